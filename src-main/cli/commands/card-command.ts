@@ -1,0 +1,30 @@
+import { UserError } from '../../core/errors';
+import type { CommandSpec } from '../run-args';
+import { openOntology, printJson, requireString } from './shared';
+
+export const cardCommand: CommandSpec = {
+  name: 'card',
+  summary: 'Print the concept card of a class given by name, synonym, CURIE or IRI.',
+  usage: 'oarag card <name-or-CURIE-or-IRI> --ontology <file> [--json]',
+  options: { ontology: { type: 'string' }, json: { type: 'boolean' } },
+  async run(ctx) {
+    const name = ctx.positionals.join(' ').trim();
+    if (!name) throw new UserError('usage', 'give a class name, CURIE or IRI.');
+    const h = await openOntology(ctx, requireString(ctx, 'ontology', 'file'));
+    const hits = h.lookup(name, 'class');
+    if (hits.length === 0) {
+      throw new UserError('unknown-name', `no class is named "${name}" in ${h.summary.file}.`);
+    }
+    if (hits.length > 1) {
+      const list = hits.slice(0, 10).map((x) => `  ${x.name} <${x.iri}>`).join('\n');
+      throw new UserError('ambiguous-name', `"${name}" names ${hits.length} classes; give one of these IRIs instead:\n${list}`);
+    }
+    const card = h.card(hits[0].iri);
+    if (!card) throw new UserError('unknown-name', `no card for ${hits[0].iri}.`);
+    if (ctx.values.json) {
+      const { unsatisfiable: _u, ...rest } = card;
+      printJson(ctx, rest);
+    } else ctx.io.stdout(card.text + '\n');
+    return 0;
+  },
+};

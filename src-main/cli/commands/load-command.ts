@@ -1,0 +1,46 @@
+import { UserError } from '../../core/errors';
+import type { CommandSpec } from '../run-args';
+import { openOntology, printJson } from './shared';
+
+export const loadCommand: CommandSpec = {
+  name: 'load',
+  summary: 'Load an ontology, classify it with ELK and cache its closure and cards.',
+  usage: 'oarag load <file> [--json]',
+  options: { json: { type: 'boolean' } },
+  async run(ctx) {
+    const file = ctx.positionals[0];
+    if (!file) throw new UserError('usage', 'give the ontology file: oarag load <file>.');
+    const h = await openOntology(ctx, file);
+    const s = h.summary;
+    if (ctx.values.json) {
+      printJson(ctx, {
+        file: s.file,
+        format: s.format,
+        classes: s.classes,
+        objectProperties: s.objectProperties,
+        closure: s.closure,
+        unsatisfiable: s.unsatisfiable,
+        warnings: s.warnings,
+        cache: s.cache,
+        seconds: round(s.seconds),
+        stageSeconds: Object.fromEntries(Object.entries(s.stageSeconds).map(([k, v]) => [k, round(v ?? 0)])),
+      });
+      return 0;
+    }
+    const out = [
+      `${s.file}`,
+      `  format: ${s.format ?? 'unknown'}${s.title ? `   title: ${s.title}` : ''}`,
+      `  classes: ${s.classes}   object properties: ${s.objectProperties}`,
+      `  closure: ${s.closure.subClassOf} direct subclass edges, ${s.closure.existential} existential links (non-redundant)`,
+      `  unsatisfiable: ${s.unsatisfiable.length}`,
+      `  cache: ${s.cache}   time: ${round(s.seconds)} s`,
+      ...s.warnings.map((w) => `  warning: ${w.message}`),
+    ];
+    ctx.io.stdout(out.join('\n') + '\n');
+    return 0;
+  },
+};
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}

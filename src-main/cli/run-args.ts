@@ -1,0 +1,73 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { Container } from '../container';
+import { UserError } from '../core/errors';
+import { TaskCancelledError } from '../core/task';
+import { EXIT_BUG, EXIT_ERROR, EXIT_OK, EXIT_USAGE, type CliIo } from './cli-io';
+import { COMMANDS } from './commands/index';
+
+export interface CommandContext {
+  io: CliIo;
+  container: Container;
+  values: Record<string, string | boolean | string[] | undefined>;
+  positionals: string[];
+}
+
+export interface CommandSpec {
+  name: string;
+  summary: string;
+  usage: string;
+  options: NonNullable<ParseArgsConfig['options']>;
+  run(ctx: CommandContext): Promise<number>;
+}
+
+export function usage(): string {
+  const lines = ['Usage: oarag <command> [options]', '', 'Commands:'];
+  for (const c of COMMANDS) lines.push(`  ${c.name.padEnd(10)} ${c.summary}`);
+  lines.push('', 'Run `oarag <command> --help` for its options.');
+  return lines.join('\n') + '\n';
+}
+
+/** The whole CLI as a function of its arguments and injected I/O, so tests run it in-process. */
+export async function runArgs(argv: string[], io: CliIo, container?: Container): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(usage());
+    return name ? EXIT_OK : EXIT_USAGE;
+  }
+  const cmd = COMMANDS.find((c) => c.name === name);
+  if (!cmd) {
+    io.stderr(`oarag: unknown command "${name}".\n\n${usage()}`);
+    return EXIT_USAGE;
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, options: { ...cmd.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+  } catch (e) {
+    io.stderr(`oarag ${cmd.name}: ${(e as Error).message}\nUsage: ${cmd.usage}\n`);
+    return EXIT_USAGE;
+  }
+  if (parsed.values.help) {
+    io.stdout(`Usage: ${cmd.usage}\n`);
+    return EXIT_OK;
+  }
+  const own = !container;
+  const c = container ?? new Container({ env: io.env });
+  try {
+    if (own) c.start();
+    return await cmd.run({ io, container: c, values: parsed.values, positionals: parsed.positionals });
+  } catch (e) {
+    if (e instanceof UserError) {
+      io.stderr(`oarag ${cmd.name}: ${e.message}\n`);
+      return e.code === 'usage' ? EXIT_USAGE : EXIT_ERROR;
+    }
+    if (e instanceof TaskCancelledError) {
+      io.stderr(`oarag ${cmd.name}: cancelled.\n`);
+      return EXIT_ERROR;
+    }
+    io.stderr(`oarag ${cmd.name}: internal error: ${(e as Error)?.message ?? String(e)}\n`);
+    if (io.env.OARAG_DEBUG) io.stderr(`${(e as Error)?.stack ?? ''}\n`);
+    return EXIT_BUG;
+  } finally {
+    if (own) await c.stop();
+  }
+}

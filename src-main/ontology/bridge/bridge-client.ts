@@ -1,0 +1,200 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { totalmem } from 'node:os';
+import { createInterface } from 'node:readline';
+import { UserError } from '../../core/errors';
+import { resourcePath } from '../../core/paths';
+import { TaskCancelledError } from '../../core/task';
+import { locateJava } from './java-locator';
+
+export type BridgeStage = 'parse' | 'classify' | 'closure' | 'write';
+
+export interface BridgeProgress {
+  stage: BridgeStage;
+  fraction: number;
+}
+
+export interface BridgeOptions {
+  javaPath?: string;
+  jarPath?: string;
+  heapMb?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  onProgress?: (p: BridgeProgress) => void;
+}
+
+interface Pending {
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+  onProgress?: (p: BridgeProgress) => void;
+}
+
+const STDERR_KEEP = 64 * 1024;
+
+/** Half the machine's memory, capped at 8 GiB: enough for SNOMED-scale closures, polite elsewhere. */
+export function defaultHeapMb(): number {
+  const half = Math.floor(totalmem() / 2 / 2 ** 20);
+  return Math.max(512, Math.min(8192, half));
+}
+
+export function bridgeJarPath(env: NodeJS.ProcessEnv = process.env): string {
+  return env.OARAG_BRIDGE_JAR || resourcePath('elk-bridge', 'elk-bridge.jar');
+}
+
+/**
+ * The one JVM session that speaks the JSON-lines protocol of docs/bridge-protocol.md.
+ * A cancel or a timeout kills the JVM: ELK cannot be interrupted mid-classification, and a fresh
+ * JVM is cheaper than a wedged one. The next request starts a new process.
+ */
+export class ElkBridge {
+  private proc: ChildProcess | undefined;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private stderrTail = '';
+
+  constructor(private readonly opts: BridgeOptions = {}) {}
+
+  get running(): boolean {
+    return this.proc !== undefined;
+  }
+
+  get stderr(): string {
+    return this.stderrTail;
+  }
+
+  start(): void {
+    if (this.proc) return;
+    const env = this.opts.env ?? process.env;
+    const java = this.opts.javaPath ?? locateJava(env);
+    const jar = this.opts.jarPath ?? bridgeJarPath(env);
+    if (!existsSync(jar)) {
+      throw new UserError('bridge-missing', `The ELK bridge jar is missing (${jar}). Run \`npm run build:bridge\` (needs a JDK and Maven).`);
+    }
+    const heap = this.opts.heapMb ?? (Number(env.OARAG_JAVA_HEAP_MB) || defaultHeapMb());
+    const args = [`-Xmx${heap}m`, '-Xss16m', '-XX:+ExitOnOutOfMemoryError', '-Djava.awt.headless=true', '-jar', jar, 'serve'];
+    const proc = spawn(java, args, { stdio: ['pipe', 'pipe', 'pipe'], env, windowsHide: true });
+    this.proc = proc;
+    this.stderrTail = '';
+    proc.stderr!.setEncoding('utf8');
+    proc.stderr!.on('data', (chunk: string) => {
+      this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_KEEP);
+    });
+    proc.stdin!.on('error', () => {
+      // The exit handler reports the real cause; a broken pipe alone says nothing useful.
+    });
+    const rl = createInterface({ input: proc.stdout! });
+    rl.on('line', (line) => this.onLine(line));
+    proc.on('error', (err) => this.onExit(proc, `could not be started: ${err.message}`));
+    proc.on('exit', (code, sig) => this.onExit(proc, sig ? `was killed by ${sig}` : `exited with code ${code}`));
+  }
+
+  async request<T>(cmd: string, args: Record<string, unknown> = {}, ro: RequestOptions = {}): Promise<T> {
+    if (ro.signal?.aborted) throw new TaskCancelledError();
+    this.start();
+    const id = this.nextId++;
+    const proc = this.proc!;
+    return new Promise<T>((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const cleanup = () => {
+        if (timer) clearTimeout(timer);
+        ro.signal?.removeEventListener('abort', onAbort);
+        this.pending.delete(id);
+      };
+      const onAbort = () => {
+        cleanup();
+        this.kill();
+        reject(new TaskCancelledError());
+      };
+      this.pending.set(id, {
+        resolve: (v) => {
+          cleanup();
+          resolve(v as T);
+        },
+        reject: (e) => {
+          cleanup();
+          reject(e);
+        },
+        onProgress: ro.onProgress,
+      });
+      ro.signal?.addEventListener('abort', onAbort, { once: true });
+      if (ro.timeoutMs) {
+        timer = setTimeout(() => {
+          cleanup();
+          this.kill();
+          reject(new UserError('bridge-timeout', `The ELK bridge did not finish "${cmd}" within ${Math.round(ro.timeoutMs! / 1000)} s and was stopped.`));
+        }, ro.timeoutMs);
+      }
+      proc.stdin!.write(JSON.stringify({ id, cmd, ...args }) + '\n');
+    });
+  }
+
+  async stop(): Promise<void> {
+    const proc = this.proc;
+    if (!proc) return;
+    const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+    try {
+      proc.stdin!.write(JSON.stringify({ id: this.nextId++, cmd: 'shutdown' }) + '\n');
+      proc.stdin!.end();
+    } catch {
+      // already gone
+    }
+    const timer = setTimeout(() => this.kill(), 3000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  kill(): void {
+    const proc = this.proc;
+    if (!proc) return;
+    this.proc = undefined;
+    proc.kill('SIGKILL');
+    this.failAll(new TaskCancelledError());
+  }
+
+  private onLine(line: string): void {
+    if (!line.startsWith('{')) return;
+    let msg: { id?: number; type?: string; [k: string]: unknown };
+    try {
+      msg = JSON.parse(line);
+    } catch {
+      return;
+    }
+    const p = msg.id !== undefined ? this.pending.get(msg.id) : undefined;
+    if (!p) return;
+    if (msg.type === 'progress') {
+      p.onProgress?.({ stage: msg.stage as BridgeStage, fraction: Number(msg.fraction) || 0 });
+    } else if (msg.type === 'result') {
+      const { id: _id, type: _type, ...rest } = msg;
+      p.resolve(rest);
+    } else if (msg.type === 'error') {
+      p.reject(new UserError(String(msg.code ?? 'INTERNAL'), String(msg.message ?? 'The ELK bridge reported an error.')));
+    }
+  }
+
+  private onExit(proc: ChildProcess, how: string): void {
+    // A process we killed on purpose has already failed its requests; a newer one may be running.
+    if (this.proc !== proc) return;
+    this.proc = undefined;
+    this.failAll(this.exitError(how));
+  }
+
+  private exitError(how: string): Error {
+    if (/OutOfMemoryError/.test(this.stderrTail)) {
+      return new UserError(
+        'OUT_OF_MEMORY',
+        'Java ran out of memory while reasoning over this ontology. Give it more heap with OARAG_JAVA_HEAP_MB (in MiB).',
+      );
+    }
+    const last = this.stderrTail.trim().split('\n').filter(Boolean).slice(-1)[0];
+    return new UserError('bridge-crashed', `The ELK bridge ${how}${last ? `: ${last.slice(0, 300)}` : '.'}`);
+  }
+
+  private failAll(err: Error): void {
+    for (const p of [...this.pending.values()]) p.reject(err);
+    this.pending.clear();
+  }
+}

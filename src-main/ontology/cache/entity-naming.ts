@@ -1,0 +1,47 @@
+import type { Ann } from '../dump/dump-types';
+import { iriFragment, normalizeName, oboCurie } from '../names/normalize';
+import { ID_PROPS, LABEL_PROPS, RDFS_LABEL, SYNONYM_PROPS, type NameKind } from '../names/vocabulary';
+
+export interface NameRow {
+  kind: NameKind;
+  text: string;
+  norm: string;
+}
+
+/** English or untagged rdfs:label first, then any label, then skos:prefLabel, then the IRI. */
+export function displayName(iri: string, anns: Ann[]): { name: string; source?: { p: string; v: string } } {
+  const labels = anns.filter((a) => LABEL_PROPS.includes(a.p) && a.v.trim());
+  const rank = (a: Ann) => (a.p === RDFS_LABEL ? 0 : 2) + (!a.lang || a.lang.toLowerCase().startsWith('en') ? 0 : 1);
+  const best = labels.sort((x, y) => rank(x) - rank(y))[0];
+  if (best) return { name: best.v.trim(), source: { p: best.p, v: best.v } };
+  return { name: iriFragment(iri) };
+}
+
+/** Every string a user or a model may use to mean this entity. */
+export function nameRows(iri: string, name: string, anns: Ann[]): NameRow[] {
+  const out: NameRow[] = [];
+  const seen = new Set<string>();
+  const add = (kind: NameKind, text: string) => {
+    const t = text.trim();
+    if (!t || t.length > 1000) return;
+    const norm = normalizeName(t);
+    const key = `${kind}\u0000${norm}`;
+    if (!norm || seen.has(key)) return;
+    seen.add(key);
+    out.push({ kind, text: t, norm });
+  };
+  add('label', name);
+  for (const a of anns) {
+    if (a.ref) continue;
+    if (LABEL_PROPS.includes(a.p)) add('label', a.v);
+    const syn = SYNONYM_PROPS[a.p];
+    if (syn) add(syn, a.v);
+    const id = ID_PROPS[a.p];
+    if (id) add(id, a.v);
+  }
+  const curie = oboCurie(iri);
+  if (curie) add('id', curie);
+  add('iri', iri);
+  add('fragment', iriFragment(iri));
+  return out;
+}

@@ -1,0 +1,116 @@
+import type Database from 'better-sqlite3';
+
+interface Link {
+  r: number;
+  f: number;
+}
+
+/**
+ * The non-redundant closure in memory, expanded at query time (docs/bridge-protocol.md):
+ * O ⊨ A ⊑ ∃r.B iff some A' ∈ anc*(A) has a link (r', F) with r' ⊑* r and B ∈ anc*(F).
+ * Entity ids are the SQLite ids; arrays are indexed by id.
+ */
+export class ClosureIndex {
+  readonly iriOf: string[] = [];
+  readonly idOf = new Map<string, number>();
+  readonly kindOf: string[] = [];
+  readonly parents: number[][] = [];
+  readonly children: number[][] = [];
+  readonly equivalents: number[][] = [];
+  readonly links: Link[][] = [];
+  readonly linksByFiller: { s: number; r: number }[][] = [];
+  readonly unsat = new Set<number>();
+  readonly deprecated = new Set<number>();
+  readonly propParents: number[][] = [];
+  readonly propChildren: number[][] = [];
+  readonly reflexive = new Set<number>();
+  readonly transitive = new Set<number>();
+  private readonly ancCache = new Map<number, Set<number>>();
+  private readonly propAncCache = new Map<number, Set<number>>();
+
+  static fromDb(db: Database.Database): ClosureIndex {
+    const ix = new ClosureIndex();
+    for (const row of db.prepare('SELECT id, iri, kind, deprecated, unsat, transitive, reflexive FROM entity').iterate() as Iterable<{
+      id: number; iri: string; kind: string; deprecated: number; unsat: number; transitive: number; reflexive: number;
+    }>) {
+      ix.iriOf[row.id] = row.iri;
+      ix.kindOf[row.id] = row.kind;
+      ix.idOf.set(row.iri, row.id);
+      if (row.unsat) ix.unsat.add(row.id);
+      if (row.deprecated) ix.deprecated.add(row.id);
+      if (row.reflexive) ix.reflexive.add(row.id);
+      if (row.transitive) ix.transitive.add(row.id);
+    }
+    const push = <T>(arr: T[][], i: number, v: T) => (arr[i] ??= []).push(v);
+    for (const r of db.prepare('SELECT child, parent FROM parent').raw().iterate() as Iterable<[number, number]>) {
+      push(ix.parents, r[0], r[1]);
+      push(ix.children, r[1], r[0]);
+    }
+    for (const r of db.prepare('SELECT a, b FROM equiv').raw().iterate() as Iterable<[number, number]>) push(ix.equivalents, r[0], r[1]);
+    for (const r of db.prepare('SELECT s, r, f FROM link').raw().iterate() as Iterable<[number, number, number]>) {
+      push(ix.links, r[0], { r: r[1], f: r[2] });
+      push(ix.linksByFiller, r[2], { s: r[0], r: r[1] });
+    }
+    for (const r of db.prepare('SELECT child, parent FROM prop_parent').raw().iterate() as Iterable<[number, number]>) {
+      push(ix.propParents, r[0], r[1]);
+      push(ix.propChildren, r[1], r[0]);
+    }
+    return ix;
+  }
+
+  /** anc*(x): x, its equivalents, and everything above them (for a filler, its named parents up). */
+  ancestors(id: number): Set<number> {
+    const hit = this.ancCache.get(id);
+    if (hit) return hit;
+    const out = new Set<number>([id]);
+    const stack = [id];
+    while (stack.length) {
+      const x = stack.pop()!;
+      for (const y of this.equivalents[x] ?? []) if (!out.has(y)) (out.add(y), stack.push(y));
+      for (const y of this.parents[x] ?? []) if (!out.has(y)) (out.add(y), stack.push(y));
+    }
+    if (this.ancCache.size > 200_000) this.ancCache.clear();
+    this.ancCache.set(id, out);
+    return out;
+  }
+
+  /** r ⊑* s over the told property hierarchy. */
+  superProperties(id: number): Set<number> {
+    const hit = this.propAncCache.get(id);
+    if (hit) return hit;
+    const out = new Set<number>([id]);
+    const stack = [id];
+    while (stack.length) {
+      const x = stack.pop()!;
+      for (const y of this.propParents[x] ?? []) if (!out.has(y)) (out.add(y), stack.push(y));
+    }
+    this.propAncCache.set(id, out);
+    return out;
+  }
+
+  isSubClassOf(a: number, b: number): boolean {
+    return this.unsat.has(a) || this.ancestors(a).has(b);
+  }
+
+  isEntailed(a: number, r: number, b: number): boolean {
+    if (this.unsat.has(a)) return true;
+    const anc = this.ancestors(a);
+    for (const x of anc) {
+      for (const l of this.links[x] ?? []) {
+        if (this.superProperties(l.r).has(r) && this.ancestors(l.f).has(b)) return true;
+      }
+    }
+    if (anc.has(b)) {
+      for (const rr of this.reflexive) if (this.superProperties(rr).has(r)) return true;
+    }
+    return false;
+  }
+
+  iri(id: number): string {
+    return this.iriOf[id];
+  }
+
+  id(iri: string): number | undefined {
+    return this.idOf.get(iri);
+  }
+}

@@ -1,0 +1,34 @@
+import { openSync, readSync, closeSync, statSync } from 'node:fs';
+import { UserError } from '../core/errors';
+
+const FORMATS = 'RDF/XML, OWL/XML, OWL functional syntax, Turtle or OBO';
+
+/** The checks that need no JVM, so common mistakes get an answer in milliseconds. */
+export function checkOntologyFile(path: string): void {
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    throw new UserError('not-found', `No file at ${path}.`);
+  }
+  if (st.isDirectory()) throw new UserError('not-a-file', `${path} is a folder; give the ontology file inside it.`);
+  if (st.size === 0) throw new UserError('empty-file', `${path} is empty; an ontology file (${FORMATS}) was expected.`);
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(Math.min(8192, st.size));
+    readSync(fd, buf, 0, buf.length, 0);
+    if (buf[0] === 0x1f && buf[1] === 0x8b) {
+      throw new UserError('compressed-file', `${path} is gzip-compressed; unpack it first (gunzip) and open the ontology inside.`);
+    }
+    if (buf[0] === 0x50 && buf[1] === 0x4b) {
+      throw new UserError('compressed-file', `${path} is a zip archive; unpack it and open the ontology file inside.`);
+    }
+    let control = 0;
+    for (const b of buf) if (b === 0 || (b < 9) || (b > 13 && b < 32 && b !== 27)) control++;
+    if (buf.includes(0) || control > buf.length * 0.1) {
+      throw new UserError('binary-file', `${path} looks like a binary file, not an ontology (${FORMATS}).`);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,80 @@
+import Database from 'better-sqlite3';
+import type * as oxigraph from 'oxigraph';
+import type { Card } from './cards/card-types';
+import { ClosureIndex } from './closure/closure-index';
+import { normalizeName } from './names/normalize';
+import type { LoadSummary } from './ontology-types';
+import { loadClosureStore } from './store/closure-store';
+
+export interface EntityHit {
+  iri: string;
+  name: string;
+  kind: string;
+  matched: string;
+  matchKind: string;
+  deprecated: boolean;
+}
+
+/**
+ * An opened ontology: everything is served from its SQLite cache; the in-memory closure index and
+ * the Oxigraph store are built on first use, so a warm reopen costs only opening a file.
+ */
+export class OntologyHandle {
+  private closureIx: ClosureIndex | undefined;
+  private storePromise: Promise<oxigraph.Store> | undefined;
+  private readonly cardStmt;
+  private readonly nameStmt;
+
+  constructor(
+    readonly path: string,
+    readonly db: Database.Database,
+    readonly summary: LoadSummary,
+    private readonly graphPath: string,
+  ) {
+    this.cardStmt = db.prepare('SELECT c.json FROM card c JOIN entity e ON e.id = c.entity WHERE e.iri = ?');
+    this.nameStmt = db.prepare(
+      `SELECT e.iri, e.name, e.kind, e.deprecated, n.text AS matched, n.kind AS matchKind
+       FROM name n JOIN entity e ON e.id = n.entity WHERE n.norm = ? ORDER BY e.deprecated, e.id`,
+    );
+  }
+
+  get closure(): ClosureIndex {
+    return (this.closureIx ??= ClosureIndex.fromDb(this.db));
+  }
+
+  store(signal?: AbortSignal): Promise<oxigraph.Store> {
+    this.storePromise ??= loadClosureStore(this.graphPath, { signal }).catch((e) => {
+      this.storePromise = undefined;
+      throw e;
+    });
+    return this.storePromise;
+  }
+
+  /** A store built during the cold load, so the first SPARQL query need not wait for it. */
+  adoptStore(store: oxigraph.Store): void {
+    this.storePromise = Promise.resolve(store);
+  }
+
+  card(iri: string): Card | null {
+    const row = this.cardStmt.get(iri) as { json: string } | undefined;
+    return row ? (JSON.parse(row.json) as Card) : null;
+  }
+
+  /** Exact lookup after normalisation: labels, synonyms, CURIEs, IRIs. One entity may match by several names. */
+  lookup(text: string, kind?: 'class' | 'property'): EntityHit[] {
+    const rows = this.nameStmt.all(normalizeName(text)) as (Omit<EntityHit, 'deprecated'> & { deprecated: number })[];
+    const seen = new Set<string>();
+    const out: EntityHit[] = [];
+    for (const r of rows) {
+      if (kind && r.kind !== kind) continue;
+      if (seen.has(r.iri)) continue;
+      seen.add(r.iri);
+      out.push({ ...r, deprecated: r.deprecated === 1 });
+    }
+    return out;
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,238 @@
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { UserError } from '../core/errors';
+import { throwIfAborted, type TaskProgress } from '../core/task';
+import { bridgeJarPath, ElkBridge, type BridgeProgress } from './bridge/bridge-client';
+import { CacheBuilder } from './cache/cache-builder';
+import { cacheKey, hashFile, toolStamp } from './cache/cache-key';
+import { CACHE_SCHEMA_VERSION } from './cache/schema';
+import { readDump } from './dump/dump-reader';
+import { checkOntologyFile } from './input-check';
+import { OntologyHandle } from './ontology-handle';
+import type { LoadStage, LoadSummary, LoadWarning } from './ontology-types';
+import { writeClosureGraph } from './store/closure-graph';
+import { loadClosureStore } from './store/closure-store';
+
+export interface OntologyServiceOptions {
+  cacheDir: string;
+  appVersion: string;
+  bridge?: () => ElkBridge;
+  /** Build the Oxigraph store during a cold load (as the closure "store" stage) rather than on first SPARQL use. */
+  buildStoreOnLoad?: boolean;
+}
+
+export interface OpenOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: TaskProgress) => void;
+  timeoutMs?: number;
+  catalog?: string;
+}
+
+interface BridgeLoadResult {
+  ontologyIri: string | null;
+  versionIri: string | null;
+  format: string;
+  classes: number;
+  objectProperties: number;
+  axioms: number;
+  imports: { iri: string; path: string | null }[];
+  warnings: LoadWarning[];
+}
+
+/** Where each stage sits on the overall progress bar of a cold load. */
+const STAGE_SPAN: Record<LoadStage, [number, number]> = {
+  check: [0, 0.02], parse: [0.02, 0.25], classify: [0.25, 0.55], closure: [0.55, 0.65], write: [0.65, 0.7],
+  index: [0.7, 0.9], store: [0.9, 1], open: [0, 1],
+};
+
+export class OntologyService {
+  private bridgeInstance: ElkBridge | undefined;
+  private readonly open_ = new Map<string, OntologyHandle>();
+
+  constructor(private readonly opts: OntologyServiceOptions) {}
+
+  start(): void {
+    mkdirSync(this.opts.cacheDir, { recursive: true });
+  }
+
+  async stop(): Promise<void> {
+    for (const h of this.open_.values()) h.close();
+    this.open_.clear();
+    await this.bridgeInstance?.stop();
+  }
+
+  bridge(): ElkBridge {
+    return (this.bridgeInstance ??= this.opts.bridge ? this.opts.bridge() : new ElkBridge());
+  }
+
+  async open(file: string, o: OpenOptions = {}): Promise<OntologyHandle> {
+    const path = resolve(file);
+    const t0 = performance.now();
+    const report = (stage: LoadStage, f: number) => {
+      const [a, b] = STAGE_SPAN[stage];
+      o.onProgress?.({ stage, fraction: a + (b - a) * Math.min(1, Math.max(0, f)) });
+    };
+    report('check', 0);
+    checkOntologyFile(path);
+    const hash = await hashFile(path);
+    const key = cacheKey(hash, toolStamp(bridgeJarPath(), this.opts.appVersion));
+    const existing = this.open_.get(key);
+    if (existing?.db.open) return existing;
+    const dbPath = join(this.opts.cacheDir, `${key}.sqlite`);
+    const ntPath = join(this.opts.cacheDir, `${key}.nt`);
+    const warm = await this.tryWarm(path, dbPath, ntPath, t0);
+    if (warm.handle) {
+      this.open_.set(key, warm.handle);
+      return warm.handle;
+    }
+    const handle = await this.cold(path, hash, dbPath, ntPath, t0, o, report, warm.note);
+    this.open_.set(key, handle);
+    return handle;
+  }
+
+  private async tryWarm(path: string, dbPath: string, ntPath: string, t0: number): Promise<{ handle?: OntologyHandle; note?: LoadWarning }> {
+    if (!existsSync(dbPath)) return {};
+    let db: Database.Database | undefined;
+    try {
+      db = new Database(dbPath, { readonly: true, fileMustExist: true });
+      const meta = new Map((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, JSON.parse(r.value)]));
+      if (meta.get('complete') !== true || meta.get('schema') !== CACHE_SCHEMA_VERSION) throw new Error('incomplete or outdated');
+      for (const imp of (meta.get('importHashes') ?? []) as { path: string; hash: string }[]) {
+        if (!existsSync(imp.path) || (await hashFile(imp.path)) !== imp.hash) {
+          db.close();
+          return { note: { code: 'cache-stale', message: `An import changed (${basename(imp.path)}), so the cache was rebuilt.` } };
+        }
+      }
+      if (!existsSync(ntPath)) throw new Error('closure graph missing');
+      const summary = meta.get('summary') as LoadSummary;
+      const seconds = (performance.now() - t0) / 1000;
+      return { handle: new OntologyHandle(path, db, { ...summary, file: path, cache: 'hit', seconds, stageSeconds: { open: seconds } }, ntPath) };
+    } catch {
+      try {
+        db?.close();
+      } catch {
+        // closing a damaged file can fail too
+      }
+      rmSync(dbPath, { force: true });
+      return { note: { code: 'cache-rebuilt', message: 'The cached copy was damaged or outdated and has been rebuilt.' } };
+    }
+  }
+
+  private async cold(
+    path: string, hash: string, dbPath: string, ntPath: string, t0: number, o: OpenOptions,
+    report: (s: LoadStage, f: number) => void, note: LoadWarning | undefined,
+  ): Promise<OntologyHandle> {
+    const stageSeconds: Partial<Record<LoadStage, number>> = {};
+    let stageStart = performance.now();
+    let stage: LoadStage = 'parse';
+    const enter = (s: LoadStage) => {
+      const now = performance.now();
+      stageSeconds[stage] = (stageSeconds[stage] ?? 0) + (now - stageStart) / 1000;
+      stage = s;
+      stageStart = now;
+      report(s, 0);
+    };
+    const onBridge = (p: BridgeProgress) => {
+      if (p.stage !== stage) enter(p.stage);
+      report(p.stage, p.fraction);
+    };
+    const bridge = this.bridge();
+    report('parse', 0);
+    const loaded = await bridge.request<BridgeLoadResult>('load', { path, catalog: o.catalog ?? null }, {
+      signal: o.signal, timeoutMs: o.timeoutMs, onProgress: onBridge,
+    });
+    if (loaded.classes === 0) {
+      throw new UserError('no-classes', `${basename(path)} was read as ${loaded.format} but declares no classes, so there is nothing to reason over.`);
+    }
+    const tmpBase = join(this.opts.cacheDir, `.build-${process.pid}-${Date.now()}`);
+    const dumpPath = `${tmpBase}.ndjson`;
+    const tmpDb = `${tmpBase}.sqlite`;
+    const tmpNt = `${tmpBase}.nt`;
+    let builder: CacheBuilder | undefined;
+    try {
+      enter('classify');
+      const extracted = await bridge.request<Record<string, unknown>>('extract', { out: dumpPath }, {
+        signal: o.signal, timeoutMs: o.timeoutMs, onProgress: onBridge,
+      });
+      enter('index');
+      builder = new CacheBuilder(tmpDb);
+      let n = 0;
+      const total = Number(extracted.records) || 1;
+      for await (const rec of readDump(dumpPath)) {
+        builder.add(rec);
+        if (++n % 20000 === 0) {
+          throwIfAborted(o.signal);
+          report('index', (0.7 * n) / total);
+        }
+      }
+      builder.finishCards((f) => report('index', 0.7 + 0.3 * f));
+      throwIfAborted(o.signal);
+      const counts = builder.buildCounts;
+      const importHashes = [];
+      for (const imp of loaded.imports) if (imp.path) importHashes.push({ path: imp.path, hash: await hashFile(imp.path) });
+      const warnings = [...(note ? [note] : []), ...loaded.warnings];
+      if (counts.unsatisfiable.length) {
+        warnings.push({
+          code: 'unsatisfiable',
+          message: `${counts.unsatisfiable.length} class${counts.unsatisfiable.length === 1 ? ' is' : 'es are'} unsatisfiable (equivalent to Nothing).`,
+          counts: { classes: counts.unsatisfiable.length },
+        });
+      }
+      const ontologyRow = builder.db.prepare("SELECT value FROM meta WHERE key = 'ontology'").get() as { value: string } | undefined;
+      const summary: LoadSummary = {
+        file: path,
+        format: loaded.format,
+        ontologyIri: loaded.ontologyIri,
+        title: titleOf(ontologyRow ? JSON.parse(ontologyRow.value) : null),
+        classes: counts.classes,
+        objectProperties: counts.objectProperties,
+        closure: { subClassOf: counts.subClassOf, existential: counts.existential },
+        unsatisfiable: counts.unsatisfiable,
+        warnings,
+        cache: 'miss',
+        seconds: 0,
+        stageSeconds: {},
+      };
+      builder.setMeta('schema', CACHE_SCHEMA_VERSION);
+      builder.setMeta('sourceHash', hash);
+      builder.setMeta('importHashes', importHashes);
+      builder.setMeta('load', loaded);
+      builder.setMeta('extract', extracted);
+      builder.setMeta('summary', summary);
+      builder.commitAndClose();
+      builder = undefined;
+      enter('store');
+      const graphDb = new Database(tmpDb, { readonly: true });
+      try {
+        await writeClosureGraph(graphDb, tmpNt);
+      } finally {
+        graphDb.close();
+      }
+      let store;
+      if (this.opts.buildStoreOnLoad) store = await loadClosureStore(tmpNt, { signal: o.signal });
+      renameSync(tmpNt, ntPath);
+      renameSync(tmpDb, dbPath);
+      enter('open');
+      const db = new Database(dbPath, { readonly: true });
+      const seconds = (performance.now() - t0) / 1000;
+      delete stageSeconds.open;
+      const handle = new OntologyHandle(path, db, { ...summary, seconds, stageSeconds }, ntPath);
+      if (store) handle.adoptStore(store);
+      return handle;
+    } finally {
+      builder?.abort();
+      for (const p of [dumpPath, tmpDb, tmpNt]) rmSync(p, { force: true });
+    }
+  }
+}
+
+const TITLE_PROPS = ['http://purl.org/dc/elements/1.1/title', 'http://purl.org/dc/terms/title', 'http://www.w3.org/2000/01/rdf-schema#label'];
+
+function titleOf(ont: { annotations?: { p: string; v: string }[] } | null): string | null {
+  for (const p of TITLE_PROPS) {
+    const a = ont?.annotations?.find((x) => x.p === p);
+    if (a) return a.v;
+  }
+  return null;
+}
