@@ -66,6 +66,21 @@ export class OntologyService {
     return (this.bridgeInstance ??= this.opts.bridge ? this.opts.bridge() : new ElkBridge());
   }
 
+  /**
+   * A justification from the bridge. A warm reopen never started the JVM, so the ontology is loaded
+   * into it on first use; later explanations reuse the session.
+   */
+  async explain(h: OntologyHandle, sub: string, r: string | null, sup: string, signal?: AbortSignal) {
+    const bridge = this.bridge();
+    if (this.bridgeLoaded !== h.path || !bridge.running) {
+      await bridge.request('load', { path: h.path, catalog: null }, { signal });
+      this.bridgeLoaded = h.path;
+    }
+    return bridge.request<{ entailed: boolean; axioms: { functional: string; text: string }[] }>('explain', { sub, r, sup }, { signal, timeoutMs: 120_000 });
+  }
+
+  private bridgeLoaded: string | undefined;
+
   async open(file: string, o: OpenOptions = {}): Promise<OntologyHandle> {
     const path = resolve(file);
     const t0 = performance.now();
@@ -142,6 +157,7 @@ export class OntologyService {
     const loaded = await bridge.request<BridgeLoadResult>('load', { path, catalog: o.catalog ?? null }, {
       signal: o.signal, timeoutMs: o.timeoutMs, onProgress: onBridge,
     });
+    this.bridgeLoaded = path;
     if (loaded.classes === 0) {
       throw new UserError('no-classes', `${basename(path)} was read as ${loaded.format} but declares no classes, so there is nothing to reason over.`);
     }

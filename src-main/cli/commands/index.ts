@@ -1,5 +1,7 @@
 import type { CommandSpec } from '../run-args';
 import { cardCommand } from './card-command';
 import { loadCommand } from './load-command';
+import { explainCommand, queryCommand } from './query-command';
+import { sparqlCommand } from './sparql-command';
 
-export const COMMANDS: CommandSpec[] = [loadCommand, cardCommand];
+export const COMMANDS: CommandSpec[] = [loadCommand, cardCommand, queryCommand, explainCommand, sparqlCommand];

@@ -62,6 +62,10 @@ export class ElkBridge {
     return this.proc !== undefined;
   }
 
+  get pid(): number | undefined {
+    return this.proc?.pid;
+  }
+
   get stderr(): string {
     return this.stderrTail;
   }

@@ -14,6 +14,7 @@ export class ClosureIndex {
   readonly iriOf: string[] = [];
   readonly idOf = new Map<string, number>();
   readonly kindOf: string[] = [];
+  readonly names: string[] = [];
   readonly parents: number[][] = [];
   readonly children: number[][] = [];
   readonly equivalents: number[][] = [];
@@ -30,10 +31,11 @@ export class ClosureIndex {
 
   static fromDb(db: Database.Database): ClosureIndex {
     const ix = new ClosureIndex();
-    for (const row of db.prepare('SELECT id, iri, kind, deprecated, unsat, transitive, reflexive FROM entity').iterate() as Iterable<{
-      id: number; iri: string; kind: string; deprecated: number; unsat: number; transitive: number; reflexive: number;
+    for (const row of db.prepare('SELECT id, iri, kind, name, deprecated, unsat, transitive, reflexive FROM entity').iterate() as Iterable<{
+      id: number; iri: string; kind: string; name: string; deprecated: number; unsat: number; transitive: number; reflexive: number;
     }>) {
       ix.iriOf[row.id] = row.iri;
+      ix.names[row.id] = row.name;
       ix.kindOf[row.id] = row.kind;
       ix.idOf.set(row.iri, row.id);
       if (row.unsat) ix.unsat.add(row.id);
@@ -104,6 +106,65 @@ export class ClosureIndex {
       for (const rr of this.reflexive) if (this.superProperties(rr).has(r)) return true;
     }
     return false;
+  }
+
+  /** desc*(x): x, its equivalents and everything below them, fillers included. */
+  descendants(id: number): Set<number> {
+    const out = new Set<number>([id]);
+    const stack = [id];
+    while (stack.length) {
+      const x = stack.pop()!;
+      for (const y of this.equivalents[x] ?? []) if (!out.has(y)) (out.add(y), stack.push(y));
+      for (const y of this.children[x] ?? []) if (!out.has(y)) (out.add(y), stack.push(y));
+    }
+    return out;
+  }
+
+  /** s with r ⊑* s reversed: every property below r, r included. */
+  subProperties(id: number): Set<number> {
+    const out = new Set<number>([id]);
+    const stack = [id];
+    while (stack.length) {
+      const x = stack.pop()!;
+      for (const y of this.propChildren[x] ?? []) if (!out.has(y)) (out.add(y), stack.push(y));
+    }
+    return out;
+  }
+
+  /** Length of the longest path up to a root; orders answers from specific to general. */
+  depth(id: number): number {
+    const memo = this.depthMemo;
+    const stack: number[] = [id];
+    // Direct parents form a DAG (equivalents share a node), so this ends; the guard is for damaged caches.
+    let guard = 0;
+    while (stack.length && guard++ < 10_000_000) {
+      const x = stack[stack.length - 1];
+      if (memo.has(x)) {
+        stack.pop();
+        continue;
+      }
+      const ps = this.parents[x] ?? [];
+      let ready = true;
+      for (const p of ps) {
+        if (!memo.has(p)) {
+          stack.push(p);
+          ready = false;
+        }
+      }
+      if (ready) {
+        let d = 0;
+        for (const p of ps) d = Math.max(d, memo.get(p)! + 1);
+        memo.set(x, d);
+        stack.pop();
+      }
+    }
+    return memo.get(id) ?? 0;
+  }
+
+  private readonly depthMemo = new Map<number, number>();
+
+  nameOf(id: number): string {
+    return this.names[id] ?? this.iriOf[id] ?? String(id);
   }
 
   iri(id: number): string {

@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { UserError } from '../../core/errors';
+import type { QueryResult } from '../../query/exec/query-result';
+import type { CommandSpec } from '../run-args';
+import { openOntology, printJson, requireString } from './shared';
+
+/** The JSON object of the CLI contract: the agent-facing fields, without internal extras. */
+export function queryJson(r: QueryResult): Record<string, unknown> {
+  return {
+    query: r.query, form: r.form, verdict: r.verdict, results: r.results, relations: r.relations, verdicts: r.verdicts,
+    candidates: r.candidates, fallback: r.fallback, truncated: r.truncated, total: r.total, observation: r.observation,
+    kind: r.kind, entities: r.entities, ...(r.justification ? { justification: r.justification } : {}), elapsedMs: r.elapsedMs,
+  };
+}
+
+export const queryCommand: CommandSpec = {
+  name: 'query',
+  summary: 'Run a dialect query (DESCRIBE / ASK / SELECT / EXPLAIN over quoted names).',
+  usage: "oarag query --ontology <file> [--json] '<query>'  |  oarag query --ontology <file> --json --batch <queries.txt>",
+  options: { ontology: { type: 'string' }, json: { type: 'boolean' }, batch: { type: 'string' } },
+  async run(ctx) {
+    const h = await openOntology(ctx, requireString(ctx, 'ontology', 'file'));
+    const qs = ctx.container.queryService(h);
+    if (typeof ctx.values.batch === 'string') {
+      let text: string;
+      try {
+        text = readFileSync(resolve(ctx.io.cwd, ctx.values.batch), 'utf8');
+      } catch {
+        throw new UserError('not-found', `cannot read the batch file ${ctx.values.batch}.`);
+      }
+      for (const line of text.split(/\r?\n/)) {
+        if (!line.trim()) continue;
+        const r = await qs.run(line);
+        if (ctx.values.json) printJson(ctx, queryJson(r));
+        else ctx.io.stdout(`> ${line}\n${r.observation}\n\n`);
+      }
+      return 0;
+    }
+    const query = ctx.positionals.join(' ');
+    if (!query.trim()) throw new UserError('usage', "give a query, e.g. oarag query --ontology go.obo 'DESCRIBE \"nucleus\"'.");
+    const r = await qs.run(query);
+    if (ctx.values.json) printJson(ctx, queryJson(r));
+    else ctx.io.stdout(r.observation + '\n');
+    return r.form === 'error' ? 1 : 0;
+  },
+};
+
+export const explainCommand: CommandSpec = {
+  name: 'explain',
+  summary: 'Show the axioms an entailment A ⊑ ∃r.B (or A ⊑ B with "is a") follows from.',
+  usage: "oarag explain --ontology <file> [--json] '<A>' '<r>' '<B>'",
+  options: { ontology: { type: 'string' }, json: { type: 'boolean' } },
+  async run(ctx) {
+    if (ctx.positionals.length !== 3) throw new UserError('usage', "give three names: oarag explain --ontology <file> '<A>' '<r>' '<B>'.");
+    const h = await openOntology(ctx, requireString(ctx, 'ontology', 'file'));
+    const [a, r, b] = ctx.positionals.map((s) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
+    const res = await ctx.container.queryService(h).run(`EXPLAIN { ${a} ${r} ${b} }`);
+    if (ctx.values.json) printJson(ctx, queryJson(res));
+    else ctx.io.stdout(res.observation + '\n');
+    return res.form === 'error' ? 1 : 0;
+  },
+};

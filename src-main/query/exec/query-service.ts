@@ -1,0 +1,295 @@
+import type { OntologyHandle } from '../../ontology/ontology-handle';
+import { UserError, errorMessage } from '../../core/errors';
+import { parseQuery, type DialectQuery } from '../dialect';
+import type { LinkResult, NameCandidate } from '../linking/link-types';
+import { NameLinker } from '../linking/name-linker';
+import {
+  fillersOf, relationsBetween, sortSpecificFirst, subjectsOf, subjectsOfAll, holds, type LinkedCondition,
+} from './closure-queries';
+import { ambiguousNameText, listText, statement, unknownNameText, verdictLine } from './observation-text';
+import { emptyResult, type EntityRef, type QueryResult, type Verdict } from './query-result';
+
+export interface QueryOptions {
+  /** Names shown in a result list; the total is always reported. */
+  maxResults?: number;
+  timeLimitMs?: number;
+  fallbackK?: number;
+  explain?: (a: string, r: string | null, b: string) => Promise<{ entailed: boolean; axioms: { functional: string; text: string }[] }>;
+}
+
+const DEFAULTS = { maxResults: 50, timeLimitMs: 2000, fallbackK: 5 };
+
+type Linked = { ok: true; id: number; iri: string; name: string } | { ok: false; result: LinkResult & { status: 'ambiguous' | 'unknown' }; kind: 'concept' | 'relation' };
+
+/**
+ * Runs dialect queries over one opened ontology: exact answers from the closure, cards for
+ * DESCRIBE, name linking with suggestions, and the BM25 fallback for empty SELECTs.
+ */
+export class QueryService {
+  private readonly linker: NameLinker;
+  private readonly fallbackStmt;
+
+  constructor(
+    private readonly h: OntologyHandle,
+    private readonly opts: QueryOptions = {},
+  ) {
+    this.linker = new NameLinker(h.db, h.closure);
+    this.fallbackStmt = h.db.prepare(
+      `SELECT e.iri, e.name FROM card_fts f JOIN entity e ON e.id = f.rowid
+       WHERE card_fts MATCH ? AND e.deprecated = 0 ORDER BY bm25(card_fts) LIMIT ?`,
+    );
+  }
+
+  get names(): NameLinker {
+    return this.linker;
+  }
+
+  async run(text: string): Promise<QueryResult> {
+    const t0 = performance.now();
+    const parsed = parseQuery(text);
+    let result: QueryResult;
+    if (!parsed.ok) {
+      result = emptyResult(text, 'error', 'error');
+      result.observation = `ERROR: ${parsed.error}\n${parsed.hint}`;
+    } else {
+      try {
+        result = await this.execute(text, parsed.query);
+      } catch (e) {
+        result = emptyResult(text, 'error', 'error');
+        result.observation = `ERROR: ${e instanceof UserError ? e.message : `the query could not be run (${errorMessage(e)}).`}`;
+      }
+    }
+    result.elapsedMs = Math.round((performance.now() - t0) * 100) / 100;
+    return result;
+  }
+
+  private async execute(text: string, q: DialectQuery): Promise<QueryResult> {
+    const deadline = performance.now() + (this.opts.timeLimitMs ?? DEFAULTS.timeLimitMs);
+    switch (q.form) {
+      case 'describe':
+        return this.describe(text, q.name);
+      case 'ask':
+      case 'explain': {
+        const a = this.concept(q.subject);
+        const r = this.relation(q.relation);
+        const b = this.concept(q.filler);
+        const bad = unknowns(text, q.form === 'ask' ? 'ask' : 'explain', [a, r, b]);
+        if (bad) return bad;
+        return q.form === 'ask' ? this.ask(text, ok(a), ok(r), ok(b)) : this.explain(text, ok(a), ok(r), ok(b));
+      }
+      case 'select-subjects': {
+        const linked = q.conditions.map((c) => ({ r: this.relation(c.relation), b: this.concept(c.filler) }));
+        const values = q.values?.map((v) => ({ text: v, link: this.concept(v) }));
+        const bad = unknowns(text, 'select', linked.flatMap((c) => [c.r, c.b]));
+        if (bad) return bad;
+        const conds: LinkedCondition[] = linked.map((c) => ({ r: ok(c.r).iri === SUBCLASS ? 'isa' : ok(c.r).id, b: ok(c.b).id }));
+        const header = `concepts ?${q.variable} such that ${linked
+          .map((c) => statement(`?${q.variable}`, ok(c.r).iri === SUBCLASS ? 'isa' : ok(c.r).name, ok(c.b).name).replace(/^every /, ''))
+          .join(', and ')}`;
+        if (values) return this.selectValues(text, header, conds, values);
+        return this.selectSubjects(text, header, conds, q, deadline);
+      }
+      case 'select-fillers': {
+        const a = this.concept(q.subject);
+        const r = this.relation(q.relation);
+        const bad = unknowns(text, 'select', [a, r]);
+        if (bad) return bad;
+        const isa = ok(r).iri === SUBCLASS;
+        const ids = fillersOf(this.ix, ok(a).id, isa ? 'isa' : ok(r).id);
+        const header = isa ? `superclasses of ${ok(a).name}` : `concepts ?o such that every ${ok(a).name} is related by ${ok(r).name} to some ?o`;
+        return this.list(text, header, ids, [ok(a).iri, ok(r).iri]);
+      }
+      case 'select-relations': {
+        const a = this.concept(q.subject);
+        const b = this.concept(q.filler);
+        const bad = unknowns(text, 'select', [a, b]);
+        if (bad) return bad;
+        const { props, isa } = relationsBetween(this.ix, ok(a).id, ok(b).id);
+        const rels: EntityRef[] = sortSpecificPropsFirst(this.ix, props).map((id) => this.ref(id));
+        if (isa) rels.unshift({ iri: SUBCLASS, name: 'is a' });
+        const res = emptyResult(text, 'select', 'closure');
+        res.relations = rels;
+        res.total = rels.length;
+        res.entities = [ok(a).iri, ok(b).iri, ...rels.map((r) => r.iri)];
+        res.observation = rels.length
+          ? `relations ?r such that every ${ok(a).name} is related by ?r to some ${ok(b).name} (${rels.length}): ${rels.map((r) => r.name).join('; ')}`
+          : `relations ?r such that every ${ok(a).name} is related by ?r to some ${ok(b).name}: none entailed (the ontology links them by no relation it can prove)`;
+        return res;
+      }
+    }
+  }
+
+  private get ix() {
+    return this.h.closure;
+  }
+
+  private concept(text: string): Linked {
+    return toLinked(this.linker.linkConcept(text), 'concept');
+  }
+
+  private relation(text: string): Linked {
+    return toLinked(this.linker.linkRelation(text), 'relation');
+  }
+
+  private ref(id: number): EntityRef {
+    return { iri: this.ix.iri(id), name: this.ix.nameOf(id) };
+  }
+
+  private describe(text: string, name: string): QueryResult {
+    const a = this.concept(name);
+    if (!a.ok) {
+      const r = this.linker.linkRelation(name);
+      if (r.status === 'ok' && r.entity.id > 0) return this.describeRelation(text, r.entity.id);
+      return unknowns(text, 'describe', [a])!;
+    }
+    const card = this.h.card(a.iri);
+    const res = emptyResult(text, 'describe', 'card');
+    res.card = card ?? undefined;
+    res.entities = [a.iri];
+    res.results = [{ iri: a.iri, name: a.name }];
+    res.total = 1;
+    res.observation = card ? card.text : `name: ${a.name}`;
+    return res;
+  }
+
+  private describeRelation(text: string, id: number): QueryResult {
+    const ix = this.ix;
+    const lines = [`relation: ${ix.nameOf(id)}`];
+    const parents = [...ix.superProperties(id)].filter((p) => p !== id).map((p) => ix.nameOf(p));
+    const children = [...ix.subProperties(id)].filter((p) => p !== id).map((p) => ix.nameOf(p));
+    if (parents.length) lines.push(`sub-relation of: ${parents.join('; ')}`);
+    if (children.length) lines.push(`sub-relations: ${children.join('; ')}`);
+    if (ix.transitive.has(id)) lines.push('transitive: true');
+    if (ix.reflexive.has(id)) lines.push('reflexive: true');
+    const res = emptyResult(text, 'describe', 'card');
+    res.entities = [ix.iri(id)];
+    res.results = [this.ref(id)];
+    res.total = 1;
+    res.observation = lines.join('\n');
+    return res;
+  }
+
+  private ask(text: string, a: LinkedOk, r: LinkedOk, b: LinkedOk): QueryResult {
+    const isa = r.iri === SUBCLASS;
+    const entailed = isa ? this.ix.isSubClassOf(a.id, b.id) : this.ix.isEntailed(a.id, r.id, b.id);
+    const verdict: Verdict = entailed ? 'ENTAILED' : 'NOT ENTAILED';
+    const res = emptyResult(text, 'ask', 'closure');
+    res.verdict = verdict;
+    res.entities = [a.iri, r.iri, b.iri];
+    res.observation = verdictLine(a.name, isa ? 'isa' : r.name, b.name, verdict, this.ix.unsat.has(a.id));
+    return res;
+  }
+
+  private async explain(text: string, a: LinkedOk, r: LinkedOk, b: LinkedOk): Promise<QueryResult> {
+    const res = this.ask(text, a, r, b);
+    res.form = 'explain';
+    if (res.verdict !== 'ENTAILED') {
+      res.observation += '. There is nothing to explain.';
+      return res;
+    }
+    if (!this.opts.explain) throw new UserError('explain-unavailable', 'EXPLAIN needs the reasoner, which is not available here.');
+    const isa = r.iri === SUBCLASS;
+    const j = await this.opts.explain(a.iri, isa ? null : r.iri, b.iri);
+    res.justification = j.axioms;
+    res.observation = `${statement(a.name, isa ? 'isa' : r.name, b.name)} follows from these ${j.axioms.length} axioms:\n${j.axioms.map((x) => `- ${x.text}`).join('\n')}`;
+    return res;
+  }
+
+  private selectValues(text: string, header: string, conds: LinkedCondition[], values: { text: string; link: Linked }[]): QueryResult {
+    const res = emptyResult(text, 'select', 'closure');
+    const lines: string[] = [];
+    for (const v of values) {
+      if (!v.link.ok) {
+        res.verdicts.push({ iri: '', name: v.text, verdict: 'UNKNOWN NAME' });
+        res.candidates.push(...v.link.result.candidates.map((c) => ({ ...c, for: v.text })));
+        lines.push(`${v.text}: UNKNOWN NAME${v.link.result.candidates.length ? ` (closest: ${v.link.result.candidates.map((c) => c.name).join('; ')})` : ''}`);
+        continue;
+      }
+      const good = conds.every((c) => holds(this.ix, v.link.ok ? v.link.id : 0, c));
+      const verdict: Verdict = good ? 'ENTAILED' : 'NOT ENTAILED';
+      res.verdicts.push({ iri: v.link.iri, name: v.link.name, verdict });
+      res.entities.push(v.link.iri);
+      lines.push(`${v.link.name}: ${verdict}`);
+    }
+    res.total = values.length;
+    res.results = res.verdicts.filter((v) => v.verdict === 'ENTAILED').map(({ iri, name }) => ({ iri, name }));
+    res.observation = `${header}; one verdict per candidate (NOT ENTAILED means not provable here, not false):\n${lines.join('\n')}`;
+    return res;
+  }
+
+  private selectSubjects(text: string, header: string, conds: LinkedCondition[], q: DialectQuery & { form: 'select-subjects' }, deadline: number): QueryResult {
+    const ids = conds.length === 1 ? subjectsOf(this.ix, conds[0], deadline) : subjectsOfAll(this.ix, conds, deadline);
+    if (ids.size) return this.list(text, header, ids, []);
+    const res = this.fallback(text, q);
+    res.observation = `${header}: none entailed.` + (res.results.length
+      ? ` Concepts whose cards best match the query words (found by text search, NOT verified by the reasoner; DESCRIBE them to check): ${res.results.map((r) => r.name).join('; ')}`
+      : ' A text search of the concept cards found nothing either.');
+    return res;
+  }
+
+  private fallback(text: string, q: DialectQuery & { form: 'select-subjects' }): QueryResult {
+    const res = emptyResult(text, 'select', 'fallback');
+    res.fallback = true;
+    const words = q.conditions.flatMap((c) => `${c.relation} ${c.filler}`.split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length > 1);
+    const unique = [...new Set(words.map((w) => w.toLowerCase()))].filter((w) => !STOP.has(w));
+    if (unique.length) {
+      const match = unique.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ');
+      const rows = this.fallbackStmt.all(match, this.opts.fallbackK ?? DEFAULTS.fallbackK) as EntityRef[];
+      res.results = rows;
+      res.total = rows.length;
+      res.entities = rows.map((r) => r.iri);
+    }
+    return res;
+  }
+
+  private list(text: string, header: string, ids: Set<number>, about: string[]): QueryResult {
+    const max = this.opts.maxResults ?? DEFAULTS.maxResults;
+    const sorted = sortSpecificFirst(this.ix, ids);
+    const shown = sorted.slice(0, max).map((id) => this.ref(id));
+    const res = emptyResult(text, 'select', 'closure');
+    res.results = shown;
+    res.total = sorted.length;
+    res.truncated = sorted.length > shown.length;
+    res.entities = [...about, ...shown.map((r) => r.iri)];
+    res.observation = sorted.length
+      ? `${header} (${sorted.length}, most specific first): ${listText(shown.map((r) => r.name), sorted.length)}`
+      : `${header}: none entailed.`;
+    return res;
+  }
+}
+
+const SUBCLASS = 'http://www.w3.org/2000/01/rdf-schema#subClassOf';
+const STOP = new Set(['of', 'the', 'a', 'an', 'and', 'or', 'to', 'in', 'is', 'by', 'some', 'has', 'with', 'for']);
+
+type LinkedOk = Extract<Linked, { ok: true }>;
+
+function ok(l: Linked): LinkedOk {
+  if (!l.ok) throw new Error('unlinked name');
+  return l;
+}
+
+function toLinked(r: LinkResult, kind: 'concept' | 'relation'): Linked {
+  return r.status === 'ok' ? { ok: true, ...r.entity } : { ok: false, result: r, kind };
+}
+
+function unknowns(text: string, form: 'ask' | 'select' | 'describe' | 'explain', links: Linked[]): QueryResult | null {
+  const bad = links.filter((l): l is Extract<Linked, { ok: false }> => !l.ok);
+  if (!bad.length) return null;
+  const res = emptyResult(text, form, 'error');
+  res.verdict = 'UNKNOWN NAME';
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const b of bad) {
+    if (seen.has(b.result.text)) continue;
+    seen.add(b.result.text);
+    const cands: NameCandidate[] = b.result.candidates;
+    res.candidates.push(...cands.map((c) => ({ ...c, for: b.result.text })));
+    lines.push(b.result.status === 'ambiguous' ? ambiguousNameText(b.kind, b.result.text, cands) : unknownNameText(b.kind, b.result.text, cands));
+  }
+  res.observation = lines.join('\n');
+  return res;
+}
+
+function sortSpecificPropsFirst(ix: import('../../ontology/closure/closure-index').ClosureIndex, ids: Set<number>): number[] {
+  return [...ids].sort((x, y) => ix.superProperties(y).size - ix.superProperties(x).size || ix.nameOf(x).localeCompare(ix.nameOf(y)));
+}

@@ -1,0 +1,154 @@
+import type Database from 'better-sqlite3';
+import type { ClosureIndex } from '../../ontology/closure/closure-index';
+import { normalizeName, oboCurie } from '../../ontology/names/normalize';
+import { isSubclassRelation } from '../dialect';
+import type { LinkResult, NameCandidate } from './link-types';
+import { gestaltSimilarity } from './similarity';
+import { TrigramIndex } from './trigram-index';
+
+/** Name kinds in the order they win a tie: a label beats an exact synonym beats a looser one. */
+const TIERS: string[][] = [['label', 'id', 'iri', 'fragment', 'alt_id'], ['exact'], ['synonym', 'related', 'broad', 'narrow']];
+const FUZZY_KINDS = new Set(['label', 'exact', 'synonym', 'related', 'broad', 'narrow']);
+export const POOL_SIZE = 200;
+export const SUGGESTIONS = 5;
+
+export const SUBCLASS_IRI = 'http://www.w3.org/2000/01/rdf-schema#subClassOf';
+
+interface NameRow {
+  entity: number;
+  kind: string;
+  text: string;
+  deprecated: number;
+  ekind: string;
+}
+
+/**
+ * Links the names a model writes to ontology entities (paper §4.2.2): exact match after
+ * normalisation, ambiguity reported with candidates, and for unknown names the closest names:
+ * a pool from BM25 over names plus trigram overlap, reranked by Ratcliff/Obershelp similarity.
+ */
+export class NameLinker {
+  private readonly exactStmt;
+  private readonly ftsStmt;
+  private fuzzy: { index: TrigramIndex; rows: { entity: number; text: string; norm: string }[] } | undefined;
+  private relationVocab: { entity: number; text: string; norm: string }[] | undefined;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly ix: ClosureIndex,
+  ) {
+    this.exactStmt = db.prepare(
+      'SELECT n.entity, n.kind, n.text, e.deprecated, e.kind AS ekind FROM name n JOIN entity e ON e.id = n.entity WHERE n.norm = ?',
+    );
+    this.ftsStmt = db.prepare(
+      `SELECT n.entity, n.text, n.norm FROM name_fts f JOIN name n ON n.id = f.rowid JOIN entity e ON e.id = n.entity
+       WHERE name_fts MATCH ? AND e.kind = 'class' ORDER BY bm25(name_fts) LIMIT ${POOL_SIZE}`,
+    );
+  }
+
+  linkConcept(text: string): LinkResult {
+    return this.link(text, 'class');
+  }
+
+  linkRelation(text: string): LinkResult {
+    if (isSubclassRelation(text)) return { status: 'ok', entity: { id: -1, iri: SUBCLASS_IRI, name: 'is a' }, via: 'builtin' };
+    return this.link(text, 'property');
+  }
+
+  private link(text: string, kind: 'class' | 'property'): LinkResult {
+    const norm = normalizeName(text);
+    const rows = (norm ? (this.exactStmt.all(norm) as NameRow[]) : []).filter((r) => r.ekind === kind);
+    for (const tier of TIERS) {
+      const inTier = rows.filter((r) => tier.includes(r.kind));
+      if (!inTier.length) continue;
+      const live = unique(inTier.filter((r) => !r.deprecated).map((r) => r.entity));
+      const ids = live.length ? live : unique(inTier.map((r) => r.entity));
+      if (ids.length === 1) {
+        const id = ids[0];
+        return { status: 'ok', entity: { id, iri: this.ix.iri(id), name: this.nameOf(id) }, via: inTier[0].kind };
+      }
+      return { status: 'ambiguous', text, candidates: ids.slice(0, 10).map((id) => this.candidate(id, 1)) };
+    }
+    const candidates = kind === 'class' ? this.closestConcepts(norm) : this.closestRelations(norm);
+    return { status: 'unknown', text, candidates };
+  }
+
+  /** The five closest concept names, one per entity, best first. */
+  closestConcepts(norm: string, k = SUGGESTIONS): NameCandidate[] {
+    if (!norm) return [];
+    const pool = new Map<string, { entity: number; norm: string }>();
+    const words = norm.split(' ').filter((w) => /[\p{L}\p{N}]/u.test(w)).map((w) => `"${w.replace(/"/g, '""')}"`);
+    if (words.length) {
+      try {
+        for (const r of this.ftsStmt.all(words.join(' OR ')) as { entity: number; text: string; norm: string }[]) {
+          pool.set(`${r.entity}\u0000${r.norm}`, r);
+        }
+      } catch {
+        // an FTS syntax corner case only loses the word-based half of the pool
+      }
+    }
+    const fz = this.fuzzyIndex();
+    for (const i of fz.index.search(norm, POOL_SIZE)) {
+      const r = fz.rows[i];
+      pool.set(`${r.entity}\u0000${r.norm}`, r);
+    }
+    return this.rank(norm, pool.values(), k);
+  }
+
+  private closestRelations(norm: string, k = SUGGESTIONS): NameCandidate[] {
+    if (!this.relationVocab) {
+      const rows = this.db
+        .prepare("SELECT n.entity, n.text, n.norm FROM name n JOIN entity e ON e.id = n.entity WHERE e.kind = 'property' AND n.kind NOT IN ('iri')")
+        .all() as { entity: number; text: string; norm: string }[];
+      this.relationVocab = [...rows, { entity: -1, text: 'is a', norm: 'is a' }, { entity: -1, text: 'subclass of', norm: 'subclass of' }];
+    }
+    return this.rank(norm, this.relationVocab, k);
+  }
+
+  private rank(norm: string, pool: Iterable<{ entity: number; norm: string }>, k: number): NameCandidate[] {
+    const best = new Map<number, number>();
+    for (const r of pool) {
+      const s = gestaltSimilarity(norm, r.norm);
+      if (s > (best.get(r.entity) ?? -1)) best.set(r.entity, s);
+    }
+    return [...best.entries()]
+      .sort((a, b) => b[1] - a[1] || this.nameOf(a[0]).localeCompare(this.nameOf(b[0])))
+      .slice(0, k)
+      .map(([id, score]) => this.candidate(id, score));
+  }
+
+  private fuzzyIndex() {
+    if (!this.fuzzy) {
+      const rows = (this.db
+        .prepare("SELECT n.entity, n.kind, n.text, n.norm FROM name n JOIN entity e ON e.id = n.entity WHERE e.kind = 'class'")
+        .all() as { entity: number; kind: string; text: string; norm: string }[]).filter((r) => FUZZY_KINDS.has(r.kind));
+      this.fuzzy = { index: new TrigramIndex(rows.map((r) => r.norm)), rows };
+    }
+    return this.fuzzy;
+  }
+
+  private nameOf(id: number): string {
+    if (id === -1) return 'is a';
+    return this.ix.nameOf(id);
+  }
+
+  private candidate(id: number, score: number): NameCandidate {
+    if (id === -1) return { name: 'is a', iri: SUBCLASS_IRI, score: round(score) };
+    const iri = this.ix.iri(id);
+    const bits: string[] = [];
+    const curie = oboCurie(iri);
+    if (curie) bits.push(curie);
+    const parent = this.ix.parents[id]?.[0];
+    if (parent !== undefined) bits.push(`under ${this.ix.nameOf(parent)}`);
+    if (this.ix.deprecated.has(id)) bits.push('obsolete');
+    return { name: this.nameOf(id), iri, score: round(score), ...(bits.length ? { detail: bits.join(', ') } : {}) };
+  }
+}
+
+function unique(xs: number[]): number[] {
+  return [...new Set(xs)];
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
