@@ -1,7 +1,7 @@
 /**
  * The grammar: turns tokens into a DialectQuery, or fails with a one-sentence
  * error and a hint. Recursive descent over the token array, one token of
- * lookahead, so linear in the number of tokens.
+ * lookahead over a lazy token stream, so linear in the input length.
  *
  *   query    := DESCRIBE name
  *             | (ASK | EXPLAIN) [WHERE] group            -- one ground triple
@@ -21,7 +21,7 @@ import type { Condition, DialectQuery } from './ast';
 import { fail, snippet } from './errors';
 import type { HintTopic } from './help';
 import type { DialectLimits } from './limits';
-import type { Token } from './tokenize';
+import type { Token, TokenStream } from './tokenize';
 
 type Term = { kind: 'name'; value: string } | { kind: 'var'; value: string };
 type Triple = [Term, Term, Term];
@@ -37,15 +37,15 @@ const FORM_KEYWORDS = new Set(['DESCRIBE', 'ASK', 'SELECT', 'EXPLAIN', 'CONSTRUC
 export function describeToken(token: Token): string {
   switch (token.kind) {
     case 'string':
-      return `the name ${snippet(token.value)}`;
+      return `name ${snippet(token.value)}`;
     case 'variable':
-      return `the variable ?${token.value}`;
+      return `variable ?${token.value}`;
     case 'punct':
       return `"${token.value}"`;
     case 'end':
-      return 'the end of the query';
+      return 'end of the query';
     case 'word':
-      return `the word ${snippet(token.value)}`;
+      return `word ${snippet(token.value)}`;
     default:
       return snippet(token.value);
   }
@@ -76,7 +76,7 @@ export function unexpectedToken(token: Token, where: string): string {
     return `Prefixed names such as ${snippet(token.value)} are not supported; write the name in double quotes.`;
   }
   if (token.kind === 'number') return `Unexpected number ${snippet(token.value)} ${where}.`;
-  if (token.kind === 'end') return `The query ends too early: ${where.replace(/^(?:after|where|in) /, 'expected something ')}.`;
+  if (token.kind === 'end') return `The query ends unexpectedly ${where}.`;
   return `Unexpected ${describeToken(token)} ${where}.`;
 }
 
@@ -91,16 +91,16 @@ function topicFor(token: Token, fallback: HintTopic): HintTopic {
   return fallback;
 }
 
-/** Parses a token list (ending with an `end` token) into a query. */
-export function parseTokens(tokens: readonly Token[], limits: DialectLimits): DialectQuery {
-  let pos = 0;
-  const peek = (): Token => tokens[pos];
-  const advance = (): Token => tokens[pos++];
+/** Parses the tokens of one query into a DialectQuery. */
+export function parseTokens(tokens: TokenStream, limits: DialectLimits): DialectQuery {
+  const peek = (): Token => tokens.peek();
+  const advance = (): Token => tokens.advance();
   const isPunct = (token: Token, value: string): boolean => token.kind === 'punct' && token.value === value;
   const isKeyword = (token: Token, upper: string): boolean =>
     token.kind === 'word' && token.value.toUpperCase() === upper;
-  const failAt = (token: Token, where: string, topic: HintTopic): never =>
-    fail(unexpectedToken(token, where), topicFor(token, topic));
+  function failAt(token: Token, where: string, topic: HintTopic): never {
+    return fail(unexpectedToken(token, where), topicFor(token, topic));
+  }
 
   function expectEnd(form: string, topic: HintTopic): void {
     const token = peek();
@@ -123,8 +123,12 @@ export function parseTokens(tokens: readonly Token[], limits: DialectLimits): Di
     return { form: 'describe', name: token.value };
   }
 
-  /** One subject/relation/object slot; `found` is how many parts the condition already has. */
-  function parseTerm(found: number, topic: HintTopic): Term {
+  /**
+   * One subject/relation/object slot; `found` is how many parts the condition
+   * already has, `joined` whether it followed the previous condition without a
+   * separator (so an incomplete one means the previous had too many parts).
+   */
+  function parseTerm(found: number, topic: HintTopic, joined = false): Term {
     const token = peek();
     if (token.kind === 'string') {
       advance();
@@ -135,9 +139,12 @@ export function parseTokens(tokens: readonly Token[], limits: DialectLimits): Di
       return { kind: 'var', value: token.value };
     }
     if (token.kind === 'end' || (token.kind === 'punct' && '}.;,'.includes(token.value))) {
+      if (joined) {
+        fail('A condition has more than three parts; each is exactly "subject" "relation" "object", separated by ".".', topic);
+      }
       fail(
         `Incomplete condition: it needs three parts ("subject" "relation" "object") but has ${found}` +
-          (token.kind === 'end' ? ' and the query ends.' : ` before ${describeToken(token)}.`),
+          (token.kind === 'end' ? ' and the query ends.' : ` before the ${describeToken(token)}.`),
         topic,
       );
     }
@@ -186,6 +193,7 @@ export function parseTokens(tokens: readonly Token[], limits: DialectLimits): Di
   function parseGroup(topic: HintTopic, onValues?: () => void): Triple[] {
     advance(); // {
     const triples: Triple[] = [];
+    let joined = false;
     const push = (triple: Triple): void => {
       if (triples.length >= limits.maxConditions) {
         fail(`Too many conditions: at most ${limits.maxConditions} are allowed in one query.`, topic);
@@ -203,14 +211,16 @@ export function parseTokens(tokens: readonly Token[], limits: DialectLimits): Di
         if (!onValues) failAt(token, 'here', topic);
         onValues();
         if (isPunct(peek(), '.')) advance();
+        joined = false;
         continue;
       }
       if (token.kind === 'punct' && '.;,'.includes(token.value)) {
         fail(`Unexpected "${token.value}" where a condition should start.`, topic);
       }
-      const subject = parseTerm(0, topic);
-      let relation = parseTerm(1, topic);
-      push([subject, relation, parseTerm(2, topic)]);
+      const subject = parseTerm(0, topic, joined);
+      let relation = parseTerm(1, topic, joined);
+      push([subject, relation, parseTerm(2, topic, joined)]);
+      joined = true;
       for (;;) {
         const next = peek();
         if (isPunct(next, ',')) {
@@ -222,12 +232,18 @@ export function parseTokens(tokens: readonly Token[], limits: DialectLimits): Di
           advance();
           const after = peek();
           if (isPunct(after, '}') || isPunct(after, '.') || isPunct(after, ';')) continue;
-          if (startsSameSubject(after, subject)) break;
+          if (startsSameSubject(after, subject)) {
+            joined = false;
+            break;
+          }
           relation = parseTerm(1, topic);
           push([subject, relation, parseTerm(2, topic)]);
           continue;
         }
-        if (isPunct(next, '.')) advance();
+        if (isPunct(next, '.')) {
+          advance();
+          joined = false;
+        }
         break;
       }
     }
@@ -297,6 +313,9 @@ export function parseTokens(tokens: readonly Token[], limits: DialectLimits): Di
   if (first.kind === 'string') {
     fail(`A query starts with DESCRIBE, ASK, SELECT or EXPLAIN, not with the name ${snippet(first.value)}.`, 'general');
   }
+  if (first.kind === 'prefixed' && first.value.endsWith(':')) {
+    fail(`The text starts with the label ${snippet(first.value)}; send only the query (an "Action:" label is fine).`, 'general');
+  }
   if (first.kind !== 'word') failAt(first, 'at the start of the query', 'general');
   advance();
   switch (first.value.toUpperCase()) {
@@ -315,7 +334,7 @@ export function parseTokens(tokens: readonly Token[], limits: DialectLimits): Di
     default: {
       const upper = first.value.toUpperCase();
       if (UPDATE_KEYWORDS.has(upper) || PATTERN_KEYWORDS.has(upper) || MODIFIER_KEYWORDS.has(upper) ||
-        upper === 'PREFIX' || upper === 'BASE' || upper === 'VALUES') {
+        upper === 'PREFIX' || upper === 'BASE' || upper === 'VALUES' || upper === 'WHERE' || upper === 'UNDEF') {
         return failAt(first, 'at the start of the query', 'general');
       }
       return fail(`Unknown query form ${snippet(first.value)}; a query starts with DESCRIBE, ASK, SELECT or EXPLAIN.`, 'general');

@@ -10,8 +10,10 @@
  *   invisible characters, line breaks, unpaired surrogates, or be an IRI.
  *   Emoji and other printable Unicode are kept verbatim.
  *
- * Scanning stops at the first problem: an unterminated string or IRI throws
- * instead of being rescanned, which keeps adversarial input linear.
+ * Tokens are read on demand (`createTokenStream`), so the parser reports the
+ * first problem in reading order. Scanning stops at the first problem: an
+ * unterminated string or IRI throws instead of being rescanned, which keeps
+ * adversarial input linear.
  */
 import { codePointLabel, fail, snippet } from './errors';
 
@@ -35,6 +37,9 @@ export interface TokenizeOptions {
 }
 
 const PUNCT = '{}().;,*';
+
+/** Longest variable name accepted (variables are echoed in error messages). */
+export const MAX_VARIABLE_LENGTH = 64;
 const DOUBLE_OPENERS = '"“”„';
 const DOUBLE_CLOSERS = '"“”';
 const SINGLE_OPENERS = "'‘’‚";
@@ -100,6 +105,22 @@ function isWordPart(code: number): boolean {
   return isAsciiLetter(code) || isDigit(code) || code === 0x5f || code === 0x2d; /* _ - */
 }
 
+const NON_ASCII_WORD_START = /^\p{L}$/u;
+const NON_ASCII_WORD_PART = /^[\p{L}\p{M}\p{N}]$/u;
+
+/**
+ * Length (1 or 2 UTF-16 units) of the letter at `i` when it can start
+ * (`start`) or continue an unquoted word, else 0. Non-ASCII letters only make
+ * better error messages ("Unquoted word café"); words are never valid names.
+ */
+function wordCharLength(text: string, i: number, start: boolean): number {
+  const code = text.charCodeAt(i);
+  if (code < 0x80) return (start ? isWordStart(code) : isWordPart(code)) ? 1 : 0;
+  const cp = text.codePointAt(i) ?? code;
+  const ch = String.fromCodePoint(cp);
+  return (start ? NON_ASCII_WORD_START : NON_ASCII_WORD_PART).test(ch) ? ch.length : 0;
+}
+
 function isVariablePart(code: number): boolean {
   return isAsciiLetter(code) || isDigit(code) || code === 0x5f;
 }
@@ -108,79 +129,106 @@ function isLocalNamePart(code: number): boolean {
   return isWordPart(code) || code === 0x2e /* . */ || code === 0x25; /* % */
 }
 
-/** Tokens of `text`, always ending with one `end` token; throws a parse failure on bad input. */
-export function tokenize(text: string, options: TokenizeOptions): Token[] {
-  const tokens: Token[] = [];
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    const code = text.charCodeAt(i);
-    if (isSpace(code)) {
-      i++;
-      continue;
-    }
-    const ch = text.charAt(i);
-    const start = i;
+/** Reads tokens on demand, so problems are reported in reading order. */
+export interface TokenStream {
+  /** The next token, without consuming it (an `end` token once the text is used up). */
+  peek(): Token;
+  /** The next token, consumed. */
+  advance(): Token;
+}
 
-    if (DOUBLE_OPENERS.includes(ch) || SINGLE_OPENERS.includes(ch)) {
-      const closers = DOUBLE_OPENERS.includes(ch) ? DOUBLE_CLOSERS : SINGLE_CLOSERS;
-      const { value, next } = readName(text, i + 1, closers, options.maxNameLength);
-      tokens.push({ kind: 'string', value, start });
-      i = next;
-      continue;
+/** A token stream over `text`; reading a bad token throws a parse failure. */
+export function createTokenStream(text: string, options: TokenizeOptions): TokenStream {
+  let offset = 0;
+  let buffered: Token | undefined;
+  const peek = (): Token => {
+    if (buffered === undefined) {
+      const read = readToken(text, offset, options);
+      buffered = read.token;
+      offset = read.next;
     }
-    if (PUNCT.includes(ch)) {
-      tokens.push({ kind: 'punct', value: ch, start });
-      i++;
-      continue;
-    }
-    if (ch === '?' || ch === '$') {
-      let j = i + 1;
-      while (j < n && isVariablePart(text.charCodeAt(j))) j++;
-      if (j === i + 1) {
-        fail(`A variable needs a name after "${ch}", such as ?x.`, 'select');
-      }
-      tokens.push({ kind: 'variable', value: text.slice(i + 1, j), start });
-      i = j;
-      continue;
-    }
-    if (isWordStart(code)) {
-      let j = i + 1;
-      while (j < n && isWordPart(text.charCodeAt(j))) j++;
-      if (j < n && text.charCodeAt(j) === 0x3a /* : */) {
-        j = readLocalName(text, j + 1);
-        tokens.push({ kind: 'prefixed', value: text.slice(i, j), start });
-      } else {
-        tokens.push({ kind: 'word', value: text.slice(i, j), start });
-      }
-      i = j;
-      continue;
-    }
-    if (ch === ':') {
-      const j = readLocalName(text, i + 1);
-      if (j === i + 1) fail('Unexpected ":" outside a name; names go in double quotes.', 'names');
-      tokens.push({ kind: 'prefixed', value: text.slice(i, j), start });
-      i = j;
-      continue;
-    }
-    if (isDigit(code)) {
-      let j = i + 1;
-      while (j < n && (isWordPart(text.charCodeAt(j)) || text.charCodeAt(j) === 0x2e)) j++;
-      tokens.push({ kind: 'number', value: text.slice(i, j), start });
-      i = j;
-      continue;
-    }
-    if (ch === '<') {
-      const j = findIriEnd(text, i + 1);
-      if (j < 0) fail('Unexpected "<": comparisons and IRIs are not supported; names go in double quotes.', 'names');
-      tokens.push({ kind: 'iri', value: text.slice(i, j + 1), start });
-      i = j + 1;
-      continue;
-    }
-    failOnCharacter(text, i);
+    return buffered;
+  };
+  return {
+    peek,
+    advance(): Token {
+      const token = peek();
+      if (token.kind !== 'end') buffered = undefined;
+      return token;
+    },
+  };
+}
+
+/** All tokens of `text`, ending with one `end` token; throws a parse failure on bad input. */
+export function tokenize(text: string, options: TokenizeOptions): Token[] {
+  const stream = createTokenStream(text, options);
+  const tokens: Token[] = [];
+  for (;;) {
+    const token = stream.advance();
+    tokens.push(token);
+    if (token.kind === 'end') return tokens;
   }
-  tokens.push({ kind: 'end', value: '', start: n });
-  return tokens;
+}
+
+/** The token starting at or after `from` (after whitespace) and the offset just past it. */
+export function readToken(text: string, from: number, options: TokenizeOptions): { token: Token; next: number } {
+  const n = text.length;
+  let i = from;
+  while (i < n && isSpace(text.charCodeAt(i))) i++;
+  const start = i;
+  if (i >= n) return { token: { kind: 'end', value: '', start: n }, next: n };
+  const code = text.charCodeAt(i);
+  const ch = text.charAt(i);
+  const token = (kind: TokenKind, value: string, next: number): { token: Token; next: number } => ({
+    token: { kind, value, start },
+    next,
+  });
+
+  if (DOUBLE_OPENERS.includes(ch) || SINGLE_OPENERS.includes(ch)) {
+    const closers = DOUBLE_OPENERS.includes(ch) ? DOUBLE_CLOSERS : SINGLE_CLOSERS;
+    const { value, next } = readName(text, i + 1, closers, options.maxNameLength);
+    return token('string', value, next);
+  }
+  if (PUNCT.includes(ch)) return token('punct', ch, i + 1);
+  if (ch === '?' || ch === '$') {
+    let j = i + 1;
+    while (j < n && isVariablePart(text.charCodeAt(j))) j++;
+    if (j === i + 1) fail(`A variable needs a name after "${ch}", such as ?x.`, 'select');
+    if (j - i - 1 > MAX_VARIABLE_LENGTH) {
+      fail(`A variable name is longer than ${MAX_VARIABLE_LENGTH} characters; use a short one such as ?x.`, 'select');
+    }
+    return token('variable', text.slice(i + 1, j), j);
+  }
+  const wordStart = wordCharLength(text, i, true);
+  if (wordStart > 0) {
+    let j = i + wordStart;
+    while (j < n) {
+      const step = wordCharLength(text, j, false);
+      if (step === 0) break;
+      j += step;
+    }
+    if (j < n && text.charCodeAt(j) === 0x3a /* : */) {
+      const end = readLocalName(text, j + 1);
+      return token('prefixed', text.slice(i, end), end);
+    }
+    return token('word', text.slice(i, j), j);
+  }
+  if (ch === ':') {
+    const j = readLocalName(text, i + 1);
+    if (j === i + 1) fail('Unexpected ":" outside a name; names go in double quotes.', 'names');
+    return token('prefixed', text.slice(i, j), j);
+  }
+  if (isDigit(code)) {
+    let j = i + 1;
+    while (j < n && (isWordPart(text.charCodeAt(j)) || text.charCodeAt(j) === 0x2e)) j++;
+    return token('number', text.slice(i, j), j);
+  }
+  if (ch === '<') {
+    const j = findIriEnd(text, i + 1);
+    if (j < 0) fail('Unexpected "<": comparisons and IRIs are not supported; names go in double quotes.', 'names');
+    return token('iri', text.slice(i, j + 1), j + 1);
+  }
+  return failOnCharacter(text, i);
 }
 
 function failOnCharacter(text: string, i: number): never {
@@ -241,9 +289,9 @@ function readName(
     }
     if (code === 0x5c /* \ */) {
       const escaped = text.charAt(j + 1);
+      if (escaped === '') fail('A backslash at the end of the query has nothing to escape.', 'names');
       if (escaped !== '"' && escaped !== "'" && escaped !== '\\') {
-        const shown = escaped === '' ? 'at the end of the query' : snippet('\\' + escaped);
-        fail(`Unsupported escape ${shown} in a name; only \\", \\' and \\\\ are allowed.`, 'names');
+        fail(`Unsupported escape ${snippet('\\' + escaped)} in a name; only \\", \\' and \\\\ are allowed.`, 'names');
       }
       value += text.slice(chunkStart, j) + escaped;
       j += 1;
@@ -254,7 +302,8 @@ function readName(
       fail(`A line break inside the name starting ${snippet(text.slice(from, j), 30)}; is a closing quote missing?`, 'names');
     }
     if (isForbiddenInName(code)) {
-      fail(`The name starting ${snippet(text.slice(from, j), 30)} contains the invisible or control character ${codePointLabel(text, j)}.`, 'names');
+      const after = j > from ? ` after ${snippet(text.slice(from, j), 30)}` : '';
+      fail(`A name contains the control or invisible character ${codePointLabel(text, j)}${after}.`, 'names');
     }
     if (code >= 0xd800 && code <= 0xdfff) {
       const pairOk =
@@ -263,7 +312,13 @@ function readName(
       j += 1;
     }
   }
-  fail(`Unclosed quote: the name starting ${snippet(text.slice(from), 30)} has no closing quote.`, 'names');
+  const rest = text.slice(from);
+  fail(
+    rest.trim() === ''
+      ? 'Unclosed quote: a quote at the end of the query is never closed.'
+      : `Unclosed quote: the name starting ${snippet(rest, 30)} has no closing quote.`,
+    'names',
+  );
 }
 
 /** Rejects empty names and names that are IRIs (`<…>`, `http://…`, `urn:…` without spaces). */

@@ -1,0 +1,88 @@
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { AgentRecord } from './agent-record';
+
+export interface HistoryEntry {
+  id: string;
+  createdAt: string;
+  ontology: string;
+  model: string;
+  question: string;
+  answer: string;
+  grounding: string | null;
+}
+
+/**
+ * Every answered question, kept for offline review. Each record is written in one transaction, so a
+ * crash leaves either the whole record or none of it.
+ */
+export class HistoryStore {
+  private db: Database.Database | undefined;
+
+  constructor(private readonly path: string) {}
+
+  start(): void {
+    if (this.db) return;
+    mkdirSync(dirname(this.path), { recursive: true });
+    this.db = new Database(this.path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.exec(`CREATE TABLE IF NOT EXISTS run (
+      id TEXT PRIMARY KEY, created_at TEXT NOT NULL, ontology TEXT NOT NULL, model TEXT NOT NULL,
+      question TEXT NOT NULL, answer TEXT NOT NULL, grounding TEXT, record TEXT NOT NULL)`);
+    this.db.exec('CREATE INDEX IF NOT EXISTS run_created ON run(created_at)');
+  }
+
+  stop(): void {
+    this.db?.close();
+    this.db = undefined;
+  }
+
+  add(record: AgentRecord, ontology: string, model: string): string {
+    const db = this.open();
+    const id = randomUUID();
+    db.transaction(() => {
+      db.prepare('INSERT INTO run (id, created_at, ontology, model, question, answer, grounding, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+        id, record.startedAt, ontology, model, record.question.question, JSON.stringify(record.answer), record.grounding, JSON.stringify(record),
+      );
+    })();
+    return id;
+  }
+
+  list(opts: { search?: string; limit?: number } = {}): HistoryEntry[] {
+    const db = this.open();
+    const limit = Math.min(Math.max(1, opts.limit ?? 100), 1000);
+    const rows = opts.search?.trim()
+      ? db.prepare(`SELECT * FROM run WHERE question LIKE ? ESCAPE '\\' OR answer LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?`)
+        .all(`%${escapeLike(opts.search.trim())}%`, `%${escapeLike(opts.search.trim())}%`, limit)
+      : db.prepare('SELECT * FROM run ORDER BY created_at DESC LIMIT ?').all(limit);
+    return (rows as Row[]).map((r) => ({
+      id: r.id, createdAt: r.created_at, ontology: r.ontology, model: r.model, question: r.question, answer: r.answer, grounding: r.grounding,
+    }));
+  }
+
+  get(id: string): AgentRecord | null {
+    const row = this.open().prepare('SELECT record FROM run WHERE id = ?').get(id) as { record: string } | undefined;
+    return row ? (JSON.parse(row.record) as AgentRecord) : null;
+  }
+
+  private open(): Database.Database {
+    if (!this.db) this.start();
+    return this.db!;
+  }
+}
+
+interface Row {
+  id: string;
+  created_at: string;
+  ontology: string;
+  model: string;
+  question: string;
+  answer: string;
+  grounding: string | null;
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,37 @@
+import type { AgentRecord } from './agent-record';
+
+/** A reviewer's copy of one answer: the answer, its grounding, the cited evidence and the full trajectory. */
+export function recordToMarkdown(r: AgentRecord): string {
+  const out: string[] = [];
+  out.push(`# ${oneLine(r.question.question)}`, '');
+  if (r.question.options?.length) {
+    for (const o of r.question.options) out.push(`- **${o.key}.** ${oneLine(o.name)}`);
+    out.push('');
+  }
+  out.push(`**Answer:** ${r.answer === null ? '(none)' : Array.isArray(r.answer) ? r.answer.join(', ') : oneLine(r.answer)}  `);
+  out.push(`**Grounding:** ${r.grounding ?? 'none recorded'}  `);
+  out.push(`**Answered from:** ${r.answeredFrom === 'evidence' ? 'ontology evidence' : "the model's own knowledge"}  `);
+  out.push(`**Usage:** ${r.usage.calls} calls, ${r.usage.inputTokens} input tokens, ${r.usage.outputTokens} output tokens, ${r.seconds} s`, '');
+  out.push('## Cited evidence', '');
+  if (!r.evidence.length) out.push('(none)');
+  for (const e of r.evidence) out.push(`- **${e.id}** (${e.kind}) \`${oneLine(e.query)}\``, '', fence(e.text), '');
+  out.push('', '## Trajectory', '');
+  for (const s of r.trajectory) {
+    if (s.type === 'message') out.push(`### ${s.stage} · ${s.role}`, '', fence(s.content), '');
+    else if (s.type === 'action') out.push(`**Action:** \`${oneLine(s.query)}\``, '');
+    else if (s.type === 'observation') out.push(`**Observation** (${s.kind}${s.verdict ? `, ${s.verdict}` : ''}):`, '', fence(s.text), '');
+    else out.push(`> ${oneLine(s.text)}`, '');
+  }
+  return out.join('\n') + '\n';
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** A fence longer than any backtick run inside, so model text cannot close it early. */
+function fence(s: string): string {
+  const longest = Math.max(2, ...[...s.matchAll(/`+/g)].map((m) => m[0].length));
+  const f = '`'.repeat(longest + 1);
+  return `${f}text\n${s}\n${f}`;
+}
