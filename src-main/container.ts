@@ -1,21 +1,67 @@
-import { defaultCacheDir } from './core/paths';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ApiParams, AppInfo, ModelInfo } from './api/contract';
+import { HistoryStore } from './agent/history-store';
+import { defaultCacheDir, defaultDataDir, resourcePath, appRoot } from './core/paths';
+import { UserError } from './core/errors';
+import type { Task } from './core/task';
+import { TaskRegistry } from './core/task-registry';
 import { appVersion } from './core/version';
+import type { LlmBackend } from './llm/types';
 import type { OntologyHandle } from './ontology/ontology-handle';
 import { OntologyService } from './ontology/ontology-service';
 import { QueryService } from './query/exec/query-service';
+import { SettingsStore } from './settings/settings-store';
 
 export interface ContainerOptions {
   cacheDir?: string;
+  dataDir?: string;
   env?: NodeJS.ProcessEnv;
 }
 
+/** Benchmark work behind the API; filled in by the benchmark services. */
+export interface BenchFacade {
+  generate(h: OntologyHandle, p: ApiParams<'bench.generate'>, task: Task): Promise<unknown>;
+  revise(h: OntologyHandle, p: ApiParams<'bench.revise'>, task: Task): Promise<unknown>;
+  evaluate(h: OntologyHandle, p: ApiParams<'bench.evaluate'>, task: Task): Promise<unknown>;
+}
+
+export interface ModelsFacade {
+  list(): Promise<ModelInfo[]> | ModelInfo[];
+  import(path: string): Promise<ModelInfo>;
+  download(url: string, task: Task): Promise<unknown>;
+  test(spec: string): Promise<{ text: string; ms: number; outputTokens: number }>;
+}
+
+const notYet = (what: string) => () => {
+  throw new UserError('unavailable', `${what} is not available in this build.`);
+};
+
 /** Builds every service once, in dependency order; the CLI, the web server and Electron all share it. */
 export class Container {
+  readonly env: NodeJS.ProcessEnv;
+  readonly cacheDir: string;
+  readonly dataDir: string;
   readonly ontologies: OntologyService;
+  readonly tasks = new TaskRegistry();
+  readonly settings: SettingsStore;
+  readonly history: HistoryStore;
+  bench: BenchFacade = { generate: notYet('Benchmark generation'), revise: notYet('Test-2 revision'), evaluate: notYet('Evaluation') };
+  models: ModelsFacade = { list: () => [], import: notYet('Model import'), download: notYet('Model download'), test: notYet('Model test') };
+  createBackend: (spec: string, signal?: AbortSignal) => Promise<LlmBackend> = notYet('Model backends');
+  private readonly queries = new WeakMap<OntologyHandle, QueryService>();
 
   constructor(opts: ContainerOptions = {}) {
-    const env = opts.env ?? process.env;
-    this.ontologies = new OntologyService({ cacheDir: opts.cacheDir ?? defaultCacheDir(env), appVersion: appVersion() });
+    this.env = opts.env ?? process.env;
+    this.cacheDir = opts.cacheDir ?? defaultCacheDir(this.env);
+    this.dataDir = opts.dataDir ?? defaultDataDir(this.env);
+    this.ontologies = new OntologyService({ cacheDir: this.cacheDir, appVersion: appVersion() });
+    this.settings = new SettingsStore(this.dataDir);
+    this.history = new HistoryStore(join(this.dataDir, 'history.sqlite'));
+  }
+
+  get modelsDir(): string {
+    return this.env.OARAG_MODELS_DIR ?? join(this.dataDir, 'models');
   }
 
   /** One query service per opened ontology: its name indexes are built once and reused. */
@@ -28,13 +74,25 @@ export class Container {
     return qs;
   }
 
-  private readonly queries = new WeakMap<OntologyHandle, QueryService>();
+  appInfo(mode: 'desktop' | 'web'): AppInfo {
+    const sample = resourcePath('samples', 'cardio.ofn');
+    const shared = this.env.OARAG_ONTOLOGIES ?? join(appRoot(), '..', 'shared', 'ontologies');
+    return {
+      version: appVersion(), mode, cacheDir: this.cacheDir, dataDir: this.dataDir, modelsDir: this.modelsDir,
+      sampleOntology: existsSync(sample) ? sample : null, sharedOntologies: existsSync(shared) ? shared : null,
+    };
+  }
 
   start(): void {
+    mkdirSync(this.dataDir, { recursive: true });
     this.ontologies.start();
+    this.tasks.start();
+    this.settings.start();
   }
 
   async stop(): Promise<void> {
+    this.tasks.stop();
+    this.history.stop();
     await this.ontologies.stop();
   }
 }

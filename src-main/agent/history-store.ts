@@ -32,6 +32,7 @@ export class HistoryStore {
       id TEXT PRIMARY KEY, created_at TEXT NOT NULL, ontology TEXT NOT NULL, model TEXT NOT NULL,
       question TEXT NOT NULL, answer TEXT NOT NULL, grounding TEXT, record TEXT NOT NULL)`);
     this.db.exec('CREATE INDEX IF NOT EXISTS run_created ON run(created_at)');
+    this.db.exec('CREATE TABLE IF NOT EXISTS query_log (id INTEGER PRIMARY KEY, at TEXT NOT NULL, ontology TEXT NOT NULL, query TEXT NOT NULL, form TEXT NOT NULL)');
   }
 
   stop(): void {
@@ -60,6 +61,21 @@ export class HistoryStore {
     return (rows as Row[]).map((r) => ({
       id: r.id, createdAt: r.created_at, ontology: r.ontology, model: r.model, question: r.question, answer: r.answer, grounding: r.grounding,
     }));
+  }
+
+  logQuery(ontology: string, query: string, form: string): void {
+    const db = this.open();
+    db.prepare('INSERT INTO query_log (at, ontology, query, form) VALUES (?, ?, ?, ?)').run(new Date().toISOString(), ontology, query.slice(0, 100_000), form);
+    // The console shows recent queries; a bounded log keeps the file small over years of use.
+    db.prepare('DELETE FROM query_log WHERE id <= (SELECT MAX(id) - 5000 FROM query_log)').run();
+  }
+
+  queries(ontology: string | undefined, limit: number): { ontologyId: string; query: string; at: string; form: string }[] {
+    const db = this.open();
+    const rows = (ontology
+      ? db.prepare('SELECT * FROM query_log WHERE ontology = ? ORDER BY id DESC LIMIT ?').all(ontology, limit)
+      : db.prepare('SELECT * FROM query_log ORDER BY id DESC LIMIT ?').all(limit)) as { ontology: string; query: string; at: string; form: string }[];
+    return rows.map((r) => ({ ontologyId: r.ontology, query: r.query, at: r.at, form: r.form }));
   }
 
   get(id: string): AgentRecord | null {

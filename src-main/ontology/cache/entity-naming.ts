@@ -11,7 +11,8 @@ export interface NameRow {
 /** English or untagged rdfs:label first, then any label, then skos:prefLabel, then the IRI. */
 export function displayName(iri: string, anns: Ann[]): { name: string; source?: { p: string; v: string } } {
   const labels = anns.filter((a) => LABEL_PROPS.includes(a.p) && a.v.trim());
-  const rank = (a: Ann) => (a.p === RDFS_LABEL ? 0 : 2) + (!a.lang || a.lang.toLowerCase().startsWith('en') ? 0 : 1);
+  // English (or untagged) beats the property: a Portuguese rdfs:label should lose to an English prefLabel.
+  const rank = (a: Ann) => (!a.lang || a.lang.toLowerCase().startsWith('en') ? 0 : 2) + (a.p === RDFS_LABEL ? 0 : 1);
   const best = labels.sort((x, y) => rank(x) - rank(y))[0];
   if (best) return { name: best.v.trim(), source: { p: best.p, v: best.v } };
   return { name: iriFragment(iri) };

@@ -30,6 +30,7 @@ interface NameRow {
 export class NameLinker {
   private readonly exactStmt;
   private readonly ftsStmt;
+  private readonly prefixStmt;
   private fuzzy: { index: TrigramIndex; rows: { entity: number; text: string; norm: string }[] } | undefined;
   private relationVocab: { entity: number; text: string; norm: string }[] | undefined;
 
@@ -43,6 +44,10 @@ export class NameLinker {
     this.ftsStmt = db.prepare(
       `SELECT n.entity, n.text, n.norm FROM name_fts f JOIN name n ON n.id = f.rowid JOIN entity e ON e.id = n.entity
        WHERE name_fts MATCH ? AND e.kind = 'class' ORDER BY bm25(name_fts) LIMIT ${POOL_SIZE}`,
+    );
+    this.prefixStmt = db.prepare(
+      `SELECT n.entity, n.text, n.norm, n.kind FROM name_fts f JOIN name n ON n.id = f.rowid JOIN entity e ON e.id = n.entity
+       WHERE name_fts MATCH ? AND e.kind = 'class' ORDER BY bm25(name_fts) LIMIT 100`,
     );
   }
 
@@ -71,6 +76,37 @@ export class NameLinker {
     }
     const candidates = kind === 'class' ? this.closestConcepts(norm) : this.closestRelations(norm);
     return { status: 'unknown', text, candidates };
+  }
+
+  /**
+   * Search as you type: exact names first, then names starting with what was typed (BM25 over the
+   * name index), then near misses by similarity. One hit per class.
+   */
+  search(text: string, limit = 20): { id: number; matched: string; matchKind: string; score: number }[] {
+    const norm = normalizeName(text);
+    if (!norm) return [];
+    const out = new Map<number, { id: number; matched: string; matchKind: string; score: number }>();
+    const add = (id: number, matched: string, matchKind: string, score: number) => {
+      const prev = out.get(id);
+      if (!prev || prev.score < score) out.set(id, { id, matched, matchKind, score });
+    };
+    for (const r of this.exactStmt.all(norm) as NameRow[]) if (r.ekind === 'class') add(r.entity, r.text, r.kind, 2);
+    const words = norm.split(' ').filter((w) => /[\p{L}\p{N}]/u.test(w)).map((w) => `"${w.replace(/"/g, '""')}"`);
+    if (words.length) {
+      try {
+        const rows = this.prefixStmt.all(words.join(' ') + '*') as { entity: number; text: string; norm: string; kind: string }[];
+        for (const r of rows) add(r.entity, r.text, r.kind, 1 + gestaltSimilarity(norm, r.norm) * 0.5);
+      } catch {
+        // odd input for FTS: the fuzzy half still answers
+      }
+    }
+    if (out.size < limit) {
+      for (const c of this.closestConcepts(norm, limit)) {
+        const id = this.ix.id(c.iri);
+        if (id !== undefined) add(id, c.name, 'similar', c.score);
+      }
+    }
+    return [...out.values()].sort((a, b) => b.score - a.score || this.nameOf(a.id).localeCompare(this.nameOf(b.id))).slice(0, limit);
   }
 
   /** The five closest concept names, one per entity, best first. */

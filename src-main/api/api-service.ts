@@ -1,0 +1,169 @@
+import { basename } from 'node:path';
+import { EventEmitter } from 'node:events';
+import { OaRagAgent } from '../agent/agent';
+import { defaultPersona } from '../agent/persona';
+import { recordToMarkdown } from '../agent/record-export';
+import type { Container } from '../container';
+import { UserError } from '../core/errors';
+import type { OntologyHandle } from '../ontology/ontology-handle';
+import { runSparql } from '../query/sparql/raw-sparql';
+import {
+  isApiMethod, paramSchemas, type ApiEvent, type ApiEvents, type ApiMethod, type ApiParams, type ApiResults, type OntologyInfo,
+} from './contract';
+
+type Handlers = { [M in ApiMethod]: (p: ApiParams<M>) => Promise<ApiResults[M]> | ApiResults[M] };
+
+/**
+ * The API contract implemented once over the services; the Electron IPC handler and the web
+ * server are thin adapters that pass (method, params) here and forward `events`.
+ */
+export class ApiService {
+  readonly events = new EventEmitter();
+  private readonly handles = new Map<string, OntologyHandle>();
+  private readonly handlers: Handlers;
+
+  constructor(private readonly c: Container, private readonly mode: 'desktop' | 'web') {
+    c.tasks.events.on('update', (t) => this.emit('task.update', t));
+    this.handlers = this.buildHandlers();
+  }
+
+  /** Validates and dispatches one call. Errors come back as UserError with a stable code. */
+  async handle(method: unknown, params: unknown): Promise<unknown> {
+    if (!isApiMethod(method)) throw new UserError('unknown-method', `Unknown method ${JSON.stringify(String(method)).slice(0, 80)}.`);
+    const parsed = paramSchemas[method].safeParse(params ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new UserError('bad-params', `Invalid parameters for ${method}: ${issue.path.join('.') || 'params'} ${issue.message.toLowerCase()}.`);
+    }
+    const fn = this.handlers[method] as (p: unknown) => unknown;
+    return await fn(parsed.data);
+  }
+
+  private emit<E extends ApiEvent>(event: E, payload: ApiEvents[E]): void {
+    this.events.emit('event', event, payload);
+  }
+
+  private handle_(id: string): OntologyHandle {
+    const h = this.handles.get(id);
+    if (!h || !h.db.open) throw new UserError('not-open', 'That ontology is not open; open it first.');
+    return h;
+  }
+
+  private info(h: OntologyHandle): OntologyInfo {
+    return { id: h.path, path: h.path, summary: h.summary };
+  }
+
+  private buildHandlers(): Handlers {
+    const c = this.c;
+    return {
+      'app.info': () => c.appInfo(this.mode),
+      'ontology.open': ({ path }) => {
+        const t = c.tasks.launch('load', `Open ${basename(path)}`, async (task) => {
+          const h = await c.ontologies.open(path, { signal: task.signal, onProgress: (p) => task.update(p) });
+          this.handles.set(h.path, h);
+          c.settings.touchRecent(h.path);
+          return this.info(h);
+        });
+        return { taskId: t.id };
+      },
+      'ontology.list': () => [...this.handles.values()].filter((h) => h.db.open).map((h) => this.info(h)),
+      'ontology.recent': () => c.settings.recentFiles(),
+      'ontology.search': ({ ontologyId, text, limit }) => {
+        const h = this.handle_(ontologyId);
+        const ix = h.closure;
+        return c.queryService(h).names.search(text, limit ?? 20).map((x) => ({
+          iri: ix.iri(x.id), name: ix.nameOf(x.id), matched: x.matched, matchKind: x.matchKind, score: Math.round(x.score * 1000) / 1000,
+          obsolete: ix.deprecated.has(x.id),
+        }));
+      },
+      'ontology.card': ({ ontologyId, iri }) => {
+        const card = this.handle_(ontologyId).card(iri);
+        if (!card) throw new UserError('unknown-name', 'No class has that IRI in this ontology.');
+        return card;
+      },
+      'query.run': async ({ ontologyId, query }) => {
+        const r = await c.queryService(this.handle_(ontologyId)).run(query);
+        c.history.logQuery(ontologyId, query, r.form);
+        return r;
+      },
+      'query.sparql': async ({ ontologyId, query }) => {
+        const h = this.handle_(ontologyId);
+        const r = runSparql(await h.store(), query);
+        c.history.logQuery(ontologyId, query, `sparql-${r.kind}`);
+        return r;
+      },
+      'query.history': ({ ontologyId, limit }) => c.history.queries(ontologyId, limit ?? 100),
+      'ask.start': ({ ontologyId, question, model }) => {
+        const h = this.handle_(ontologyId);
+        const t = c.tasks.launch('ask', `Ask: ${question.question.slice(0, 60)}`, async (task) => {
+          task.update({ stage: 'model', fraction: 0.02 });
+          const llm = await c.createBackend(model, task.signal);
+          try {
+            const persona = c.settings.get().personas[h.path] ?? defaultPersona(h.summary.title, basename(h.path));
+            const agent = new OaRagAgent({ llm, query: (q) => c.queryService(h).run(q), persona });
+            let steps = 0;
+            const rec = await agent.run(question, {
+              signal: task.signal,
+              onStep: (step) => {
+                steps++;
+                task.update({ stage: step.stage, fraction: Math.min(0.95, 0.05 + steps * 0.04) });
+                this.emit('ask.step', { taskId: task.id, step: stripResult(step) });
+              },
+            });
+            const id = c.history.add(rec, h.path, model);
+            return { id, record: rec };
+          } finally {
+            await llm.close();
+          }
+        });
+        return { taskId: t.id };
+      },
+      'history.list': ({ search, limit }) => c.history.list({ search, limit }),
+      'history.get': ({ id }) => {
+        const r = c.history.get(id);
+        if (!r) throw new UserError('not-found', 'No such history entry.');
+        return r;
+      },
+      'history.export': ({ id, format }) => {
+        const r = c.history.get(id);
+        if (!r) throw new UserError('not-found', 'No such history entry.');
+        return format === 'json'
+          ? { fileName: `answer-${id.slice(0, 8)}.json`, mime: 'application/json', content: JSON.stringify(r, null, 2) }
+          : { fileName: `answer-${id.slice(0, 8)}.md`, mime: 'text/markdown', content: recordToMarkdown(r) };
+      },
+      'bench.generate': (p) => {
+        const h = this.handle_(p.ontologyId);
+        const t = c.tasks.launch('generate', `Generate ${p.mcq} MCQ + ${p.oq} OQ`, (task) => c.bench.generate(h, p, task));
+        return { taskId: t.id };
+      },
+      'bench.revise': (p) => {
+        const h = this.handle_(p.ontologyId);
+        const t = c.tasks.launch('revise', `Test-2 revision of ${basename(h.path)}`, (task) => c.bench.revise(h, p, task));
+        return { taskId: t.id };
+      },
+      'bench.evaluate': (p) => {
+        const h = this.handle_(p.ontologyId);
+        const t = c.tasks.launch('evaluate', `Evaluate ${p.method}`, (task) => c.bench.evaluate(h, p, task));
+        return { taskId: t.id };
+      },
+      'models.list': () => c.models.list(),
+      'models.import': ({ path }) => c.models.import(path),
+      'models.download': ({ url }) => {
+        const t = c.tasks.launch('download', `Download ${url.slice(0, 60)}`, (task) => c.models.download(url, task));
+        return { taskId: t.id };
+      },
+      'models.test': ({ model }) => c.models.test(model),
+      'settings.get': () => c.settings.get(),
+      'settings.set': ({ patch }) => c.settings.set(patch),
+      'tasks.list': () => c.tasks.list(),
+      'tasks.cancel': ({ id }) => ({ cancelled: c.tasks.cancel(id) }),
+    };
+  }
+}
+
+/** Observations carry the full query result for the CLI; over the wire the text and ids suffice. */
+function stripResult<T extends { type: string }>(step: T): T {
+  if (step.type !== 'observation') return step;
+  const { result: _r, ...rest } = step as T & { result?: unknown };
+  return rest as T;
+}

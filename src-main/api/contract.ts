@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import type { AgentRecord, TrajectoryStep } from '../agent/agent-record';
+import type { HistoryEntry } from '../agent/history-store';
+import type { TaskSnapshot } from '../core/task';
+import type { Card } from '../ontology/cards/card-types';
+import type { LoadSummary } from '../ontology/ontology-types';
+import type { QueryResult } from '../query/exec/query-result';
+import type { SparqlResult } from '../query/sparql/raw-sparql';
+
+/**
+ * The one API between the renderer and the main side. Electron IPC and the web server both serve
+ * exactly these methods and events; the renderer imports this file with `import type` only.
+ * Params are validated with these schemas on the main side: the renderer is not trusted.
+ */
+
+const path = z.string().min(1).max(4096);
+const ontologyId = z.string().min(1).max(4096);
+const shortText = z.string().max(10_000);
+const modelSpec = z.string().min(1).max(4096);
+
+export const AgentQuestionSchema = z.object({
+  kind: z.enum(['mcq', 'single', 'oq', 'free']),
+  question: z.string().min(1).max(20_000),
+  options: z.array(z.object({ key: z.string().min(1).max(8), name: z.string().min(1).max(2000) })).max(26).optional(),
+});
+
+export const paramSchemas = {
+  'app.info': z.object({}).strict(),
+  'ontology.open': z.object({ path }).strict(),
+  'ontology.list': z.object({}).strict(),
+  'ontology.recent': z.object({}).strict(),
+  'ontology.search': z.object({ ontologyId, text: shortText, limit: z.number().int().min(1).max(200).optional() }).strict(),
+  'ontology.card': z.object({ ontologyId, iri: z.string().min(1).max(4096) }).strict(),
+  'query.run': z.object({ ontologyId, query: z.string().max(100_000) }).strict(),
+  'query.sparql': z.object({ ontologyId, query: z.string().max(100_000) }).strict(),
+  'query.history': z.object({ ontologyId: ontologyId.optional(), limit: z.number().int().min(1).max(500).optional() }).strict(),
+  'ask.start': z.object({ ontologyId, question: AgentQuestionSchema, model: modelSpec }).strict(),
+  'history.list': z.object({ search: shortText.optional(), limit: z.number().int().min(1).max(1000).optional() }).strict(),
+  'history.get': z.object({ id: z.string().min(1).max(100) }).strict(),
+  'history.export': z.object({ id: z.string().min(1).max(100), format: z.enum(['json', 'markdown']) }).strict(),
+  'bench.generate': z.object({
+    ontologyId, mcq: z.number().int().min(0).max(5000), oq: z.number().int().min(0).max(5000), root: z.string().max(1000).optional(),
+    seed: z.number().int().min(0).max(2 ** 31), slots: z.object({ subject: z.number().min(0), relation: z.number().min(0), filler: z.number().min(0) }).optional(),
+  }).strict(),
+  'bench.revise': z.object({ ontologyId, datasetPath: path.optional() }).strict(),
+  'bench.evaluate': z.object({ ontologyId, datasetPath: path, method: z.enum(['oa-rag', 'cot', 'rag-text', 'reasoner-only']), model: modelSpec.optional() }).strict(),
+  'models.list': z.object({}).strict(),
+  'models.import': z.object({ path }).strict(),
+  'models.download': z.object({ url: z.string().min(1).max(4096) }).strict(),
+  'models.test': z.object({ model: modelSpec }).strict(),
+  'settings.get': z.object({}).strict(),
+  'settings.set': z.object({ patch: z.record(z.unknown()) }).strict(),
+  'tasks.list': z.object({}).strict(),
+  'tasks.cancel': z.object({ id: z.string().min(1).max(200) }).strict(),
+} as const;
+
+export type ApiMethod = keyof typeof paramSchemas;
+export type ApiParams<M extends ApiMethod> = z.infer<(typeof paramSchemas)[M]>;
+
+export interface AppInfo {
+  version: string;
+  mode: 'desktop' | 'web';
+  cacheDir: string;
+  dataDir: string;
+  modelsDir: string;
+  sampleOntology: string | null;
+  sharedOntologies: string | null;
+}
+
+export interface OntologyInfo {
+  id: string;
+  path: string;
+  summary: LoadSummary;
+}
+
+export interface RecentFile {
+  path: string;
+  openedAt: string;
+}
+
+export interface SearchHit {
+  iri: string;
+  name: string;
+  matched: string;
+  matchKind: string;
+  score: number;
+  obsolete: boolean;
+}
+
+export interface TaskRef {
+  taskId: string;
+}
+
+export interface QueryHistoryEntry {
+  ontologyId: string;
+  query: string;
+  at: string;
+  form: string;
+}
+
+export interface ModelInfo {
+  path: string;
+  fileName: string;
+  sizeBytes: number;
+  architecture: string | null;
+  quantisation: string | null;
+  contextLength: number | null;
+  parameters?: string | null;
+  error?: string;
+}
+
+export interface Settings {
+  theme: 'light' | 'dark' | 'system';
+  defaultModel: string | null;
+  local: { threads: number | null; gpuLayers: number | 'auto' | null; contextSize: number | null };
+  openai: { baseUrl: string | null; model: string | null; apiKeyEnv: string | null };
+  personas: Record<string, string>;
+}
+
+export interface ApiResults {
+  'app.info': AppInfo;
+  'ontology.open': TaskRef;
+  'ontology.list': OntologyInfo[];
+  'ontology.recent': RecentFile[];
+  'ontology.search': SearchHit[];
+  'ontology.card': Card;
+  'query.run': QueryResult;
+  'query.sparql': SparqlResult;
+  'query.history': QueryHistoryEntry[];
+  'ask.start': TaskRef;
+  'history.list': HistoryEntry[];
+  'history.get': AgentRecord;
+  'history.export': { fileName: string; mime: string; content: string };
+  'bench.generate': TaskRef;
+  'bench.revise': TaskRef;
+  'bench.evaluate': TaskRef;
+  'models.list': ModelInfo[];
+  'models.import': ModelInfo;
+  'models.download': TaskRef;
+  'models.test': { text: string; ms: number; outputTokens: number };
+  'settings.get': Settings;
+  'settings.set': Settings;
+  'tasks.list': ApiTask[];
+  'tasks.cancel': { cancelled: boolean };
+}
+
+/** A task as the renderer sees it; `result` is set once it ended 'ok'. */
+export interface ApiTask extends TaskSnapshot {
+  result?: unknown;
+}
+
+export interface ApiEvents {
+  'task.update': ApiTask;
+  'ask.step': { taskId: string; step: TrajectoryStep };
+}
+
+export type ApiEvent = keyof ApiEvents;
+
+/** What every transport hands the renderer: typed calls and typed event subscriptions. */
+export interface WorkbenchApi {
+  call<M extends ApiMethod>(method: M, params: ApiParams<M>): Promise<ApiResults[M]>;
+  on<E extends ApiEvent>(event: E, listener: (payload: ApiEvents[E]) => void): () => void;
+}
+
+/** Errors cross the transport as data; `code` is stable, `message` is for people. */
+export interface ApiErrorPayload {
+  code: string;
+  message: string;
+}
+
+export function isApiMethod(m: unknown): m is ApiMethod {
+  return typeof m === 'string' && Object.prototype.hasOwnProperty.call(paramSchemas, m);
+}

@@ -1,0 +1,76 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { RecentFile, Settings } from '../api/contract';
+import { UserError } from '../core/errors';
+import { readJsonFile, writeJsonFile } from './json-file';
+
+const SettingsSchema = z.object({
+  theme: z.enum(['light', 'dark', 'system']),
+  defaultModel: z.string().max(4096).nullable(),
+  local: z.object({
+    threads: z.number().int().min(1).max(256).nullable(),
+    gpuLayers: z.union([z.number().int().min(0).max(1000), z.literal('auto')]).nullable(),
+    contextSize: z.number().int().min(512).max(1_048_576).nullable(),
+  }),
+  openai: z.object({ baseUrl: z.string().max(2048).nullable(), model: z.string().max(512).nullable(), apiKeyEnv: z.string().max(256).nullable() }),
+  personas: z.record(z.string().max(4000)),
+});
+
+export const DEFAULT_SETTINGS: Settings = {
+  theme: 'system',
+  defaultModel: null,
+  local: { threads: null, gpuLayers: 'auto', contextSize: 8192 },
+  openai: { baseUrl: null, model: null, apiKeyEnv: 'OPENAI_API_KEY' },
+  personas: {},
+};
+
+/** User settings and recent files, as JSON files in the data folder. */
+export class SettingsStore {
+  private settings: Settings = DEFAULT_SETTINGS;
+  private recent: RecentFile[] = [];
+
+  constructor(private readonly dataDir: string) {}
+
+  start(): void {
+    const raw = readJsonFile(this.file('settings.json'));
+    const parsed = SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...(raw as object | undefined) });
+    this.settings = parsed.success ? parsed.data : DEFAULT_SETTINGS;
+    const rec = readJsonFile(this.file('recent.json'));
+    this.recent = Array.isArray(rec) ? (rec as RecentFile[]).filter((r) => typeof r?.path === 'string').slice(0, 20) : [];
+  }
+
+  stop(): void {}
+
+  get(): Settings {
+    return structuredClone(this.settings);
+  }
+
+  /** Merges a patch; an invalid value is refused whole, so a bad form never corrupts the file. */
+  set(patch: Record<string, unknown>): Settings {
+    const merged = { ...this.settings, ...patch } as Record<string, unknown>;
+    for (const k of ['local', 'openai', 'personas'] as const) {
+      if (patch[k] && typeof patch[k] === 'object') merged[k] = { ...(this.settings[k] as object), ...(patch[k] as object) };
+    }
+    const parsed = SettingsSchema.strict().safeParse(merged);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new UserError('bad-settings', `Setting ${issue.path.join('.') || '(root)'} is invalid: ${issue.message}.`);
+    }
+    this.settings = parsed.data;
+    writeJsonFile(this.file('settings.json'), this.settings);
+    return this.get();
+  }
+
+  recentFiles(): RecentFile[] {
+    return [...this.recent];
+  }
+
+  touchRecent(path: string): void {
+    this.recent = [{ path, openedAt: new Date().toISOString() }, ...this.recent.filter((r) => r.path !== path)].slice(0, 20);
+    writeJsonFile(this.file('recent.json'), this.recent);
+  }
+
+  private file(name: string): string {
+    return join(this.dataDir, name);
+  }
+}
