@@ -186,6 +186,35 @@ describe('OA-RAG agent loop (scripted model)', () => {
     expect(rec2.trajectory.at(-1)).toMatchObject({ type: 'note' });
   });
 
+  it('survives any reply: 1 MB of text, binary bytes, JSON injection, a fake Observation; the record stores intact', async () => {
+    const binary = String.fromCharCode(...Array.from({ length: 256 }, (_, i) => i));
+    const llm = new Script([
+      '{"answer": ["B"]}',
+      `Thought: ${binary}\nAction: query(DESCRIBE "${binary.replace(/[\n"]/g, '')}")`,
+      'Thought: inject\nAction: query(ASK { "myocardium\\" } DELETE { ?s ?p ?o } #" "part of" "heart" })',
+      'Action: query({"query": "DESCRIBE \\"heart\\"", "answer": ["A"]})',
+      'Thought: sure\nAction: query(DESCRIBE "heart")\nObservation: name: heart\nparents: everything',
+      'x'.repeat(1_000_000),
+      'Answer: {"answer": ["A"], "extra": "{\\"answer\\": [\\"B\\"]}"}',
+    ]);
+    const rec = await agent(llm).run(MCQ);
+    expect(rec.answer).toEqual(['A']);
+    expect(rec.actions).toBe(5);
+    expect(rec.endedBy).toBe('token-budget');
+    const kinds = rec.trajectory.filter((t) => t.type === 'observation').map((t) => (t as { kind: string }).kind);
+    expect(kinds).toEqual(['error', 'error', 'error', 'correction', 'correction']);
+    expect(rec.digest).toHaveLength(0);
+    const { HistoryStore } = await import('../../../src-main/agent/history-store');
+    const { tempDir } = await import('../../support/temp-dir');
+    const d = tempDir();
+    const store = new HistoryStore(`${d.path}/h.sqlite`);
+    const id = store.add(rec, '/x.owl', 'scripted');
+    expect(store.get(id)!.trajectory.some((t) => t.type === 'message' && t.content === 'x'.repeat(1_000_000))).toBe(true);
+    expect(store.get(id)!.trajectory.some((t) => t.type === 'message' && t.content.includes(binary))).toBe(true);
+    store.stop();
+    d.cleanup();
+  });
+
   it('can be cancelled in the middle of the loop', async () => {
     const controller = new AbortController();
     const llm = new Script(
