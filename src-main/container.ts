@@ -11,6 +11,7 @@ import type { LlmBackend } from './llm/types';
 import type { OntologyHandle } from './ontology/ontology-handle';
 import { OntologyService } from './ontology/ontology-service';
 import { QueryService } from './query/exec/query-service';
+import { ModelsService } from './llm/service/models-service';
 import { SettingsStore } from './settings/settings-store';
 
 export interface ContainerOptions {
@@ -58,6 +59,14 @@ export class Container {
     this.ontologies = new OntologyService({ cacheDir: this.cacheDir, appVersion: appVersion() });
     this.settings = new SettingsStore(this.dataDir);
     this.history = new HistoryStore(join(this.dataDir, 'history.sqlite'));
+    const models = new ModelsService(this.modelsDir, () => this.settings.get());
+    this.models = {
+      list: () => models.list(),
+      import: (p) => models.import(p),
+      download: (u, t) => models.download(u, t),
+      test: (spec) => models.test(spec),
+    };
+    this.createBackend = (spec, signal) => models.create(spec, signal);
   }
 
   get modelsDir(): string {

@@ -1,8 +1,9 @@
 import type { CommandSpec } from '../run-args';
+import { askCommand } from './ask-command';
 import { cardCommand } from './card-command';
 import { loadCommand } from './load-command';
 import { explainCommand, queryCommand } from './query-command';
 import { serveCommand } from './serve-command';
 import { sparqlCommand } from './sparql-command';
 
-export const COMMANDS: CommandSpec[] = [loadCommand, cardCommand, queryCommand, explainCommand, sparqlCommand, serveCommand];
+export const COMMANDS: CommandSpec[] = [loadCommand, cardCommand, queryCommand, explainCommand, sparqlCommand, askCommand, serveCommand];

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { OaRagAgent } from '../../agent/agent';
+import { defaultPersona } from '../../agent/persona';
+import { validateQuestion, type AgentQuestion } from '../../agent/question';
+import type { TrajectoryStep } from '../../agent/agent-record';
+import { UserError } from '../../core/errors';
+import type { CommandSpec } from '../run-args';
+import { openOntology, printJson, requireString } from './shared';
+
+export const askCommand: CommandSpec = {
+  name: 'ask',
+  summary: 'Answer a question with the OA-RAG agent, citing ontology evidence and a grounding level.',
+  usage: 'oarag ask --ontology <file> --model <gguf-path|openai:<url>#<model>|scripted:<file>> [--json] ("<question>" | --item <item.json>) [--kind free|oq|mcq|single]',
+  options: {
+    ontology: { type: 'string' }, model: { type: 'string' }, json: { type: 'boolean' }, item: { type: 'string' },
+    kind: { type: 'string' }, persona: { type: 'string' }, 'no-history': { type: 'boolean' },
+  },
+  async run(ctx) {
+    const question = readQuestion(ctx.values, ctx.positionals.join(' '), ctx.io.cwd);
+    const model = requireString(ctx, 'model', 'model spec');
+    const h = await openOntology(ctx, requireString(ctx, 'ontology', 'file'));
+    const llm = await ctx.container.createBackend(model, ctx.io.signal);
+    try {
+      const persona = typeof ctx.values.persona === 'string' ? ctx.values.persona
+        : ctx.container.settings.get().personas[h.path] ?? defaultPersona(h.summary.title, basename(h.path));
+      const agent = new OaRagAgent({ llm, query: (q) => ctx.container.queryService(h).run(q), persona });
+      const live = ctx.io.isTTY && !ctx.values.json;
+      const rec = await agent.run(question, { signal: ctx.io.signal, onStep: live ? (s) => ctx.io.stderr(renderStep(s)) : undefined });
+      if (!ctx.values['no-history']) ctx.container.history.add(rec, h.path, model);
+      if (ctx.values.json) {
+        printJson(ctx, {
+          answer: rec.answer,
+          evidence: rec.evidence.map((e) => ({ id: e.id, text: e.text, kind: e.kind, query: e.query, entities: e.entities })),
+          grounding: rec.grounding,
+          trajectory: rec.trajectory.map((s) => (s.type === 'observation' ? { ...s, result: undefined } : s)),
+          usage: { calls: rec.usage.calls, inputTokens: rec.usage.inputTokens, outputTokens: rec.usage.outputTokens, byStage: rec.usage.byStage },
+        });
+      } else {
+        const ans = rec.answer === null ? '(no answer)' : Array.isArray(rec.answer) ? rec.answer.join(', ') : rec.answer;
+        const lines = [`Answer: ${ans}`, `Grounding: ${rec.grounding ?? 'none'}`];
+        for (const e of rec.evidence) lines.push(`  ${e.id}: ${e.text.split('\n')[0]}`);
+        lines.push(`Usage: ${rec.usage.calls} calls, ${rec.usage.inputTokens} input + ${rec.usage.outputTokens} output tokens, ${rec.seconds} s`);
+        ctx.io.stdout(lines.join('\n') + '\n');
+      }
+      return 0;
+    } finally {
+      await llm.close();
+    }
+  },
+};
+
+function readQuestion(values: Record<string, unknown>, text: string, cwd: string): AgentQuestion {
+  if (typeof values.item === 'string') {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(resolve(cwd, values.item), 'utf8'));
+    } catch (e) {
+      throw new UserError('bad-item', `cannot read the item ${values.item}: ${(e as Error).message}`);
+    }
+    const item = raw as { kind?: string; question?: string; options?: { key: string; name: string }[] };
+    // Dataset items say "oq" and "mcq"; an item with options and one gold key may also be "single".
+    try {
+      return validateQuestion({ kind: item.kind, question: item.question, options: item.options?.map((o) => ({ key: o.key, name: o.name })) });
+    } catch (e) {
+      throw new UserError('bad-item', `the item ${values.item} is not a question: ${(e as Error).message}`);
+    }
+  }
+  if (!text.trim()) throw new UserError('usage', 'give a question in quotes, or --item <item.json>.');
+  const kind = typeof values.kind === 'string' ? values.kind : 'free';
+  if (kind === 'mcq' || kind === 'single') throw new UserError('usage', 'choice questions need options: use --item <item.json>.');
+  try {
+    return validateQuestion({ kind, question: text });
+  } catch (e) {
+    throw new UserError('usage', (e as Error).message);
+  }
+}
+
+function renderStep(s: TrajectoryStep): string {
+  switch (s.type) {
+    case 'message':
+      return s.role === 'assistant' ? `\n[${s.stage}] ${s.content.trim()}\n` : '';
+    case 'action':
+      return `  → ${s.query}\n`;
+    case 'observation':
+      return `  ← ${s.text.split('\n').slice(0, 6).join('\n    ')}\n`;
+    case 'note':
+      return `  (${s.text})\n`;
+  }
+}

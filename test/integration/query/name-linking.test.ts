@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pick, seededRandom } from '../../../src-main/core/random';
+import { normalizeName } from '../../../src-main/ontology/names/normalize';
+import { OntologyService } from '../../../src-main/ontology/ontology-service';
+import { NameLinker } from '../../../src-main/query/linking/name-linker';
+import { makeTypo } from '../../../src-main/query/linking/typo';
+import { sharedOntology } from '../../support/shared-ontologies';
+import { tempDir } from '../../support/temp-dir';
+
+const dir = tempDir();
+const service = new OntologyService({ cacheDir: dir.path, appVersion: 'test' });
+beforeAll(() => service.start());
+afterAll(async () => {
+  await service.stop();
+  dir.cleanup();
+});
+
+describe.each(['go-mgi-subset.obo', 'envo.obo'])('fuzzy name linking on %s', (file) => {
+  const path = sharedOntology(file);
+  it.skipIf(!path)('puts the intended class in the top 5 for at least 95 % of 200 labels with 1–2 typos', async () => {
+    const h = await service.open(path!);
+    const ix = h.closure;
+    const linker = new NameLinker(h.db, ix);
+    const rand = seededRandom(11);
+    const ids = ix.kindOf.flatMap((k, id) => (k === 'class' && !ix.deprecated.has(id) && ix.nameOf(id).length >= 4 ? [id] : []));
+    let hits = 0;
+    const misses: string[] = [];
+    const times: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const id = pick(rand, ids);
+      const typo = makeTypo(ix.nameOf(id), rand, i % 2 === 0 ? 1 : 2);
+      const t0 = performance.now();
+      const top = linker.closestConcepts(normalizeName(typo), 5);
+      times.push(performance.now() - t0);
+      if (top.some((c) => c.iri === ix.iri(id))) hits++;
+      else misses.push(`${typo} → ${ix.nameOf(id)}`);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`${file}: typo top-5 recall ${hits / 2} %, p50 ${times[100].toFixed(1)} ms, p95 ${times[190].toFixed(1)} ms; misses: ${misses.slice(0, 5).join(' | ')}`);
+    expect(hits / 200).toBeGreaterThanOrEqual(0.95);
+  });
+});
