@@ -64,13 +64,7 @@ export class ClosureIndex {
   ancestors(id: number): Set<number> {
     const hit = this.ancCache.get(id);
     if (hit) return hit;
-    const out = new Set<number>([id]);
-    const stack = [id];
-    while (stack.length) {
-      const x = stack.pop()!;
-      for (const y of this.equivalents[x] ?? []) if (!out.has(y)) (out.add(y), stack.push(y));
-      for (const y of this.parents[x] ?? []) if (!out.has(y)) (out.add(y), stack.push(y));
-    }
+    const out = reach(id, this.equivalents, this.parents);
     if (this.ancCache.size > 200_000) this.ancCache.clear();
     this.ancCache.set(id, out);
     return out;
@@ -80,12 +74,7 @@ export class ClosureIndex {
   superProperties(id: number): Set<number> {
     const hit = this.propAncCache.get(id);
     if (hit) return hit;
-    const out = new Set<number>([id]);
-    const stack = [id];
-    while (stack.length) {
-      const x = stack.pop()!;
-      for (const y of this.propParents[x] ?? []) if (!out.has(y)) (out.add(y), stack.push(y));
-    }
+    const out = reach(id, this.propParents);
     this.propAncCache.set(id, out);
     return out;
   }
@@ -110,25 +99,12 @@ export class ClosureIndex {
 
   /** desc*(x): x, its equivalents and everything below them, fillers included. */
   descendants(id: number): Set<number> {
-    const out = new Set<number>([id]);
-    const stack = [id];
-    while (stack.length) {
-      const x = stack.pop()!;
-      for (const y of this.equivalents[x] ?? []) if (!out.has(y)) (out.add(y), stack.push(y));
-      for (const y of this.children[x] ?? []) if (!out.has(y)) (out.add(y), stack.push(y));
-    }
-    return out;
+    return reach(id, this.equivalents, this.children);
   }
 
   /** s with r ⊑* s reversed: every property below r, r included. */
   subProperties(id: number): Set<number> {
-    const out = new Set<number>([id]);
-    const stack = [id];
-    while (stack.length) {
-      const x = stack.pop()!;
-      for (const y of this.propChildren[x] ?? []) if (!out.has(y)) (out.add(y), stack.push(y));
-    }
-    return out;
+    return reach(id, this.propChildren);
   }
 
   /** Length of the longest path up to a root; orders answers from specific to general. */
@@ -174,4 +150,22 @@ export class ClosureIndex {
   id(iri: string): number | undefined {
     return this.idOf.get(iri);
   }
+}
+
+/** Everything reachable from `start` along any of the given adjacency lists, `start` included. */
+function reach(start: number, ...edges: number[][][]): Set<number> {
+  const out = new Set<number>([start]);
+  const stack = [start];
+  while (stack.length) {
+    const x = stack.pop()!;
+    for (const adj of edges) {
+      for (const y of adj[x] ?? []) {
+        if (!out.has(y)) {
+          out.add(y);
+          stack.push(y);
+        }
+      }
+    }
+  }
+  return out;
 }

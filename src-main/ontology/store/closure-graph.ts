@@ -21,6 +21,7 @@ export const OARAG_FILLER = 'https://w3id.org/oa-rag/closure#Filler';
 
 export function ntIri(iri: string): string {
   // Lenient loading accepts most IRIs, but angle brackets, quotes and spaces would break the line.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
   return '<' + iri.replace(/[\u0000-\u0020<>"{}|^`\\]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')) + '>';
 }
 
