@@ -1,0 +1,279 @@
+import {
+  getLlama,
+  LlamaChat,
+  LlamaLogLevel,
+  resolveChatWrapper,
+  TokenBias,
+  type ChatHistoryItem,
+  type GbnfJsonSchema,
+  type Llama,
+  type LlamaContext,
+  type LlamaContextSequence,
+  type LlamaGrammar,
+  type LlamaModel,
+  type ResolveChatWrapperWithModelOptions,
+} from 'node-llama-cpp';
+import type { ChatMessage } from '../types.js';
+import { commonHistoryPrefix, toGenerationHistory, type HistoryItem } from './chat-history.js';
+import { finishFromStopReason, type WorkerChatOptions, type WorkerChatResult, type WorkerErrorCode, type WorkerInit, type WorkerReadyInfo } from './worker-protocol.js';
+
+/** An error the worker reports with a protocol code. */
+export class EngineError extends Error {
+  constructor(
+    readonly code: WorkerErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}
+
+interface Conversation {
+  /** Clean history of the last call, ending with the generated model response. */
+  history: HistoryItem[];
+  /** The context window node-llama-cpp evaluated (differs from `history` after a context shift). */
+  contextWindow: ChatHistoryItem[];
+  shiftMetadata: unknown;
+}
+
+const PRINTABLE_ASCII = /^[\t\n\r\x20-\x7e]*$/;
+
+/**
+ * The llama.cpp side of the local backend: one model, one context with one sequence, one LlamaChat.
+ * Runs inside the model process (llama-worker); never imported by the parent.
+ *
+ * KV reuse: every call evaluates through the same sequence, so node-llama-cpp keeps the longest common
+ * token prefix of the new prompt and the sequence state and evaluates only the rest. When the new messages
+ * extend the previous call's messages and reply, the previous context window is handed back too, so that a
+ * context shift made earlier is not undone.
+ */
+export class LlamaEngine {
+  private llama!: Llama;
+  private model!: LlamaModel;
+  private context!: LlamaContext;
+  private sequence!: LlamaContextSequence;
+  private chat!: LlamaChat;
+  private conversation: Conversation | undefined;
+  private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
+  private bias: TokenBias | undefined;
+  private readonly recentLog: string[] = [];
+
+  constructor(private readonly onLog: (level: string, message: string) => void = () => {}) {}
+
+  async load(init: WorkerInit): Promise<WorkerReadyInfo> {
+    const t0 = performance.now();
+    const logger = (level: LlamaLogLevel, message: string) => {
+      const line = message.trim();
+      if (!line) return;
+      this.recentLog.push(line);
+      if (this.recentLog.length > 40) this.recentLog.shift();
+      this.onLog(level, line);
+    };
+    try {
+      this.llama = await getLlama({ gpu: init.gpu, build: 'never', logLevel: LlamaLogLevel.warn, logger });
+    } catch (e) {
+      if (init.gpu === false) throw new EngineError('model-load', `llama.cpp could not start: ${errText(e)}`);
+      // A GPU build that does not work here: fall back to the CPU build.
+      this.llama = await getLlama({ gpu: false, build: 'never', logLevel: LlamaLogLevel.warn, logger }).catch((e2) => {
+        throw new EngineError('model-load', `llama.cpp could not start: ${errText(e2)}`);
+      });
+    }
+    try {
+      this.model = await this.llama.loadModel({
+        modelPath: init.modelPath,
+        gpuLayers: this.llama.gpu === false ? 0 : init.gpuLayers,
+      });
+    } catch (e) {
+      await this.logsSettled();
+      throw new EngineError('model-load', `llama.cpp could not load the model: ${this.explain(e)}`);
+    }
+    try {
+      this.context = await this.model.createContext({
+        contextSize: init.contextSize,
+        threads: init.threads,
+        sequences: 1,
+        ...(init.batchSize ? { batchSize: init.batchSize } : {}),
+      });
+    } catch (e) {
+      await this.logsSettled();
+      throw new EngineError('model-load', `llama.cpp could not create a context of ${init.contextSize} tokens: ${this.explain(e)}`);
+    }
+    this.sequence = this.context.getSequence();
+    const wrapper =
+      init.chatWrapper === 'auto'
+        ? resolveChatWrapper(this.model)
+        : resolveChatWrapper(this.model, { type: init.chatWrapper as ResolveChatWrapperWithModelOptions['type'] });
+    this.chat = new LlamaChat({ contextSequence: this.sequence, chatWrapper: wrapper });
+    if (init.asciiOnly) this.bias = this.buildAsciiBias(init.vocabularySize);
+    const trainContextSize = this.model.trainContextSize;
+    return {
+      gpu: this.llama.gpu,
+      threads: this.context.currentThreads,
+      contextSize: this.context.contextSize,
+      chatWrapper: this.chat.chatWrapper.wrapperName,
+      gpuLayers: this.model.gpuLayers,
+      loadMs: Math.round(performance.now() - t0),
+      trainContextSize,
+    };
+  }
+
+  /** llama.cpp's log lines reach JS through a thread-safe callback, possibly after the failure itself. */
+  private logsSettled(): Promise<void> {
+    return new Promise((r) => setTimeout(r, 50));
+  }
+
+  private explain(e: unknown): string {
+    const base = errText(e);
+    // llama.cpp gives the reason only in its log ("Failed to load model" alone says nothing).
+    const reason = [...this.recentLog].reverse().find((l) => /error|failed|missing|wrong|invalid|unknown/i.test(l) && !l.includes('failed to load model'));
+    return reason ? `${base} (${reason.replace(/^llama_model_load: error loading model: /, '').replace(/\s+/g, ' ')})` : base;
+  }
+
+  private buildAsciiBias(vocabularySize: number | undefined): TokenBias {
+    const bias = new TokenBias(this.model.tokenizer);
+    for (let tok = 0; tok < (vocabularySize ?? 0); tok++) {
+      const token = tok as Parameters<LlamaModel['detokenize']>[0][number];
+      if (this.model.isEogToken(token)) continue;
+      if (this.model.isSpecialToken(token)) {
+        // Control tokens other than end-of-generation (<|im_start|>...) have no text: a weak model that emits
+        // one mid-reply produces a reply whose text no longer matches its tokens.
+        bias.set(token, 'never');
+        continue;
+      }
+      const text = this.model.detokenize([token]);
+      if (text.length > 0 && !PRINTABLE_ASCII.test(text)) bias.set(token, 'never');
+    }
+    return bias;
+  }
+
+  private grammarFor(schema: NonNullable<WorkerChatOptions['jsonSchema']>): Promise<LlamaGrammar> {
+    const key = JSON.stringify(schema);
+    let g = this.grammars.get(key);
+    if (!g) {
+      // Our JsonSchema subset is a subset of GbnfJsonSchema; the generic signature cannot see that.
+      const create = this.llama.createGrammarForJsonSchema.bind(this.llama) as (s: GbnfJsonSchema) => Promise<LlamaGrammar>;
+      g = create(schema as unknown as GbnfJsonSchema);
+      g.catch(() => this.grammars.delete(key));
+      this.grammars.set(key, g);
+    }
+    return g;
+  }
+
+  async generate(messages: ChatMessage[], opts: WorkerChatOptions, signal: AbortSignal, onText: (chunk: string) => void): Promise<WorkerChatResult> {
+    const history = toGenerationHistory(messages);
+    let grammar: LlamaGrammar | undefined;
+    if (opts.jsonSchema) {
+      try {
+        grammar = await this.grammarFor(opts.jsonSchema);
+      } catch (e) {
+        throw new EngineError('bad-spec', `The JSON schema cannot be turned into a grammar: ${errText(e)}`);
+      }
+    }
+    // node-llama-cpp would silently shift (cut) a prompt that does not fit; a RAG prompt must not lose
+    // evidence unnoticed, so an oversized prompt is an error and generation is capped to the room left.
+    const promptSize = this.format(messages).tokens;
+    const room = this.context.contextSize - promptSize - 1;
+    if (room < 1) {
+      throw new EngineError(
+        'context-overflow',
+        `The prompt needs ${promptSize} tokens but the context window holds ${this.context.contextSize}; shorten it or use a larger contextSize.`,
+      );
+    }
+    const maxTokens = Math.min(opts.maxTokens, room);
+    const prev = this.conversation;
+    const extended = prev !== undefined && commonHistoryPrefix(prev.history, history) === prev.history.length && history.length > prev.history.length;
+    const meterBefore = this.sequence.tokenMeter.getState();
+    const t0 = performance.now();
+    let tFirst: number | undefined;
+    const onToken = () => {
+      tFirst ??= performance.now();
+    };
+    let response;
+    try {
+      response = await this.chat.generateResponse(history as ChatHistoryItem[], {
+        maxTokens,
+        temperature: opts.temperature ?? 0,
+        ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+        ...(opts.stop?.length ? { customStopTriggers: opts.stop } : {}),
+        ...(grammar ? { grammar } : {}),
+        ...(this.bias ? { tokenBias: this.bias } : {}),
+        signal,
+        stopOnAbortSignal: true,
+        onToken,
+        onTextChunk: opts.stream ? (chunk: string) => { if (chunk) onText(chunk); } : undefined,
+        ...(extended
+          ? {
+              lastEvaluationContextWindow: { history: [...prev.contextWindow, ...(history.slice(prev.history.length) as ChatHistoryItem[])] },
+              contextShift: { lastEvaluationMetadata: prev.shiftMetadata as object | null | undefined },
+            }
+          : {}),
+      });
+    } catch (e) {
+      this.conversation = undefined;
+      if (signal.aborted) {
+        return {
+          result: { text: '', inputTokens: 0, outputTokens: 0, finish: 'aborted' },
+          stats: { promptTokens: 0, evaluatedPromptTokens: 0, reusedPromptTokens: 0, outputTokens: 0, promptMs: performance.now() - t0, generationMs: 0, extendedConversation: extended },
+        };
+      }
+      const msg = errText(e);
+      if (/context size is too small|too long|exceeds/i.test(msg)) {
+        throw new EngineError('context-overflow', `The prompt does not fit the context window of ${this.context.contextSize} tokens (${msg}).`);
+      }
+      throw new EngineError('internal', `Generation failed: ${msg}`);
+    }
+    const t1 = performance.now();
+    // Token meter: prompt tokens without logits count as input, every token decoded with logits as output
+    // (the last prompt token and each generated token fed back). The last sampled token is not decoded.
+    const used = this.sequence.tokenMeter.diff(meterBefore);
+    const outputTokens = used.usedOutputTokens;
+    const evaluatedPromptTokens = outputTokens > 0 ? used.usedInputTokens + 1 : used.usedInputTokens;
+    const promptTokens = Math.max(evaluatedPromptTokens, this.sequence.contextTokens.length - Math.max(0, outputTokens - 1));
+    const reused = promptTokens - evaluatedPromptTokens;
+    const text = response.response;
+    const finish = finishFromStopReason(response.metadata.stopReason);
+    const lastItem = history[history.length - 1] as Extract<HistoryItem, { type: 'model' }>;
+    const fullReply = (lastItem.response[0] ?? '') + text;
+    this.conversation = {
+      history: [...history.slice(0, -1), { type: 'model', response: [fullReply] }],
+      contextWindow: response.lastEvaluation.contextWindow,
+      shiftMetadata: response.lastEvaluation.contextShiftMetadata,
+    };
+    return {
+      result: { text, inputTokens: promptTokens, outputTokens, finish, cachedInputTokens: reused },
+      stats: {
+        promptTokens,
+        evaluatedPromptTokens,
+        reusedPromptTokens: reused,
+        outputTokens,
+        promptMs: (tFirst ?? t1) - t0,
+        generationMs: t1 - (tFirst ?? t1),
+        extendedConversation: extended,
+      },
+    };
+  }
+
+  /** The exact prompt text the model would see for these messages, and its token count. */
+  format(messages: ChatMessage[]): { text: string; tokens: number } {
+    const history = toGenerationHistory(messages) as ChatHistoryItem[];
+    const { contextText } = this.chat.chatWrapper.generateContextState({ chatHistory: history });
+    return { text: contextText.toString(), tokens: contextText.tokenize(this.model.tokenizer).length };
+  }
+
+  countTokens(text: string): number {
+    return this.model.tokenize(text).length;
+  }
+
+  async reset(): Promise<void> {
+    this.conversation = undefined;
+    await this.sequence.clearHistory();
+  }
+
+  async dispose(): Promise<void> {
+    await this.llama?.dispose();
+  }
+}
+
+function errText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
