@@ -12,6 +12,8 @@ export interface TinyGgufOptions {
   chatTemplate?: boolean;
   headCountKv?: number;
   name?: string;
+  /** Training context length (default 2048); agent trajectories need more room. */
+  context?: number;
 }
 
 export const TINY = { vocab: 259, embedding: 64, ffn: 128, blocks: 2, heads: 4, context: 2048, ropeDims: 16 } as const;
@@ -70,7 +72,7 @@ export function tinyModelParts(o: TinyGgufOptions = {}): { metadata: [string, Gg
     ['general.name', { kind: 'string', value: o.name ?? 'tiny-random-llama' }],
     ['general.file_type', u32(0)],
     ['general.alignment', u32(32)],
-    ['llama.context_length', u32(TINY.context)],
+    ['llama.context_length', u32(o.context ?? TINY.context)],
     ['llama.embedding_length', u32(E)],
     ['llama.block_count', u32(TINY.blocks)],
     ['llama.feed_forward_length', u32(TINY.ffn)],
