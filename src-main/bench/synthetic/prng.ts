@@ -1,22 +1,20 @@
+import { seededRandom } from '../../core/random';
+
 /** Seeded PRNG (mulberry32) with the few helpers the generator needs. Same seed, same sequence. */
 export class Prng {
-  private a: number;
+  private readonly rand: () => number;
 
   constructor(seed: number) {
     // Mix the seed once so that nearby seeds (1, 2, 3) do not start with similar outputs.
     let s = (seed ^ 0x9e3779b9) >>> 0;
     s = Math.imul(s ^ (s >>> 16), 0x85ebca6b) >>> 0;
     s = Math.imul(s ^ (s >>> 13), 0xc2b2ae35) >>> 0;
-    this.a = (s ^ (s >>> 16)) >>> 0;
+    this.rand = seededRandom((s ^ (s >>> 16)) >>> 0);
   }
 
   /** Uniform in [0, 1). */
   next(): number {
-    this.a = (this.a + 0x6d2b79f5) >>> 0;
-    let t = this.a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.rand();
   }
 
   /** Uniform integer in [0, n). */
