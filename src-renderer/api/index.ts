@@ -1,0 +1,73 @@
+import type { DesktopBridge } from '../../src-main/app/bridge-types';
+import type { WorkbenchApi } from '../../src-main/api/contract';
+import { ElectronTransport } from './electron-transport';
+import { WsTransport, type ConnectionState } from './ws-transport';
+
+export { ApiError, isUnavailable, toApiError } from './api-error';
+export type { ConnectionState } from './ws-transport';
+
+/**
+ * The one connection to the main side. Only Pinia stores import this module: components go
+ * through store actions, so that every call has one place that handles its errors and state.
+ */
+export interface Connection {
+  api: WorkbenchApi;
+  mode: 'desktop' | 'web';
+  desktop: DesktopBridge | null;
+  onState(fn: (s: ConnectionState, detail: { retryInMs?: number; attempt: number }) => void): () => void;
+  onReconnect(fn: () => void): () => void;
+}
+
+let current: Connection | undefined;
+
+function webSocketUrl(): string {
+  const url = new URL(window.location.href);
+  const token = url.searchParams.get('token');
+  if (token) {
+    // The server has set an HttpOnly cookie by now; keep the token out of the address bar and history.
+    url.searchParams.delete('token');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  }
+  const ws = new URL('/ws', window.location.href);
+  ws.protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  ws.search = '';
+  ws.hash = '';
+  if (token) ws.searchParams.set('token', token);
+  return ws.href;
+}
+
+export function connect(): Connection {
+  if (current) return current;
+  const bridge = typeof window !== 'undefined' ? window.oarag : undefined;
+  if (bridge) {
+    current = {
+      api: new ElectronTransport(bridge),
+      mode: 'desktop',
+      desktop: bridge,
+      onState: (fn) => (fn('open', { attempt: 0 }), () => {}),
+      onReconnect: () => () => {},
+    };
+  } else {
+    const t = new WsTransport({
+      url: webSocketUrl(),
+      timeoutMs: 60_000,
+      methodTimeoutMs: { 'query.run': 300_000, 'query.sparql': 120_000, 'models.test': 600_000, 'models.import': 120_000 },
+    });
+    current = { api: t, mode: 'web', desktop: null, onState: (fn) => (fn(t.state, { attempt: 0 }), t.onState(fn)), onReconnect: (fn) => t.onReconnect(fn) };
+  }
+  return current;
+}
+
+/** For tests: use a fake connection. */
+export function setConnection(c: Connection): void {
+  current = c;
+}
+
+export function connection(): Connection {
+  return current ?? connect();
+}
+
+/** The typed API, for store actions. */
+export function api(): WorkbenchApi {
+  return connection().api;
+}

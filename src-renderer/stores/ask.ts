@@ -1,0 +1,163 @@
+import { defineStore } from 'pinia';
+import { computed, markRaw, ref, shallowRef } from 'vue';
+import type { HistoryEntry } from '../../src-main/agent/history-store';
+import type { AgentRecord, TrajectoryStep } from '../../src-main/agent/agent-record';
+import type { QuestionKind } from '../../src-main/agent/question';
+import { api, isUnavailable, toApiError } from '../api';
+import { downloadText } from '../util/download';
+import { optionKey } from '../util/format';
+import { useAppStore } from './app';
+import { useOntologyStore } from './ontology';
+import { useTasksStore } from './tasks';
+
+export interface OptionRow {
+  key: string;
+  name: string;
+}
+
+const MAX_BUFFERED_TASKS = 10;
+
+/** The Ask view: the question form, the live trajectory of the running question, the record, history. */
+export const useAskStore = defineStore('ask', () => {
+  const kind = ref<QuestionKind>('mcq');
+  const question = ref('');
+  const options = ref<OptionRow[]>([{ key: 'A', name: '' }, { key: 'B', name: '' }]);
+  const model = ref('');
+  const taskId = ref<string | null>(null);
+  const stepsByTask = shallowRef<Record<string, TrajectoryStep[]>>({});
+  const record = shallowRef<AgentRecord | null>(null);
+  const recordId = ref<string | null>(null);
+  const error = ref<{ message: string; unavailable: boolean } | null>(null);
+  const formError = ref<string | null>(null);
+  const submitting = ref(false);
+  const history = ref<HistoryEntry[]>([]);
+  const historySearch = ref('');
+  const historyLoading = ref(false);
+  const historyError = ref<string | null>(null);
+  let started = false;
+
+  const task = computed(() => (taskId.value ? useTasksStore().byId[taskId.value] : undefined));
+  const running = computed(() => submitting.value || task.value?.state === 'running');
+  const liveSteps = computed(() => (taskId.value ? stepsByTask.value[taskId.value] ?? [] : []));
+  /** While running, the streamed steps; afterwards the record's full trajectory. */
+  const steps = computed(() => (record.value && !running.value ? record.value.trajectory : liveSteps.value));
+  const needsOptions = computed(() => kind.value === 'mcq' || kind.value === 'single');
+
+  function init() {
+    if (started) return;
+    started = true;
+    api().on('ask.step', ({ taskId: id, step }) => {
+      const prev = stepsByTask.value[id] ?? [];
+      let next = { ...stepsByTask.value, [id]: markRaw([...prev, step]) };
+      const ids = Object.keys(next);
+      if (ids.length > MAX_BUFFERED_TASKS) next = Object.fromEntries(ids.slice(-MAX_BUFFERED_TASKS).map((k) => [k, next[k]]));
+      stepsByTask.value = next;
+    });
+    const s = useAppStore().settings;
+    if (s?.defaultModel && !model.value) model.value = s.defaultModel;
+  }
+
+  function addOption() {
+    if (options.value.length >= 26) return;
+    options.value = [...options.value, { key: optionKey(options.value.length), name: '' }];
+  }
+
+  function removeOption(i: number) {
+    options.value = options.value.filter((_, j) => j !== i).map((o, j) => ({ key: optionKey(j), name: o.name }));
+  }
+
+  function validate(): string | null {
+    if (!useOntologyStore().currentId) return 'Open an ontology first (Ontologies view).';
+    if (!question.value.trim()) return 'Write a question.';
+    if (!model.value.trim()) return 'Give a model: a .gguf path, openai:<url>#<model> or scripted:<file.json>.';
+    if (needsOptions.value) {
+      const filled = options.value.filter((o) => o.name.trim());
+      if (filled.length < 2) return 'A choice question needs at least two options.';
+    }
+    return null;
+  }
+
+  async function submit() {
+    if (running.value) return;
+    formError.value = validate();
+    if (formError.value) return;
+    const ontologyId = useOntologyStore().currentId!;
+    const app = useAppStore();
+    const spec = model.value.trim();
+    if (app.settings && app.settings.defaultModel !== spec) void app.saveSettings({ defaultModel: spec });
+    const opts = needsOptions.value
+      ? options.value.filter((o) => o.name.trim()).map((o, i) => ({ key: optionKey(i), name: o.name.trim() }))
+      : undefined;
+    error.value = null;
+    record.value = null;
+    recordId.value = null;
+    submitting.value = true;
+    try {
+      const r = await api().call('ask.start', { ontologyId, model: spec, question: { kind: kind.value, question: question.value.trim(), options: opts } });
+      taskId.value = r.taskId;
+      submitting.value = false;
+      const t = await useTasksStore().waitFor(r.taskId);
+      if (taskId.value !== r.taskId) return;
+      if (t.state === 'ok') {
+        const res = t.result as { id?: string; record?: AgentRecord } | undefined;
+        record.value = res?.record ? markRaw(res.record) : null;
+        recordId.value = res?.id ?? null;
+        void loadHistory();
+      } else {
+        const msg = t.state === 'cancelled' ? 'The question was cancelled.' : t.error ?? 'The question failed.';
+        error.value = { message: msg, unavailable: isUnavailable(msg) };
+      }
+    } catch (e) {
+      const err = toApiError(e);
+      error.value = { message: err.message, unavailable: isUnavailable(err) };
+    } finally {
+      submitting.value = false;
+    }
+  }
+
+  async function cancel() {
+    if (taskId.value) await useTasksStore().cancel(taskId.value);
+  }
+
+  async function loadHistory() {
+    historyLoading.value = true;
+    try {
+      history.value = await api().call('history.list', { search: historySearch.value.trim() || undefined, limit: 200 });
+      historyError.value = null;
+    } catch (e) {
+      historyError.value = toApiError(e).message;
+    } finally {
+      historyLoading.value = false;
+    }
+  }
+
+  async function openHistory(id: string) {
+    try {
+      const r = await api().call('history.get', { id });
+      taskId.value = null;
+      record.value = markRaw(r);
+      recordId.value = id;
+      error.value = null;
+      kind.value = r.question.kind;
+      question.value = r.question.question;
+      if (r.question.options?.length) options.value = r.question.options.map((o) => ({ ...o }));
+    } catch (e) {
+      useAppStore().notify('error', toApiError(e).message);
+    }
+  }
+
+  async function exportRecord(id: string, format: 'json' | 'markdown') {
+    try {
+      const r = await api().call('history.export', { id, format });
+      downloadText(r.fileName, r.content, r.mime);
+    } catch (e) {
+      useAppStore().notify('error', toApiError(e).message);
+    }
+  }
+
+  return {
+    kind, question, options, model, taskId, task, running, steps, liveSteps, record, recordId, error, formError, needsOptions,
+    history, historySearch, historyLoading, historyError,
+    init, addOption, removeOption, submit, cancel, loadHistory, openHistory, exportRecord,
+  };
+});

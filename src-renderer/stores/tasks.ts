@@ -1,0 +1,92 @@
+import { defineStore } from 'pinia';
+import { computed, markRaw, ref, shallowRef } from 'vue';
+import type { ApiTask } from '../../src-main/api/contract';
+import { api, connection, toApiError } from '../api';
+import { useAppStore } from './app';
+
+type Waiter = (t: ApiTask) => void;
+
+/** Every task the main side runs, from a first `tasks.list` snapshot plus pushed `task.update` events. */
+export const useTasksStore = defineStore('tasks', () => {
+  const byId = shallowRef<Record<string, ApiTask>>({});
+  const trayOpen = ref(false);
+  const waiters = new Map<string, Waiter[]>();
+  let poll: number | undefined;
+  let started = false;
+
+  const list = computed(() => Object.values(byId.value).sort((a, b) => b.startedAt - a.startedAt));
+  const running = computed(() => list.value.filter((t) => t.state === 'running'));
+
+  function apply(t: ApiTask) {
+    if (!t || typeof t.id !== 'string') return;
+    const prev = byId.value[t.id];
+    // An update without a result must not drop a result we already hold.
+    const next: ApiTask = { ...t, result: t.result !== undefined ? markRaw(t.result as object) : prev?.result };
+    byId.value = { ...byId.value, [t.id]: next };
+    if (next.state !== 'running') {
+      const ws = waiters.get(t.id);
+      if (ws) {
+        waiters.delete(t.id);
+        for (const w of ws) w(next);
+      }
+    }
+  }
+
+  async function refresh() {
+    try {
+      const all = await api().call('tasks.list', {});
+      for (const t of all) apply(t);
+    } catch {
+      // The status bar shows the connection state; a failed refresh is retried by the poll.
+    }
+  }
+
+  function init() {
+    if (started) return;
+    started = true;
+    api().on('task.update', apply);
+    connection().onReconnect(() => void refresh());
+    void refresh();
+  }
+
+  /** Resolves with the task once it has ended (ok, error or cancelled). */
+  function waitFor(id: string): Promise<ApiTask> {
+    const t = byId.value[id];
+    if (t && t.state !== 'running') return Promise.resolve(t);
+    return new Promise((resolve) => {
+      const ws = waiters.get(id) ?? [];
+      ws.push(resolve);
+      waiters.set(id, ws);
+      // Events can be missed over a dropped connection: poll slowly while someone waits.
+      poll ??= window.setInterval(() => {
+        if (!waiters.size) {
+          window.clearInterval(poll);
+          poll = undefined;
+          return;
+        }
+        void refresh();
+      }, 5000);
+    });
+  }
+
+  async function cancel(id: string) {
+    try {
+      await api().call('tasks.cancel', { id });
+    } catch (e) {
+      useAppStore().notify('error', toApiError(e).message);
+    }
+  }
+
+  function clearFinished() {
+    byId.value = Object.fromEntries(Object.entries(byId.value).filter(([, t]) => t.state === 'running'));
+  }
+
+  return { byId, list, running, trayOpen, init, apply, refresh, waitFor, cancel, clearFinished };
+});
+
+/** Seconds left, from the elapsed time and the fraction done; null when unknown. */
+export function etaSeconds(t: ApiTask | undefined, now = Date.now()): number | null {
+  if (!t || t.state !== 'running' || t.fraction <= 0.02) return null;
+  const elapsed = (now - t.startedAt) / 1000;
+  return (elapsed * (1 - t.fraction)) / t.fraction;
+}

@@ -1,0 +1,166 @@
+/**
+ * Defensive readers for benchmark task results. Their producers are built elsewhere, so every field
+ * is optional here: a missing or oddly shaped field becomes an empty value, never an exception.
+ */
+
+export interface DatasetOption {
+  key: string;
+  iri: string | null;
+  name: string;
+}
+
+export interface DatasetItem {
+  id: string;
+  kind: string;
+  question: string;
+  options: DatasetOption[];
+  gold: string[];
+  slot: string | null;
+  axiom: string | null;
+  root: string | null;
+  answers: { iri: string | null; name: string }[];
+  raw: unknown;
+}
+
+export interface GenerateResult {
+  items: DatasetItem[];
+  path: string | null;
+  warnings: string[];
+}
+
+export interface RevisionChange {
+  iri: string | null;
+  name: string;
+  removed: string[];
+  added: string[];
+}
+
+export interface ReviseResult {
+  revisedPath: string | null;
+  test2Path: string | null;
+  changes: RevisionChange[];
+  counts: { key: string; value: string }[];
+  excluded: { id: string; reason: string }[];
+}
+
+export interface AccuracyRow {
+  key: string;
+  accuracy: number | null;
+  n: number | null;
+}
+
+export interface EvaluateResult {
+  accuracy: number | null;
+  n: number | null;
+  byKind: AccuracyRow[];
+  bySlot: AccuracyRow[];
+  byN: AccuracyRow[];
+  grounding: { level: string; count: number; accuracy: number | null }[];
+  cost: { calls: number | null; inputTokens: number | null; outputTokens: number | null };
+  reportPath: string | null;
+  markdown: string | null;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
+const str = (x: unknown): string | null => (typeof x === 'string' ? x : typeof x === 'number' ? String(x) : null);
+const num = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
+const arr = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
+const strings = (x: unknown): string[] => arr(x).map((v) => (typeof v === 'string' ? v : isObj(v) ? str(v.text) ?? str(v.name) ?? JSON.stringify(v) : String(v)));
+
+function nameOf(x: unknown): { iri: string | null; name: string } {
+  if (typeof x === 'string') return { iri: null, name: x };
+  if (isObj(x)) return { iri: str(x.iri), name: str(x.name) ?? str(x.label) ?? str(x.iri) ?? '' };
+  return { iri: null, name: String(x ?? '') };
+}
+
+export function readDatasetItem(x: unknown, i: number): DatasetItem {
+  const o = isObj(x) ? x : {};
+  const options = arr(o.options).map((opt, j) => {
+    const n = nameOf(opt);
+    return { key: (isObj(opt) ? str(opt.key) : null) ?? String.fromCharCode(65 + j), iri: n.iri, name: n.name };
+  });
+  const gold = Array.isArray(o.gold) ? strings(o.gold) : typeof o.gold === 'string' ? [o.gold] : [];
+  return {
+    id: str(o.id) ?? `#${i + 1}`,
+    kind: str(o.kind) ?? (options.length ? 'mcq' : 'oq'),
+    question: str(o.question) ?? '',
+    options,
+    gold,
+    slot: str(o.slot),
+    axiom: str(o.axiom) ?? (isObj(o.axiom) ? JSON.stringify(o.axiom) : null),
+    root: str(o.root) ?? (isObj(o.root) ? nameOf(o.root).name : null),
+    answers: arr(o.answers).map(nameOf),
+    raw: x,
+  };
+}
+
+export function readGenerateResult(x: unknown): GenerateResult {
+  const o = isObj(x) ? x : {};
+  const items = Array.isArray(x) ? x : arr(o.items ?? o.dataset);
+  return { items: items.map(readDatasetItem), path: str(o.path), warnings: strings(o.warnings) };
+}
+
+/** Items as JSONL, exactly as received (one JSON object per line). */
+export function itemsToJsonl(items: DatasetItem[]): string {
+  return items.map((it) => JSON.stringify(it.raw)).join('\n') + (items.length ? '\n' : '');
+}
+
+export function readReviseResult(x: unknown): ReviseResult {
+  const o = isObj(x) ? x : {};
+  const report = isObj(o.report) ? o.report : {};
+  const counts = isObj(report.counts) ? Object.entries(report.counts).map(([key, v]) => ({ key, value: typeof v === 'object' ? JSON.stringify(v) : String(v) })) : [];
+  return {
+    revisedPath: str(o.revisedPath),
+    test2Path: str(o.test2Path),
+    changes: arr(o.changes).map((c) => {
+      const co = isObj(c) ? c : {};
+      const n = nameOf(c);
+      return { iri: n.iri, name: n.name || (n.iri ?? '(unnamed)'), removed: strings(co.removed), added: strings(co.added) };
+    }),
+    counts,
+    excluded: arr(report.excluded).map((e) => (isObj(e) ? { id: str(e.id) ?? '?', reason: str(e.reason) ?? '' } : { id: String(e), reason: '' })),
+  };
+}
+
+function readRows(x: unknown): AccuracyRow[] {
+  const row = (key: string, v: unknown): AccuracyRow => {
+    if (typeof v === 'number') return { key, accuracy: v, n: null };
+    const o = isObj(v) ? v : {};
+    const n = num(o.n) ?? num(o.count) ?? num(o.total);
+    const acc = num(o.accuracy) ?? (num(o.correct) !== null && n ? (o.correct as number) / n : null);
+    return { key, accuracy: acc, n };
+  };
+  if (Array.isArray(x)) {
+    return x.map((v, i) => row(isObj(v) ? str(v.key) ?? str(v.name) ?? str(v.slot) ?? str(v.kind) ?? str(v.n) ?? `#${i + 1}` : `#${i + 1}`, v));
+  }
+  return isObj(x) ? Object.entries(x).map(([k, v]) => row(k, v)) : [];
+}
+
+export const GROUNDING_ORDER = ['entailed', 'supported', 'related', 'unrelated'];
+
+export function readEvaluateResult(x: unknown): EvaluateResult {
+  const o = isObj(x) ? x : {};
+  const g = isObj(o.grounding) ? o.grounding : {};
+  const levels = [...new Set([...GROUNDING_ORDER, ...Object.keys(g)])];
+  const grounding = levels
+    .map((level) => {
+      const v = g[level];
+      if (typeof v === 'number') return { level, count: v, accuracy: null };
+      const lo = isObj(v) ? v : {};
+      return { level, count: num(lo.count) ?? num(lo.n) ?? 0, accuracy: num(lo.accuracy) };
+    })
+    .filter((r) => GROUNDING_ORDER.includes(r.level) || r.count > 0);
+  const cost = isObj(o.cost) ? o.cost : {};
+  return {
+    accuracy: num(o.accuracy),
+    n: num(o.n),
+    byKind: readRows(o.byKind),
+    bySlot: readRows(o.bySlot),
+    byN: readRows(o.byN),
+    grounding,
+    cost: { calls: num(cost.calls), inputTokens: num(cost.inputTokens), outputTokens: num(cost.outputTokens) },
+    reportPath: str(o.reportPath),
+    markdown: str(o.markdown),
+  };
+}
