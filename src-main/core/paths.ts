@@ -18,6 +18,12 @@ export function appRoot(): string {
 }
 
 export function resourcePath(...parts: string[]): string {
+  // A packaged Electron app keeps extraResources beside app.asar, not inside the app folder.
+  const packaged = (process as { resourcesPath?: string }).resourcesPath;
+  if (packaged) {
+    const p = join(packaged, ...parts);
+    if (existsSync(p)) return p;
+  }
   return join(appRoot(), 'resources', ...parts);
 }
 

@@ -13,6 +13,8 @@ export interface TaskSnapshot extends TaskProgress {
   startedAt: number;
   endedAt?: number;
   error?: string;
+  /** Stable code of a user-facing error (e.g. 'unavailable'), so UIs need not parse messages. */
+  errorCode?: string;
 }
 
 export type TaskListener = (snap: TaskSnapshot) => void;
@@ -71,9 +73,9 @@ export class Task {
     if (!this.controller.signal.aborted) this.controller.abort(new TaskCancelledError());
   }
 
-  end(state: Exclude<TaskState, 'running'>, error?: string): void {
+  end(state: Exclude<TaskState, 'running'>, error?: string, errorCode?: string): void {
     if (this.snap.state !== 'running') return;
-    this.snap = { ...this.snap, state, endedAt: Date.now(), error, fraction: state === 'ok' ? 1 : this.snap.fraction };
+    this.snap = { ...this.snap, state, endedAt: Date.now(), error, errorCode, fraction: state === 'ok' ? 1 : this.snap.fraction };
     this.flush();
   }
 
@@ -85,7 +87,7 @@ export class Task {
       return out;
     } catch (e) {
       if (this.signal.aborted || e instanceof TaskCancelledError) this.end('cancelled');
-      else this.end('error', e instanceof Error ? e.message : String(e));
+      else this.end('error', e instanceof Error ? e.message : String(e), (e as { code?: unknown })?.code === undefined ? 'internal' : String((e as { code: unknown }).code));
       throw e;
     }
   }

@@ -50,10 +50,17 @@ export async function startWebServer(o: WebServerOptions): Promise<RunningServer
     res.setHeader('Set-Cookie', `oarag_token=${token}; HttpOnly; SameSite=Strict; Path=/`);
     if (url.pathname === '/api/call' && req.method === 'POST') {
       let body: { method?: unknown; params?: unknown };
+      const raw = await readBody(req);
+      if (raw === null) {
+        res.setHeader('Connection', 'close');
+        send(res, 413, { error: { code: 'too-large', message: 'The request body is larger than 4 MiB.' } });
+        req.destroy();
+        return;
+      }
       try {
-        body = JSON.parse(await readBody(req)) as typeof body;
-      } catch (e) {
-        return send(res, 400, { error: { code: 'bad-request', message: e instanceof UserError ? e.message : 'The body is not JSON.' } });
+        body = JSON.parse(raw) as typeof body;
+      } catch {
+        return send(res, 400, { error: { code: 'bad-request', message: 'The body is not JSON.' } });
       }
       try {
         return send(res, 200, { result: await o.api.handle(body?.method, body?.params) });
@@ -145,17 +152,20 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+/** The body as text, or null when it exceeds the limit (the rest is left unread). */
+function readBody(req: IncomingMessage): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (c: Buffer) => {
+    const onData = (c: Buffer) => {
       size += c.length;
       if (size > MAX_MESSAGE) {
-        reject(new UserError('too-large', 'The request body is larger than 4 MiB.'));
-        req.destroy();
+        req.off('data', onData);
+        req.pause();
+        resolve(null);
       } else chunks.push(c);
-    });
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
