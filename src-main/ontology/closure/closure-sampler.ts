@@ -55,7 +55,9 @@ export function sampleTriples(ix: ClosureIndex, n: number, seed = 1): SampledTri
     else t = { a: p.a, r: pick(rand, usedProps), b: p.b, expected: false, how: 'near-miss' };
     if (t.r !== undefined && ix.kindOf[t.b] === 'class') out.push({ ...t, expected: ix.isEntailed(t.a, t.r, t.b) });
   }
-  for (let i = 0; i < quota.sub; i++) {
+  // Without object properties only subsumption can be asked, so it takes the whole remaining quota.
+  const subQuota = usedProps.length ? quota.sub : n - out.length;
+  for (let i = 0; i < subQuota; i++) {
     const a = pick(rand, classes);
     const ups = named(ix.ancestors(a)).filter((x) => x !== a);
     if (ups.length && rand() < 0.6) out.push({ a, b: pick(rand, ups), expected: true, how: 'subclass-positive' });

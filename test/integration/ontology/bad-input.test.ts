@@ -42,7 +42,7 @@ describe('bad input gives a clear error and a non-zero exit', () => {
   it('garbage text', () => {
     const p = join(dir.path, 'garbage.owl');
     writeFileSync(p, 'this is not an ontology at all {{{ ]]] <<< \n'.repeat(20));
-    expectCleanFailure(oarag(['load', p]), /oarag load: .*(pars|recogni|format)/i);
+    expectCleanFailure(oarag(['load', p]), /oarag load: .*(pars|recogni|format|syntax)/i);
   });
   it('truncated functional syntax', () => {
     const p = join(dir.path, 'truncated.ofn');
