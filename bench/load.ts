@@ -50,6 +50,10 @@ for (const file of files.filter((f) => !values.only || f.includes(values.only)))
   const t2 = performance.now();
   void w.closure;
   const indexSeconds = (performance.now() - t2) / 1000;
+  const t3 = performance.now();
+  const store = await w.store();
+  const storeSeconds = (performance.now() - t3) / 1000;
+  const storeTriples = store.size;
   await warm.stop();
 
   const row = {
@@ -60,6 +64,7 @@ for (const file of files.filter((f) => !values.only || f.includes(values.only)))
     unsatisfiable: s.unsatisfiable.length,
     cold: { seconds: round(coldSeconds), stages: Object.fromEntries(Object.entries(s.stageSeconds).map(([k, v]) => [k, round(v ?? 0)])) },
     warm: { seconds: round(warmSeconds), ratio: round(warmSeconds / coldSeconds, 4), jvmStarted, closureIndexSeconds: round(indexSeconds) },
+    oxigraph: { triples: storeTriples, lazyLoadSeconds: round(storeSeconds), triplesPerSecond: Math.round(storeTriples / storeSeconds) },
     peakRssMb: { jvm: jvmPeak, node: nodePeakRssMb() },
   };
   console.error(JSON.stringify(row));
