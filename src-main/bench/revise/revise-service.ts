@@ -1,0 +1,155 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import { throwIfAborted, type TaskProgress } from '../../core/task';
+import type { OntologyService } from '../../ontology/ontology-service';
+import { toJsonl, type DatasetItem } from '../generate/dataset';
+import type { ClassExpr } from './class-expression';
+import { checkItems } from './revise-checks';
+import { verbaliseRestriction, type NameOf } from './verbalise';
+
+type Some = ClassExpr & { t: 'some' };
+
+interface StripResult {
+  classes: { iri: string; removed: (Some & { axiomKind: 'sub' | 'equiv' })[] }[];
+  restrictionsRemoved: number;
+  axiomsRemoved: number;
+  axiomsRewritten: number;
+  format: string;
+}
+
+export interface ReviseOptions {
+  questions?: DatasetItem[];
+  outDir: string;
+  signal?: AbortSignal;
+  onProgress?: (p: TaskProgress) => void;
+}
+
+export interface ReviseChange {
+  iri: string;
+  name: string;
+  removed: string[];
+  added: string[];
+}
+
+export interface ReviseReport {
+  ontology: string;
+  format: string;
+  classesChanged: number;
+  restrictionsRemoved: number;
+  /** Axioms removed entirely (nothing but existentials on their right-hand side). */
+  axiomsRemoved: number;
+  /** Axioms rewritten to A ⊑ D. */
+  axiomsRewritten: number;
+  items?: number;
+  kept?: number;
+  excluded: { id: string; reason: string }[];
+  seconds: number;
+}
+
+export interface ReviseResult {
+  revisedPath: string;
+  checkPath: string;
+  test2Path?: string;
+  reportPath: string;
+  changes: ReviseChange[];
+  report: ReviseReport;
+}
+
+export function fragment(iri: string): string {
+  const m = /[#/]([^#/]+)$/.exec(iri);
+  return m ? m[1] : iri;
+}
+
+/** Manchester-like text of a removed restriction, with names: "part of some (cell and has part some nucleus)". */
+export function readableExpr(e: ClassExpr, nameOf: NameOf, nested = false): string {
+  switch (e.t) {
+    case 'class':
+      return nameOf(e.iri);
+    case 'some': {
+      const s = `${nameOf(e.r)} some ${readableExpr(e.f, nameOf, true)}`;
+      return nested ? `(${s})` : s;
+    }
+    case 'and': {
+      const s = e.args.map((a) => readableExpr(a, nameOf, true)).join(' and ');
+      return nested ? `(${s})` : s;
+    }
+    case 'other':
+      return nested ? `(${e.text})` : e.text;
+  }
+}
+
+/**
+ * Test 2 revision (paper §5.2, Appendix C): strips existential conjuncts from the told axioms of named
+ * classes, appends their verbalisations to the classes' definitions, writes the revised ontology in the
+ * input's format, and (with questions) keeps only the items that pass checks (a) and (b).
+ */
+export async function reviseOntology(service: OntologyService, path: string, opts: ReviseOptions): Promise<ReviseResult> {
+  const t0 = performance.now();
+  const src = resolve(path);
+  const outDir = resolve(opts.outDir);
+  mkdirSync(outDir, { recursive: true });
+  const report = (stage: string, fraction: number) => opts.onProgress?.({ stage, fraction });
+  const scaled = (a: number, b: number) => (p: TaskProgress) => report(p.stage, a + (b - a) * p.fraction);
+
+  const h = await service.open(src, { signal: opts.signal, onProgress: scaled(0, 0.3) });
+  const ix = h.closure;
+  const nameOf: NameOf = (iri) => {
+    const id = ix.id(iri);
+    const n = id === undefined ? undefined : ix.nameOf(id);
+    return n && n !== iri ? n : fragment(iri);
+  };
+  const bridge = service.bridge();
+  // A warm open never loaded this file into the JVM (or another file was loaded since): load it now.
+  report('revise', 0.3);
+  await bridge.request('load', { path: src, catalog: null }, { signal: opts.signal });
+  throwIfAborted(opts.signal);
+  const strip = await bridge.request<StripResult>('reviseStrip', {}, { signal: opts.signal });
+
+  const changes: ReviseChange[] = strip.classes.map((c) => {
+    const subject = nameOf(c.iri);
+    return {
+      iri: c.iri,
+      name: subject,
+      removed: c.removed.map((r) => readableExpr(r, nameOf)),
+      added: c.removed.map((r) => verbaliseRestriction(subject, r, nameOf)),
+    };
+  });
+  const ext = extname(src) || '.owl';
+  const revisedPath = join(outDir, `revised${ext}`);
+  const checkPath = join(outDir, 'check.ofn');
+  report('revise', 0.4);
+  const written = await bridge.request<{ format: string }>('reviseWrite', {
+    out: revisedPath,
+    checkOut: checkPath,
+    definitions: changes.map((c) => ({ iri: c.iri, text: c.added.join(' ') })),
+  }, { signal: opts.signal });
+  throwIfAborted(opts.signal);
+
+  const rep: ReviseReport = {
+    ontology: src,
+    format: written.format ?? strip.format,
+    classesChanged: changes.length,
+    restrictionsRemoved: strip.restrictionsRemoved,
+    axiomsRemoved: strip.axiomsRemoved,
+    axiomsRewritten: strip.axiomsRewritten,
+    excluded: [],
+    seconds: 0,
+  };
+  let test2Path: string | undefined;
+  if (opts.questions) {
+    report('check', 0.5);
+    const revised = await service.open(revisedPath, { signal: opts.signal, onProgress: scaled(0.5, 0.75) });
+    const check = await service.open(checkPath, { signal: opts.signal, onProgress: scaled(0.75, 0.97) });
+    const outcome = checkItems(opts.questions, check.closure, revised.closure);
+    rep.items = opts.questions.length;
+    rep.kept = outcome.kept.length;
+    rep.excluded = outcome.excluded;
+    test2Path = join(outDir, 'test2.jsonl');
+    writeFileSync(test2Path, toJsonl(outcome.kept));
+  }
+  rep.seconds = Math.round((performance.now() - t0) / 10) / 100;
+  const reportPath = join(outDir, 'report.json');
+  writeFileSync(reportPath, JSON.stringify({ ...rep, changes }, null, 2) + '\n');
+  report('done', 1);
+  return { revisedPath, checkPath, test2Path, reportPath, changes, report: rep };
+}

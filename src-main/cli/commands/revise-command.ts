@@ -1,0 +1,43 @@
+import { resolve } from 'node:path';
+import { loadDataset } from '../../bench/generate/dataset';
+import { reviseOntology } from '../../bench/revise/revise-service';
+import { progressBar } from '../progress-bar';
+import type { CommandSpec } from '../run-args';
+import { printJson, requireString } from './shared';
+
+export const reviseCommand: CommandSpec = {
+  name: 'revise',
+  summary: 'Build the Test 2 ontology: move existential restrictions into definitions; optionally check a Test 1 dataset.',
+  usage: 'oarag revise --ontology <file> [--questions <test1.jsonl>] --out <dir> [--json]',
+  options: { ontology: { type: 'string' }, questions: { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' } },
+  async run(ctx) {
+    const file = resolve(ctx.io.cwd, requireString(ctx, 'ontology', 'file'));
+    const outDir = resolve(ctx.io.cwd, requireString(ctx, 'out', 'dir'));
+    const questions = typeof ctx.values.questions === 'string' ? loadDataset(resolve(ctx.io.cwd, ctx.values.questions)).items : undefined;
+    const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
+    let res;
+    try {
+      res = await reviseOntology(ctx.container.ontologies, file, { questions, outDir, signal: ctx.io.signal, onProgress: (p) => bar.update(p) });
+    } finally {
+      bar.done();
+    }
+    const r = res.report;
+    if (ctx.values.json) {
+      printJson(ctx, { revisedPath: res.revisedPath, checkPath: res.checkPath, test2Path: res.test2Path ?? null, reportPath: res.reportPath, ...r });
+      return 0;
+    }
+    const lines = [
+      `${res.revisedPath}: ${r.classesChanged} classes changed, ${r.restrictionsRemoved} restrictions moved into definitions, ` +
+        `${r.axiomsRemoved} axioms removed, ${r.axiomsRewritten} rewritten (${r.format}, ${r.seconds} s)`,
+    ];
+    if (r.items !== undefined) {
+      lines.push(`  Test 2: kept ${r.kept} of ${r.items} items → ${res.test2Path}`);
+      const by = new Map<string, number>();
+      for (const e of r.excluded) by.set(e.reason, (by.get(e.reason) ?? 0) + 1);
+      for (const [reason, n] of by) lines.push(`  excluded ${n}: ${reason}`);
+    }
+    lines.push(`  report: ${res.reportPath}`);
+    ctx.io.stdout(lines.join('\n') + '\n');
+    return 0;
+  },
+};
