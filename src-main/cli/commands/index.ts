@@ -1,9 +1,12 @@
 import type { CommandSpec } from '../run-args';
 import { askCommand } from './ask-command';
 import { cardCommand } from './card-command';
+import { evalCommand } from './eval-command';
+import { generateCommand } from './generate-command';
 import { loadCommand } from './load-command';
 import { explainCommand, queryCommand } from './query-command';
+import { reviseCommand } from './revise-command';
 import { serveCommand } from './serve-command';
 import { sparqlCommand } from './sparql-command';
 
-export const COMMANDS: CommandSpec[] = [loadCommand, cardCommand, queryCommand, explainCommand, sparqlCommand, askCommand, serveCommand];
+export const COMMANDS: CommandSpec[] = [loadCommand, cardCommand, queryCommand, explainCommand, sparqlCommand, askCommand, serveCommand, generateCommand, evalCommand, reviseCommand];

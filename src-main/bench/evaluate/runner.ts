@@ -1,0 +1,140 @@
+import { basename } from 'node:path';
+import type { AgentBudget } from '../../agent/agent';
+import { defaultPersona } from '../../agent/persona';
+import { UserError, errorMessage } from '../../core/errors';
+import { TaskCancelledError, throwIfAborted, type TaskProgress } from '../../core/task';
+import { LlmError } from '../../llm/errors';
+import type { LlmBackend } from '../../llm/types';
+import type { OntologyHandle } from '../../ontology/ontology-handle';
+import { QueryService } from '../../query/exec/query-service';
+import type { DatasetItem } from '../generate/dataset';
+import { createMethod, needsLlm, type MethodName, type MethodOutcome } from './methods';
+import { computeMetrics, type Metrics } from './metrics';
+import type { ResultStore, RunKey } from './result-store';
+import type { ItemResult } from './runner-types';
+import { EvidenceMatcher, evidenceOutcome, scoreMcq, scoreOq } from './scoring';
+
+export interface EvalOptions {
+  handle: OntologyHandle;
+  items: DatasetItem[];
+  /** Hash of the dataset file (see loadDataset): part of every result key. */
+  datasetHash: string;
+  method: MethodName;
+  /** The model spec as given; part of the result key ("none" without a model). */
+  model?: string;
+  llm?: LlmBackend;
+  store: ResultStore;
+  /** The query service the agent uses (default: a fresh one with the usual limits). */
+  queryService?: QueryService;
+  persona?: string;
+  budget?: Partial<AgentBudget>;
+  maxTokens?: number;
+  signal?: AbortSignal;
+  onProgress?: (p: TaskProgress) => void;
+  onItem?: (r: ItemResult, fromStore: boolean) => void;
+}
+
+export interface EvalReport extends Metrics {
+  method: MethodName;
+  model: string;
+  ontology: string;
+  dataset: { hash: string; items: number };
+  /** Items answered in this run, and items taken from the store of earlier runs. */
+  run: { answered: number; reused: number; seconds: number };
+  warnings: string[];
+  items: ItemResult[];
+}
+
+/** LLM failures that concern one item only: the item is scored wrong and the run goes on. */
+const ITEM_ERRORS = new Set(['context-overflow', 'bad-reply']);
+
+/**
+ * Runs a method over a dataset and scores it. Resumable: each item's result is stored as soon as it
+ * is scored (keyed by dataset hash + item id + method + model), and items already in the store are
+ * not run again. Cancelling (the signal) stops after the item in flight without storing it.
+ */
+export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
+  const t0 = performance.now();
+  if (needsLlm(o.method) && !o.llm) throw new UserError('usage', `the ${o.method} method needs a model (--model <spec>).`);
+  const model = needsLlm(o.method) ? (o.model ?? o.llm!.id) : 'none';
+  const key: RunKey = { dataset: o.datasetHash, method: o.method, model };
+  const file = basename(o.handle.summary.file || o.handle.path);
+  const warnings: string[] = [];
+  const names = new Set(o.items.map((i) => i.ontology));
+  if (names.size && !names.has(file)) {
+    warnings.push(`The dataset was built from ${[...names].join(', ')}, but it is evaluated against ${file}.`);
+  }
+  const agentQuery = o.queryService ?? new QueryService(o.handle);
+  const exactQuery = new QueryService(o.handle, { maxResults: Number.MAX_SAFE_INTEGER, timeLimitMs: 600_000 });
+  const matcher = new EvidenceMatcher(o.handle, agentQuery.names);
+  const method = createMethod(o.method, {
+    handle: o.handle, llm: o.llm, persona: o.persona ?? defaultPersona(o.handle.summary.title, file), agentQuery, exactQuery, budget: o.budget,
+    maxTokens: o.maxTokens,
+  });
+
+  const done = o.store.all(key);
+  const results: ItemResult[] = [];
+  let answered = 0;
+  let reused = 0;
+  const total = o.items.length;
+  const progress = (i: number) => o.onProgress?.({ fraction: total ? i / total : 1, stage: `${i}/${total} items` });
+  progress(0);
+  for (let i = 0; i < total; i++) {
+    const item = o.items[i];
+    const prior = done.get(item.id);
+    if (prior) {
+      results.push(prior);
+      reused++;
+      o.onItem?.(prior, true);
+      progress(i + 1);
+      continue;
+    }
+    throwIfAborted(o.signal);
+    const started = performance.now();
+    let outcome: MethodOutcome;
+    let error: string | undefined;
+    try {
+      outcome = await method(item, o.signal);
+    } catch (e) {
+      if (e instanceof TaskCancelledError || o.signal?.aborted) throw new TaskCancelledError();
+      if (!(e instanceof LlmError && ITEM_ERRORS.has(e.code))) throw e;
+      error = errorMessage(e);
+      outcome = { predicted: null, grounding: null, digest: null, cited: null, usage: { calls: 0, inputTokens: 0, outputTokens: 0 } };
+    }
+    throwIfAborted(o.signal);
+    const r = score(item, outcome, matcher, agentQuery, (performance.now() - started) / 1000);
+    if (error) r.error = error;
+    o.store.put(key, r, outcome.record);
+    results.push(r);
+    answered++;
+    o.onItem?.(r, false);
+    progress(i + 1);
+  }
+  const metrics = computeMetrics(results);
+  return {
+    method: o.method,
+    model,
+    ontology: file,
+    dataset: { hash: o.datasetHash, items: total },
+    ...metrics,
+    run: { answered, reused, seconds: Math.round(performance.now() - t0) / 1000 },
+    warnings,
+    items: results,
+  };
+}
+
+export function score(item: DatasetItem, out: MethodOutcome, matcher: EvidenceMatcher, qs: QueryService, seconds: number): ItemResult {
+  const base = {
+    id: item.id,
+    predicted: out.predicted,
+    grounding: out.grounding,
+    evidence: evidenceOutcome(matcher, item.evidence, out.digest, out.cited),
+    usage: out.usage,
+    seconds: Math.round(seconds * 1000) / 1000,
+  };
+  if (item.kind === 'mcq') {
+    return { ...base, kind: 'mcq', correct: scoreMcq(item, out.predicted), slot: item.slot, goldCount: item.gold.length };
+  }
+  const s = scoreOq(item, out.predicted, qs.names);
+  return { ...base, kind: 'oq', correct: s.correct, n: item.n ?? item.conditions.length, ...(s.wrong.length ? { wrong: s.wrong.slice(0, 20) } : {}) };
+}

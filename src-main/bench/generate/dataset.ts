@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { UserError } from '../../core/errors';
+
+/** Which part of the source axiom A ⊑ ∃r.B an MCQ masks. */
+export type Slot = 'subject' | 'relation' | 'filler';
+export const SLOTS: readonly Slot[] = ['subject', 'relation', 'filler'];
+
+/**
+ * Gold evidence: what decides an item. `axiom` is an entailed statement subject ⊑ ∃relation.filler
+ * (IRIs); `card` is a concept card. An MCQ lists one axiom per gold option (the source axiom with the
+ * option substituted); an OQ lists, per condition, the entailment that makes the seed concept an answer.
+ */
+export type EvidenceRef =
+  | { kind: 'axiom'; subject: string; relation: string; filler: string }
+  | { kind: 'card'; iri: string };
+
+export interface McqOption {
+  key: string;
+  iri: string;
+  name: string;
+}
+
+export interface McqItem {
+  id: string;
+  ontology: string;
+  kind: 'mcq';
+  question: string;
+  options: McqOption[];
+  gold: string[];
+  slot: Slot;
+  axiom: { subject: string; relation: string; filler: string };
+  evidence: EvidenceRef[];
+}
+
+export interface OqItem {
+  id: string;
+  ontology: string;
+  kind: 'oq';
+  question: string;
+  root: string;
+  conditions: { relation: string; filler: string }[];
+  n: number;
+  answers: { iri: string; name: string }[];
+  evidence: EvidenceRef[];
+}
+
+export type DatasetItem = McqItem | OqItem;
+
+/** One JSON object per line, keys in the documented order. */
+export function toJsonl(items: readonly DatasetItem[]): string {
+  return items.map((it) => JSON.stringify(it)).join('\n') + (items.length ? '\n' : '');
+}
+
+export interface LoadedDataset {
+  path: string;
+  items: DatasetItem[];
+  /** sha256 of the file's bytes: results are keyed by it, so an edited dataset is never mixed with old results. */
+  hash: string;
+}
+
+export function datasetHash(text: string | Buffer): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export function loadDataset(path: string): LoadedDataset {
+  let raw: Buffer;
+  try {
+    raw = readFileSync(path);
+  } catch (e) {
+    throw new UserError('not-found', `cannot read the dataset ${path} (${(e as NodeJS.ErrnoException).code ?? String(e)}).`);
+  }
+  return { path, items: parseDataset(raw.toString('utf8'), basename(path)), hash: datasetHash(raw) };
+}
+
+/** Parses and checks a JSONL dataset; every problem names its line. */
+export function parseDataset(text: string, source = 'dataset'): DatasetItem[] {
+  const items: DatasetItem[] = [];
+  const ids = new Set<string>();
+  const lines = text.split(/\r?\n/);
+  lines.forEach((line, i) => {
+    if (!line.trim()) return;
+    const where = `${source} line ${i + 1}`;
+    let v: unknown;
+    try {
+      v = JSON.parse(line);
+    } catch (e) {
+      throw new UserError('bad-dataset', `${where} is not valid JSON (${(e as Error).message}).`);
+    }
+    const item = checkItem(v, where);
+    if (ids.has(item.id)) throw new UserError('bad-dataset', `${where}: the id "${item.id}" is used twice.`);
+    ids.add(item.id);
+    items.push(item);
+  });
+  if (!items.length) throw new UserError('bad-dataset', `${source} holds no items.`);
+  return items;
+}
+
+function checkItem(v: unknown, where: string): DatasetItem {
+  const bad = (what: string) => new UserError('bad-dataset', `${where}: ${what}.`);
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw bad('an item must be a JSON object');
+  const o = v as Record<string, unknown>;
+  const str = (k: string) => {
+    if (typeof o[k] !== 'string' || !(o[k] as string).trim()) throw bad(`"${k}" must be a non-empty string`);
+    return o[k] as string;
+  };
+  str('id');
+  str('question');
+  if (typeof o.ontology !== 'string') throw bad('"ontology" must be a string');
+  const evidence = o.evidence === undefined ? [] : o.evidence;
+  if (!Array.isArray(evidence) || !evidence.every(isEvidence)) throw bad('"evidence" must be a list of {kind: "axiom", subject, relation, filler} or {kind: "card", iri}');
+  if (o.kind === 'mcq') {
+    const opts = o.options;
+    if (!Array.isArray(opts) || opts.length < 2 || opts.length > 26) throw bad('an MCQ needs 2 to 26 "options"');
+    const keys = new Set<string>();
+    for (const opt of opts as unknown[]) {
+      const x = opt as Record<string, unknown>;
+      if (!x || typeof x.key !== 'string' || typeof x.name !== 'string' || typeof x.iri !== 'string') throw bad('every option needs "key", "iri" and "name"');
+      if (keys.has(x.key)) throw bad(`option key "${x.key}" is used twice`);
+      keys.add(x.key);
+    }
+    if (!Array.isArray(o.gold) || !o.gold.every((g) => typeof g === 'string' && keys.has(g))) throw bad('"gold" must list option keys');
+    if (!['subject', 'relation', 'filler'].includes(String(o.slot))) throw bad('"slot" must be subject, relation or filler');
+    const ax = o.axiom as Record<string, unknown> | undefined;
+    if (!ax || typeof ax.subject !== 'string' || typeof ax.relation !== 'string' || typeof ax.filler !== 'string') throw bad('"axiom" needs "subject", "relation" and "filler"');
+    return { ...(o as unknown as McqItem), evidence: evidence as EvidenceRef[] };
+  }
+  if (o.kind === 'oq') {
+    str('root');
+    const conds = o.conditions;
+    if (!Array.isArray(conds) || !conds.length || !conds.every((c) => c && typeof c.relation === 'string' && typeof c.filler === 'string')) {
+      throw bad('"conditions" must be a non-empty list of {relation, filler}');
+    }
+    if (!Array.isArray(o.answers) || !o.answers.every((a) => a && typeof a.iri === 'string' && typeof a.name === 'string')) throw bad('"answers" must be a list of {iri, name}');
+    return { ...(o as unknown as OqItem), n: typeof o.n === 'number' ? o.n : conds.length, evidence: evidence as EvidenceRef[] };
+  }
+  throw bad('"kind" must be "mcq" or "oq"');
+}
+
+function isEvidence(e: unknown): e is EvidenceRef {
+  const x = e as Record<string, unknown> | null;
+  if (!x || typeof x !== 'object') return false;
+  if (x.kind === 'axiom') return typeof x.subject === 'string' && typeof x.relation === 'string' && typeof x.filler === 'string';
+  if (x.kind === 'card') return typeof x.iri === 'string';
+  return false;
+}

@@ -1,0 +1,201 @@
+import type { ClosureIndex } from '../../ontology/closure/closure-index';
+import { normalizeName } from '../../ontology/names/normalize';
+import { LABEL_PROPS } from '../../ontology/names/vocabulary';
+import type { OntologyHandle } from '../../ontology/ontology-handle';
+import { NameLinker } from '../../query/linking/name-linker';
+
+const OWL_THING = 'http://www.w3.org/2002/07/owl#Thing';
+const OWL_NOTHING = 'http://www.w3.org/2002/07/owl#Nothing';
+
+/** A decomposed told axiom A ⊑ ∃r.B with named A and B (closure ids). */
+export interface SourceAxiom {
+  a: number;
+  r: number;
+  b: number;
+}
+
+/**
+ * What the generators share: the closure, the decomposed axioms, and the filters that keep a class
+ * or relation out of questions (obsolete, unsatisfiable, root-like, or a name that does not pick
+ * exactly this entity, since a question that names an entity ambiguously cannot be answered exactly).
+ */
+export class GenContext {
+  readonly ix: ClosureIndex;
+  readonly linker: NameLinker;
+  /** Decomposed told axioms with a named filler, deduplicated, in id order. */
+  readonly axioms: SourceAxiom[];
+  /** The decomposed axioms of each subject: (r, B) pairs. */
+  readonly statedBy = new Map<number, { r: number; b: number }[]>();
+  /** Relations used in existential restrictions (told or in the closure), in id order. */
+  readonly restrictionRelations: number[];
+  /**
+   * When most classes carry a label, a class known only by its IRI (a dangling import such as
+   * "BFO_0000040") is kept out of questions: its "name" tells a reader nothing.
+   */
+  readonly requireLabels: boolean;
+  private readonly conceptOk = new Map<number, boolean>();
+  private readonly rootLike = new Map<number, boolean>();
+  private readonly relationOk = new Map<number, boolean>();
+  private usableList: number[] | undefined;
+
+  constructor(readonly handle: OntologyHandle) {
+    this.ix = handle.closure;
+    this.linker = new NameLinker(handle.db, this.ix);
+    const ix = this.ix;
+    const seen = new Set<string>();
+    const axioms: SourceAxiom[] = [];
+    const rows = handle.db.prepare('SELECT s, r, f FROM stated WHERE f IS NOT NULL ORDER BY s, r, f').raw().all() as [number, number, number][];
+    for (const [a, r, b] of rows) {
+      if (ix.kindOf[a] !== 'class' || ix.kindOf[b] !== 'class' || ix.kindOf[r] !== 'property') continue;
+      if (ix.unsat.has(a) || ix.unsat.has(b) || ix.deprecated.has(a) || ix.deprecated.has(b) || ix.deprecated.has(r)) continue;
+      const key = `${a} ${r} ${b}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      axioms.push({ a, r, b });
+      const list = this.statedBy.get(a);
+      if (list) list.push({ r, b });
+      else this.statedBy.set(a, [{ r, b }]);
+    }
+    this.axioms = axioms;
+    const rels = new Set<number>();
+    for (const ax of axioms) rels.add(ax.r);
+    for (const r of handle.db.prepare('SELECT DISTINCT r FROM link').pluck().all() as number[]) rels.add(r);
+    this.restrictionRelations = [...rels].filter((r) => ix.kindOf[r] === 'property').sort((x, y) => x - y);
+    const labelled = handle.db
+      .prepare(`SELECT DISTINCT entity FROM annotation WHERE prop IN (${LABEL_PROPS.map(() => '?').join(', ')}) AND trim(value) != ''`)
+      .pluck()
+      .all(...LABEL_PROPS) as number[];
+    this.labelled = new Set(labelled);
+    let classes = 0;
+    let withLabel = 0;
+    for (let id = 1; id < ix.kindOf.length; id++) {
+      if (ix.kindOf[id] !== 'class') continue;
+      classes++;
+      if (this.labelled.has(id)) withLabel++;
+    }
+    this.requireLabels = classes > 0 && withLabel / classes >= 0.5;
+  }
+
+  private readonly labelled: Set<number>;
+
+  /** The entity has a label of its own (its display name is not just the IRI's last segment). */
+  hasLabel(id: number): boolean {
+    return this.labelled.has(id);
+  }
+
+  /** Every non-deprecated object property, in id order. */
+  allRelations(): number[] {
+    const out: number[] = [];
+    for (let id = 1; id < this.ix.kindOf.length; id++) if (this.ix.kindOf[id] === 'property' && !this.ix.deprecated.has(id)) out.push(id);
+    return out;
+  }
+
+  /**
+   * A top of a hierarchy: a class with children but no parent that could be named in a question
+   * (none at all, or only unlabelled, obsolete or unsatisfiable ones). Too general to be an option or
+   * a condition filler; the candidates for the default OQ root.
+   */
+  isRootLike(id: number): boolean {
+    const hit = this.rootLike.get(id);
+    if (hit !== undefined) return hit;
+    const ix = this.ix;
+    const iri = ix.iri(id);
+    const speakable = (p: number) => !ix.unsat.has(p) && !ix.deprecated.has(p) && (!this.requireLabels || this.hasLabel(p));
+    const top = iri === OWL_THING || iri === OWL_NOTHING
+      || ((ix.children[id] ?? []).some((c) => ix.kindOf[c] === 'class') && !this.namedParents(id).some(speakable));
+    this.rootLike.set(id, top);
+    return top;
+  }
+
+  /** The name picks exactly this entity (no ambiguity, no other entity wins the tie). */
+  uniquelyNamed(id: number): boolean {
+    const hit = this.conceptOk.get(id);
+    if (hit !== undefined) return hit;
+    const name = this.ix.nameOf(id);
+    const link = name.trim() && (!this.requireLabels || this.hasLabel(id)) ? this.linker.linkConcept(name) : null;
+    const ok = !!link && link.status === 'ok' && link.entity.id === id;
+    this.conceptOk.set(id, ok);
+    return ok;
+  }
+
+  /** A satisfiable, non-obsolete named class whose name is unambiguous. */
+  nameable(id: number): boolean {
+    const ix = this.ix;
+    return ix.kindOf[id] === 'class' && !ix.unsat.has(id) && !ix.deprecated.has(id) && this.uniquelyNamed(id);
+  }
+
+  /** May appear as an option or a condition filler: nameable and not root-like. */
+  usable(id: number): boolean {
+    return this.nameable(id) && !this.isRootLike(id);
+  }
+
+  relationUsable(id: number): boolean {
+    const hit = this.relationOk.get(id);
+    if (hit !== undefined) return hit;
+    const ix = this.ix;
+    let ok = ix.kindOf[id] === 'property' && !ix.deprecated.has(id);
+    if (ok && this.requireLabels && !this.hasLabel(id)) ok = false;
+    if (ok) {
+      const link = this.linker.linkRelation(ix.nameOf(id));
+      ok = link.status === 'ok' && link.entity.id === id;
+    }
+    this.relationOk.set(id, ok);
+    return ok;
+  }
+
+  /**
+   * Every class that could be a random option: satisfiable, non-obsolete, not root-like. Names are
+   * checked when a class is drawn (checking all of them up front costs a lookup per class).
+   */
+  candidateClasses(): number[] {
+    if (!this.usableList) {
+      const ix = this.ix;
+      const out: number[] = [];
+      for (let id = 1; id < ix.kindOf.length; id++) {
+        if (ix.kindOf[id] === 'class' && !ix.unsat.has(id) && !ix.deprecated.has(id) && !this.isRootLike(id)) out.push(id);
+      }
+      this.usableList = out;
+    }
+    return this.usableList;
+  }
+
+  namedChildren(id: number): number[] {
+    return (this.ix.children[id] ?? []).filter((c) => this.ix.kindOf[c] === 'class');
+  }
+
+  namedParents(id: number): number[] {
+    return (this.ix.parents[id] ?? []).filter((p) => this.ix.kindOf[p] === 'class');
+  }
+
+  /** x, then up to `levels` levels of direct parents (or children), nearest first, no duplicates. */
+  within(id: number, levels: number, dir: 'up' | 'down'): number[] {
+    const out = [id];
+    const seen = new Set(out);
+    let frontier = [id];
+    for (let l = 0; l < levels; l++) {
+      const next: number[] = [];
+      for (const x of frontier) {
+        for (const y of dir === 'up' ? this.namedParents(x) : this.namedChildren(x)) {
+          if (!seen.has(y)) {
+            seen.add(y);
+            out.push(y);
+            next.push(y);
+          }
+        }
+      }
+      frontier = next;
+    }
+    return out;
+  }
+
+  /** Other children of x's parents. */
+  siblings(id: number): number[] {
+    const out = new Set<number>();
+    for (const p of this.namedParents(id)) for (const c of this.namedChildren(p)) if (c !== id) out.add(c);
+    return [...out].sort((x, y) => x - y);
+  }
+
+  normName(id: number): string {
+    return normalizeName(this.ix.nameOf(id));
+  }
+}

@@ -1,0 +1,248 @@
+import { shuffle } from '../../core/random';
+import { apportion } from './apportion';
+import type { EvidenceRef, McqItem, Slot } from './dataset';
+import { SLOTS } from './dataset';
+import type { GenContext, SourceAxiom } from './gen-context';
+import { fillerQuestion, relationQuestion, subjectQuestion } from './templates';
+
+export const OPTION_COUNT = 6;
+const KEYS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+/** Random draws tried for distractors once the siblings are used up. */
+const RANDOM_TRIES = 500;
+/** At most this many correct options (paper: 1–3); an item that would need more is dropped. */
+export const MAX_CORRECT = 3;
+
+export interface McqGenOptions {
+  count: number;
+  /** Relative weights of the masked slots. */
+  slots: Record<Slot, number>;
+  rand: () => number;
+  ontology: string;
+  idPrefix: string;
+  /** Called after each item; may yield to the event loop. */
+  tick?: (done: number) => Promise<void>;
+}
+
+export interface McqGenResult {
+  items: McqItem[];
+  warnings: string[];
+  quotas: Record<Slot, number>;
+}
+
+interface Draft {
+  slot: Slot;
+  ax: SourceAxiom;
+  options: number[];
+}
+
+/**
+ * MCQs from decomposed axioms A ⊑ ∃r.B (paper §5.1.1). Each item masks one slot of a distinct
+ * source axiom where possible; the slot mix follows `slots`, and a slot that runs out of buildable
+ * axioms hands its share to the others (with a warning).
+ *
+ * Options: 1–3 correct concepts within taxonomy distance 2 (A and its descendants for a masked
+ * subject, B and its ancestors for a masked filler), then siblings of the masked concept, then
+ * random concepts; for a masked relation, the relation and five other relations used in existential
+ * restrictions. Every candidate is checked against the closure: a distractor that turns out to be
+ * entailed is set aside and replaced by the next candidate; only when no non-entailed candidate is
+ * left does it join the correct options (relabelled), and only while there are at most three correct
+ * options; otherwise the axiom is skipped for that slot. The gold set is finally recomputed from the
+ * closure over all six options, so gold = exactly the entailed options.
+ */
+export async function generateMcqs(ctx: GenContext, o: McqGenOptions): Promise<McqGenResult> {
+  const { rand } = o;
+  const warnings: string[] = [];
+  const quotaMap = apportion(o.count, SLOTS.map((s) => [s, Math.max(0, o.slots[s] ?? 0)] as [Slot, number]));
+  const quotas = Object.fromEntries(SLOTS.map((s) => [s, quotaMap.get(s) ?? 0])) as Record<Slot, number>;
+  const relPool = relationPool(ctx);
+  if (quotas.relation > 0 && relPool.length < OPTION_COUNT) {
+    warnings.push(
+      `Only ${relPool.length} relations can be named unambiguously, fewer than the ${OPTION_COUNT} options a relation question needs: no relation-masked MCQs were generated.`,
+    );
+  }
+  const order = shuffle(rand, ctx.axioms.map((_, i) => i));
+  const cursor: Record<Slot, number> = { subject: 0, relation: 0, filler: 0 };
+  const deferred: Record<Slot, number[]> = { subject: [], relation: [], filler: [] };
+  const usedAxiom = new Set<number>();
+  const usedPair = new Set<string>();
+  const exhausted = new Set<Slot>();
+
+  const take = (slot: Slot): Draft | null => {
+    if (exhausted.has(slot)) return null;
+    if (slot === 'relation' && relPool.length < OPTION_COUNT) {
+      exhausted.add(slot);
+      return null;
+    }
+    while (cursor[slot] < order.length) {
+      const i = order[cursor[slot]++];
+      if (usedAxiom.has(i)) {
+        deferred[slot].push(i);
+        continue;
+      }
+      const d = build(ctx, ctx.axioms[i], slot, rand, relPool);
+      if (d) {
+        usedAxiom.add(i);
+        usedPair.add(`${i}:${slot}`);
+        return d;
+      }
+    }
+    // Every axiom has been tried fresh: reuse axioms another slot already masked.
+    while (deferred[slot].length) {
+      const i = deferred[slot].shift()!;
+      if (usedPair.has(`${i}:${slot}`)) continue;
+      const d = build(ctx, ctx.axioms[i], slot, rand, relPool);
+      if (d) {
+        usedPair.add(`${i}:${slot}`);
+        return d;
+      }
+    }
+    exhausted.add(slot);
+    return null;
+  };
+
+  const drafts: Draft[] = [];
+  const sequence = shuffle(rand, SLOTS.flatMap((s) => Array<Slot>(quotas[s]).fill(s)));
+  for (const slot of sequence) {
+    const d = take(slot);
+    if (d) drafts.push(d);
+    await o.tick?.(drafts.length);
+  }
+  // Hand the shortfall of exhausted slots to the others, round robin.
+  while (drafts.length < o.count && SLOTS.some((s) => !exhausted.has(s))) {
+    for (const s of SLOTS) {
+      if (drafts.length >= o.count) break;
+      const d = take(s);
+      if (d) drafts.push(d);
+    }
+    await o.tick?.(drafts.length);
+  }
+  const got = Object.fromEntries(SLOTS.map((s) => [s, drafts.filter((d) => d.slot === s).length])) as Record<Slot, number>;
+  for (const s of SLOTS) {
+    if (got[s] < quotas[s] && !(s === 'relation' && relPool.length < OPTION_COUNT)) {
+      warnings.push(`Only ${got[s]} of the ${quotas[s]} requested ${s}-masked MCQs could be built from the ontology's axioms.`);
+    }
+  }
+  if (drafts.length < o.count) {
+    warnings.push(`Only ${drafts.length} of the ${o.count} requested MCQs could be built (${ctx.axioms.length} source axioms).`);
+  }
+  const items = drafts.map((d, i) => finish(ctx, d, rand, `${o.idPrefix}mcq-${String(i + 1).padStart(4, '0')}`, o.ontology));
+  return { items, warnings, quotas };
+}
+
+/** Relations for relation-masked options: those in existential restrictions, else every object property. */
+function relationPool(ctx: GenContext): number[] {
+  const used = ctx.restrictionRelations.filter((r) => ctx.relationUsable(r));
+  if (used.length >= OPTION_COUNT) return used;
+  return ctx.allRelations().filter((r) => ctx.relationUsable(r));
+}
+
+export function entailsFor(ctx: GenContext, slot: Slot, ax: SourceAxiom, x: number): boolean {
+  const ix = ctx.ix;
+  if (slot === 'subject') return ix.isEntailed(x, ax.r, ax.b);
+  if (slot === 'filler') return ix.isEntailed(ax.a, ax.r, x);
+  return ix.isEntailed(ax.a, x, ax.b);
+}
+
+function build(ctx: GenContext, ax: SourceAxiom, slot: Slot, rand: () => number, relPool: number[]): Draft | null {
+  const entails = (x: number) => entailsFor(ctx, slot, ax, x);
+  if (!ctx.relationUsable(ax.r)) return null;
+  if (slot === 'relation') {
+    if (!ctx.nameable(ax.a) || !ctx.nameable(ax.b) || !entails(ax.r)) return null;
+    const correct = [ax.r];
+    const names = new Set([ctx.normName(ax.r)]);
+    const distractors: number[] = [];
+    const spare: number[] = [];
+    for (const r of shuffle(rand, relPool.filter((x) => x !== ax.r))) {
+      if (distractors.length >= OPTION_COUNT - 1) break;
+      if (names.has(ctx.normName(r))) continue;
+      if (entails(r)) spare.push(r);
+      else {
+        names.add(ctx.normName(r));
+        distractors.push(r);
+      }
+    }
+    return assemble(ctx, slot, ax, correct, distractors, spare, names);
+  }
+  const target = slot === 'subject' ? ax.a : ax.b;
+  const other = slot === 'subject' ? ax.b : ax.a;
+  if (!ctx.usable(target) || !ctx.nameable(other) || !entails(target)) return null;
+  const near = ctx
+    .within(target, 2, slot === 'subject' ? 'down' : 'up')
+    .slice(1)
+    .filter((x) => x !== other && ctx.usable(x) && entails(x));
+  const k = 1 + Math.floor(rand() * Math.min(3, 1 + near.length));
+  const correct = [target, ...shuffle(rand, near.slice()).slice(0, k - 1)];
+  const names = new Set<string>();
+  const kept: number[] = [];
+  for (const c of correct) {
+    if (names.has(ctx.normName(c))) continue;
+    names.add(ctx.normName(c));
+    kept.push(c);
+  }
+  const taken = new Set<number>([...kept, other]);
+  const distractors: number[] = [];
+  const spare: number[] = [];
+  const need = OPTION_COUNT - kept.length;
+  const consider = (x: number) => {
+    if (taken.has(x)) return;
+    taken.add(x);
+    if (!ctx.usable(x) || names.has(ctx.normName(x))) return;
+    if (entails(x)) spare.push(x);
+    else {
+      names.add(ctx.normName(x));
+      distractors.push(x);
+    }
+  };
+  for (const s of shuffle(rand, ctx.siblings(target))) {
+    if (distractors.length >= need) break;
+    consider(s);
+  }
+  const pool = ctx.candidateClasses();
+  for (let t = 0; distractors.length < need && t < RANDOM_TRIES && pool.length; t++) consider(pool[Math.floor(rand() * pool.length)]);
+  return assemble(ctx, slot, ax, kept, distractors, spare, names);
+}
+
+/** Six options: the correct ones, the distractors, and (only if distractors ran out) entailed spares as extra correct options. */
+function assemble(ctx: GenContext, slot: Slot, ax: SourceAxiom, correct: number[], distractors: number[], spare: number[], names: Set<string>): Draft | null {
+  const options = [...correct, ...distractors.slice(0, OPTION_COUNT - correct.length)];
+  let nCorrect = correct.length;
+  for (const s of spare) {
+    if (options.length >= OPTION_COUNT || nCorrect >= MAX_CORRECT) break;
+    if (names.has(ctx.normName(s))) continue;
+    names.add(ctx.normName(s));
+    options.push(s);
+    nCorrect++;
+  }
+  return options.length === OPTION_COUNT ? { slot, ax, options } : null;
+}
+
+function finish(ctx: GenContext, d: Draft, rand: () => number, id: string, ontology: string): McqItem {
+  const ix = ctx.ix;
+  const { ax, slot } = d;
+  const opts = shuffle(rand, d.options.slice()).map((x, i) => ({ key: KEYS[i], id: x }));
+  const gold = opts.filter((o) => entailsFor(ctx, slot, ax, o.id));
+  const question =
+    slot === 'filler' ? fillerQuestion(ix.nameOf(ax.a), ix.nameOf(ax.r))
+    : slot === 'subject' ? subjectQuestion(ix.nameOf(ax.r), ix.nameOf(ax.b))
+    : relationQuestion(ix.nameOf(ax.a), ix.nameOf(ax.b));
+  const evidence: EvidenceRef[] = gold.map((g) => {
+    const t = substitute(slot, ax, g.id);
+    return { kind: 'axiom', subject: ix.iri(t.a), relation: ix.iri(t.r), filler: ix.iri(t.b) };
+  });
+  return {
+    id,
+    ontology,
+    kind: 'mcq',
+    question,
+    options: opts.map((o) => ({ key: o.key, iri: ix.iri(o.id), name: ix.nameOf(o.id) })),
+    gold: gold.map((g) => g.key),
+    slot,
+    axiom: { subject: ix.iri(ax.a), relation: ix.iri(ax.r), filler: ix.iri(ax.b) },
+    evidence,
+  };
+}
+
+/** The source axiom with option x in the masked slot. */
+export function substitute(slot: Slot, ax: SourceAxiom, x: number): SourceAxiom {
+  return slot === 'subject' ? { ...ax, a: x } : slot === 'filler' ? { ...ax, b: x } : { ...ax, r: x };
+}

@@ -1,0 +1,80 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { loadDataset } from '../../bench/generate/dataset';
+import { METHODS, needsLlm, type MethodName } from '../../bench/evaluate/methods';
+import { reportJson, reportMarkdown } from '../../bench/evaluate/report';
+import { ResultStore } from '../../bench/evaluate/result-store';
+import { runEvaluation } from '../../bench/evaluate/runner';
+import { UserError } from '../../core/errors';
+import { TaskCancelledError } from '../../core/task';
+import type { LlmBackend } from '../../llm/types';
+import { progressBar } from '../progress-bar';
+import type { CommandSpec } from '../run-args';
+import { openOntology, printJson, requireString } from './shared';
+
+export const evalCommand: CommandSpec = {
+  name: 'eval',
+  summary: 'Run a method over a benchmark dataset and score it (resumable; results.json + Markdown).',
+  usage:
+    'oarag eval --ontology <file> --dataset <test1.jsonl> --method oa-rag|cot|rag-text|reasoner-only [--model <spec>] --out <results.json> ' +
+    '[--store <results.sqlite>] [--fresh] [--persona <text>] [--json]',
+  options: {
+    ontology: { type: 'string' }, dataset: { type: 'string' }, method: { type: 'string' }, model: { type: 'string' }, out: { type: 'string' },
+    store: { type: 'string' }, fresh: { type: 'boolean' }, persona: { type: 'string' }, json: { type: 'boolean' },
+  },
+  async run(ctx) {
+    const method = requireString(ctx, 'method', METHODS.join('|')) as MethodName;
+    if (!METHODS.includes(method)) throw new UserError('usage', `--method must be one of ${METHODS.join(', ')}, not "${method}".`);
+    const model = typeof ctx.values.model === 'string' && ctx.values.model.trim() ? ctx.values.model.trim() : undefined;
+    if (needsLlm(method) && !model) throw new UserError('usage', `the ${method} method needs --model <spec> (a .gguf path, openai:<url>#<model> or scripted:<file.json>).`);
+    if (!needsLlm(method) && model) ctx.io.stderr('note: reasoner-only uses no model; --model is ignored.\n');
+    const out = resolve(ctx.io.cwd, requireString(ctx, 'out', 'results.json'));
+    const dataset = loadDataset(resolve(ctx.io.cwd, requireString(ctx, 'dataset', 'dataset.jsonl')));
+    const storePath = typeof ctx.values.store === 'string' ? resolve(ctx.io.cwd, ctx.values.store) : join(ctx.container.dataDir, 'eval-results.sqlite');
+    const h = await openOntology(ctx, requireString(ctx, 'ontology', 'file'));
+    const store = new ResultStore(storePath);
+    let llm: LlmBackend | undefined;
+    const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
+    try {
+      if (needsLlm(method)) llm = await ctx.container.createBackend(model!, ctx.io.signal);
+      const modelKey = needsLlm(method) ? model! : 'none';
+      if (ctx.values.fresh) store.forget({ dataset: dataset.hash, method, model: modelKey });
+      const report = await runEvaluation({
+        handle: h, items: dataset.items, datasetHash: dataset.hash, method, model: modelKey, llm, store,
+        queryService: ctx.container.queryService(h), persona: typeof ctx.values.persona === 'string' ? ctx.values.persona : undefined,
+        signal: ctx.io.signal, onProgress: (p) => bar.update(p),
+      });
+      bar.done();
+      mkdirSync(dirname(out), { recursive: true });
+      const md = join(dirname(out), `${basename(out, extname(out))}.md`);
+      writeFileSync(out, reportJson(report));
+      writeFileSync(md, reportMarkdown(report));
+      for (const w of report.warnings) ctx.io.stderr(`warning: ${w}\n`);
+      if (ctx.values.json) {
+        const { items: _items, ...summary } = report;
+        printJson(ctx, { out, markdown: md, store: storePath, ...summary });
+      } else {
+        const kinds = Object.entries(report.byKind).map(([k, a]) => `${k} ${pct(a.accuracy)} (${a.correct}/${a.n})`).join(', ');
+        ctx.io.stdout(
+          [
+            `${method}${modelKey !== 'none' ? ` with ${modelKey}` : ''}: accuracy ${pct(report.accuracy)} (${report.correct}/${report.n}); ${kinds}`,
+            `  ${report.run.answered} answered now, ${report.run.reused} reused from ${storePath}; ${report.usage.callsPerQuestion} calls and ${report.usage.tokensPerQuestion} tokens per question`,
+            `  wrote ${out} and ${md}`,
+          ].join('\n') + '\n',
+        );
+      }
+      return 0;
+    } catch (e) {
+      bar.done();
+      if (e instanceof TaskCancelledError) ctx.io.stderr(`Stopped; finished items are kept in ${storePath}: run the same command again to continue.\n`);
+      throw e;
+    } finally {
+      store.close();
+      await llm?.close();
+    }
+  },
+};
+
+function pct(x: number): string {
+  return `${(x * 100).toFixed(1)}%`;
+}

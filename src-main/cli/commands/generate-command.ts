@@ -1,0 +1,104 @@
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { generateDataset } from '../../bench/generate/generate-dataset';
+import { toJsonl } from '../../bench/generate/dataset';
+import { UserError } from '../../core/errors';
+import { progressBar } from '../progress-bar';
+import type { CommandSpec } from '../run-args';
+import { openOntology, printJson, requireString } from './shared';
+
+export const generateCommand: CommandSpec = {
+  name: 'generate',
+  summary: 'Generate a Test 1 benchmark (MCQs and open questions) from an ontology, as JSONL.',
+  usage:
+    'oarag generate --ontology <file> --out <test1.jsonl> [--mcq 300] [--oq 200] [--root <name>] [--seed 1] ' +
+    '[--slots <subject,relation,filler weights, e.g. 1,1,1>] [--conditions 2,3,4] [--max-answers N] [--json]',
+  options: {
+    ontology: { type: 'string' }, out: { type: 'string' }, mcq: { type: 'string' }, oq: { type: 'string' }, root: { type: 'string' },
+    seed: { type: 'string' }, slots: { type: 'string' }, conditions: { type: 'string' }, 'max-answers': { type: 'string' }, json: { type: 'boolean' },
+  },
+  async run(ctx) {
+    const out = resolve(ctx.io.cwd, requireString(ctx, 'out', 'dataset.jsonl'));
+    const file = requireString(ctx, 'ontology', 'file');
+    const v = ctx.values;
+    const opts = {
+      mcq: intOpt(v.mcq, 'mcq', 300),
+      oq: intOpt(v.oq, 'oq', 200),
+      seed: intOpt(v.seed, 'seed', 1),
+      root: typeof v.root === 'string' ? v.root : undefined,
+      slots: typeof v.slots === 'string' ? parseSlots(v.slots) : undefined,
+      conditions: typeof v.conditions === 'string' ? parseList(v.conditions, 'conditions') : undefined,
+      maxAnswers: typeof v['max-answers'] === 'string' ? intOpt(v['max-answers'], 'max-answers', 0) : undefined,
+    };
+    const h = await openOntology(ctx, file);
+    const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
+    let res;
+    try {
+      res = await generateDataset(h, { ...opts, signal: ctx.io.signal, onProgress: (p) => bar.update(p) });
+    } finally {
+      bar.done();
+    }
+    mkdirSync(dirname(out), { recursive: true });
+    const tmp = `${out}.tmp-${process.pid}`;
+    try {
+      writeFileSync(tmp, toJsonl(res.items));
+      renameSync(tmp, out);
+    } catch (e) {
+      rmSync(tmp, { force: true });
+      throw new UserError('write-failed', `cannot write ${out} (${(e as NodeJS.ErrnoException).code ?? String(e)}).`);
+    }
+    for (const w of res.warnings) ctx.io.stderr(`warning: ${w}\n`);
+    const s = res.stats;
+    if (ctx.values.json) {
+      printJson(ctx, { out, items: res.items.length, warnings: res.warnings, ...s });
+      return 0;
+    }
+    const slots = Object.entries(s.mcq.bySlot).map(([k, n]) => `${n} ${k}`).join(', ');
+    const gold = Object.entries(s.mcq.byGoldCount).map(([k, n]) => `${n}×${k}`).join(', ');
+    const conds = Object.entries(s.oq.byConditions).map(([k, n]) => `${n} with n=${k}`).join(', ');
+    ctx.io.stdout(
+      [
+        `${out}: ${res.items.length} items from ${s.ontology} (seed ${s.seed}) in ${s.seconds.total} s`,
+        `  MCQ: ${s.mcq.generated} of ${s.mcq.requested} (${slots}; correct options ${gold || '–'}) from ${s.mcq.sourceAxioms} source axioms`,
+        `  OQ:  ${s.oq.generated} of ${s.oq.requested}${s.oq.root ? ` under "${s.oq.root.name}" (${s.oq.branchSize} classes)` : ''}${conds ? `: ${conds}` : ''}; answers per question: mean ${s.oq.meanAnswers}, max ${s.oq.maxAnswers}`,
+      ].join('\n') + '\n',
+    );
+    return 0;
+  },
+};
+
+function intOpt(v: unknown, name: string, dflt: number): number {
+  if (v === undefined) return dflt;
+  const s = String(v).trim();
+  if (!/^\d+$/.test(s)) throw new UserError('usage', `--${name} must be a whole number ≥ 0, not "${s}".`);
+  return Number(s);
+}
+
+function parseList(s: string, name: string): number[] {
+  const parts = s.split(',').map((x) => x.trim()).filter(Boolean);
+  if (!parts.length || parts.some((p) => !/^\d+$/.test(p))) throw new UserError('usage', `--${name} must be a comma-separated list of whole numbers, e.g. 2,3,4.`);
+  return parts.map(Number);
+}
+
+/** "1,1,1" (subject, relation, filler weights), or named: "subject=2,filler=1". */
+export function parseSlots(s: string): { subject: number; relation: number; filler: number } {
+  const parts = s.split(',').map((x) => x.trim()).filter(Boolean);
+  const bad = () => new UserError('usage', `--slots takes three weights for subject, relation and filler, e.g. 1,1,1 or subject=2,relation=0,filler=1; got "${s}".`);
+  const num = (x: string) => {
+    if (!/^\d+(\.\d+)?$/.test(x)) throw bad();
+    return Number(x);
+  };
+  if (parts.every((p) => p.includes('='))) {
+    const out = { subject: 0, relation: 0, filler: 0 };
+    for (const p of parts) {
+      const [k, val] = p.split('=').map((x) => x.trim().toLowerCase());
+      const key = ({ s: 'subject', subject: 'subject', r: 'relation', relation: 'relation', f: 'filler', filler: 'filler' } as Record<string, keyof typeof out>)[k];
+      if (!key) throw bad();
+      out[key] = num(val);
+    }
+    return out;
+  }
+  if (parts.length !== 3) throw bad();
+  const [subject, relation, filler] = parts.map(num);
+  return { subject, relation, filler };
+}
