@@ -12,6 +12,7 @@ import type { OntologyHandle } from './ontology/ontology-handle';
 import { OntologyService } from './ontology/ontology-service';
 import { QueryService } from './query/exec/query-service';
 import { ModelsService } from './llm/service/models-service';
+import { BenchService } from './bench/bench-service';
 import { SettingsStore } from './settings/settings-store';
 
 export interface ContainerOptions {
@@ -47,7 +48,7 @@ export class Container {
   readonly tasks = new TaskRegistry();
   readonly settings: SettingsStore;
   readonly history: HistoryStore;
-  bench: BenchFacade = { generate: notYet('Benchmark generation'), revise: notYet('Test-2 revision'), evaluate: notYet('Evaluation') };
+  readonly bench: BenchFacade;
   models: ModelsFacade = { list: () => [], import: notYet('Model import'), download: notYet('Model download'), test: notYet('Model test') };
   createBackend: (spec: string, signal?: AbortSignal) => Promise<LlmBackend> = notYet('Model backends');
   private readonly queries = new WeakMap<OntologyHandle, QueryService>();
@@ -67,6 +68,12 @@ export class Container {
       test: (spec) => models.test(spec),
     };
     this.createBackend = (spec, signal) => models.create(spec, signal);
+    const bench = new BenchService(this);
+    this.bench = {
+      generate: (h, p, t) => bench.generate(h, p, t),
+      revise: (h, p, t) => bench.revise(h, p, t),
+      evaluate: (h, p, t) => bench.evaluate(h, p, t),
+    };
   }
 
   get modelsDir(): string {

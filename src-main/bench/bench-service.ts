@@ -1,0 +1,77 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import type { ApiParams } from '../api/contract';
+import type { Container } from '../container';
+import type { Task } from '../core/task';
+import type { OntologyHandle } from '../ontology/ontology-handle';
+import { runEvaluation } from './evaluate/runner';
+import { reportJson, reportMarkdown } from './evaluate/report';
+import { ResultStore } from './evaluate/result-store';
+import { generateDataset, loadDataset, toJsonl } from './generate';
+import { reviseOntology } from './revise/revise-service';
+
+function stamp(): string {
+  return new Date().toISOString().replace(/[:.]/g, '-');
+}
+
+function stem(path: string): string {
+  return basename(path, extname(path));
+}
+
+/**
+ * Benchmark work behind the API: every run writes its files under the data folder, so the UI can
+ * show where the dataset, the revised ontology or the report went.
+ */
+export class BenchService {
+  constructor(private readonly c: Container) {}
+
+  async generate(h: OntologyHandle, p: ApiParams<'bench.generate'>, task: Task) {
+    const r = await generateDataset(h, {
+      mcq: p.mcq, oq: p.oq, seed: p.seed, root: p.root || undefined, slots: p.slots, signal: task.signal, onProgress: (x) => task.update(x),
+    });
+    const dir = join(this.c.dataDir, 'datasets');
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, `${stem(h.path)}-seed${p.seed}-${stamp()}.jsonl`);
+    writeFileSync(path, toJsonl(r.items));
+    return { items: r.items, path, warnings: r.warnings, stats: r.stats };
+  }
+
+  async revise(h: OntologyHandle, p: ApiParams<'bench.revise'>, task: Task) {
+    const questions = p.datasetPath ? loadDataset(p.datasetPath).items : undefined;
+    const outDir = join(this.c.dataDir, 'revisions', `${stem(h.path)}-${stamp()}`);
+    const r = await reviseOntology(this.c.ontologies, h.path, { questions, outDir, signal: task.signal, onProgress: (x) => task.update(x) });
+    const { excluded, ...counts } = r.report;
+    return { ...r, report: { ...r.report, counts, excluded } };
+  }
+
+  async evaluate(h: OntologyHandle, p: ApiParams<'bench.evaluate'>, task: Task) {
+    const ds = loadDataset(p.datasetPath);
+    const llm = p.method === 'reasoner-only' || !p.model ? undefined : await this.c.createBackend(p.model, task.signal);
+    const store = new ResultStore(join(this.c.dataDir, 'eval-results.sqlite'));
+    try {
+      const report = await runEvaluation({
+        handle: h, items: ds.items, datasetHash: ds.hash, method: p.method, model: p.model, llm, store,
+        queryService: this.c.queryService(h), signal: task.signal, onProgress: (x) => task.update(x),
+      });
+      const dir = join(this.c.dataDir, 'evaluations');
+      mkdirSync(dir, { recursive: true });
+      const base = join(dir, `${stem(h.path)}-${p.method}-${stamp()}`);
+      const markdown = reportMarkdown(report);
+      writeFileSync(`${base}.json`, reportJson(report));
+      writeFileSync(`${base}.md`, markdown);
+      // The evaluation view reads per-level counts and accuracies and per-question cost in one place.
+      const levels = new Set([...Object.keys(report.grounding.distribution), ...Object.keys(report.grounding.accuracy)]);
+      const grounding = Object.fromEntries([...levels].map((l) => [l, {
+        count: report.grounding.distribution[l]?.count ?? 0, accuracy: report.grounding.accuracy[l]?.accuracy ?? null,
+      }]));
+      return {
+        ...report, byN: report.byConditions, grounding, groundingDetail: report.grounding,
+        cost: { calls: report.usage.callsPerQuestion, inputTokens: report.usage.inputTokensPerQuestion, outputTokens: report.usage.outputTokensPerQuestion },
+        reportPath: `${base}.json`, markdown,
+      };
+    } finally {
+      store.close();
+      await llm?.close();
+    }
+  }
+}
