@@ -1,0 +1,476 @@
+package oarag.bridge;
+
+import java.io.BufferedOutputStream;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.net.URL;
+import java.net.URLConnection;
+import java.net.URLStreamHandler;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.TreeSet;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonNull;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import com.google.gson.JsonPrimitive;
+
+import org.semanticweb.elk.owlapi.ElkReasoner;
+import org.semanticweb.owlapi.model.IRI;
+import org.semanticweb.owlapi.model.OWLAxiom;
+import org.semanticweb.owlapi.model.OWLClass;
+import org.semanticweb.owlapi.model.OWLClassExpression;
+import org.semanticweb.owlapi.model.OWLObjectProperty;
+import org.semanticweb.owlapi.reasoner.InconsistentOntologyException;
+import org.semanticweb.owlapi.reasoner.Node;
+
+/**
+ * OA-RAG ELK bridge: JSON lines on stdin/stdout (see docs/bridge-protocol.md). stdout carries protocol lines only;
+ * everything else (library logging, stack traces) goes to stderr.
+ */
+public final class Main {
+    static final String VERSION = "0.1.0";
+    static final String ELK_VERSION = "0.6.0";
+
+    private static PrintStream out;
+    private static final Gson GSON = new GsonBuilder().disableHtmlEscaping().serializeNulls().create();
+    private static Session session;
+
+    private Main() {}
+
+    public static void main(String[] args) throws Exception {
+        out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16), false,
+            StandardCharsets.UTF_8);
+        System.setOut(System.err); // anything a library prints must not corrupt the protocol
+        disableNetwork();
+        if (args.length >= 1 && args[0].equals("serve")) {
+            serve();
+            return;
+        }
+        if (args.length >= 3 && args[0].equals("extract")) {
+            // debugging convenience: extract <ontology> <out.ndjson> [catalog]
+            long t0 = System.nanoTime();
+            Session s = Loader.load(new File(args[1]), args.length > 3 ? new File(args[3]) : null,
+                (st, f) -> System.err.printf("[%s %.2f]%n", st, f));
+            System.err.printf("loaded in %.2fs%n", (System.nanoTime() - t0) / 1e9);
+            Extractor ex = new Extractor(s, Progress.NONE);
+            ex.run(new File(args[2]));
+            out.println(GSON.toJson(extractResult(ex)));
+            out.flush();
+            return;
+        }
+        if (args.length >= 2 && args[0].equals("classify")) {
+            // debugging convenience: time a plain classification
+            long t0 = System.nanoTime();
+            Session s = Loader.load(new File(args[1]), null, Progress.NONE);
+            long t1 = System.nanoTime();
+            s.reasoner(null);
+            System.err.printf("load %.2fs, classify %.2fs%n", (t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9);
+            return;
+        }
+        System.err.println("usage: java -jar elk-bridge.jar serve");
+        System.exit(2);
+    }
+
+    /** The bridge never opens network connections: http(s)/ftp URLs fail immediately. */
+    static void disableNetwork() {
+        try {
+            URL.setURLStreamHandlerFactory(protocol -> {
+                if ("http".equals(protocol) || "https".equals(protocol) || "ftp".equals(protocol)) {
+                    return new URLStreamHandler() {
+                        @Override
+                        protected URLConnection openConnection(URL u) throws IOException {
+                            throw new IOException("network access is disabled (" + u + ")");
+                        }
+                    };
+                }
+                return null;
+            });
+        } catch (Error e) {
+            // a factory was already installed; ignore
+        }
+    }
+
+    // =============================================================================================== serving
+
+    private static synchronized void send(JsonObject o) {
+        out.print(GSON.toJson(o));
+        out.print('\n');
+        out.flush();
+    }
+
+    private static void serve() throws IOException {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        String line;
+        while ((line = in.readLine()) != null) {
+            if (line.isBlank()) {
+                continue;
+            }
+            JsonElement id = JsonNull.INSTANCE;
+            String cmd = null;
+            try {
+                JsonElement parsed;
+                try {
+                    parsed = JsonParser.parseString(line);
+                } catch (RuntimeException e) {
+                    throw new BridgeException("BAD_REQUEST", "The request line is not valid JSON.");
+                }
+                if (!parsed.isJsonObject()) {
+                    throw new BridgeException("BAD_REQUEST", "The request must be a JSON object.");
+                }
+                JsonObject req = parsed.getAsJsonObject();
+                if (req.has("id")) {
+                    id = req.get("id");
+                }
+                JsonElement c = req.get("cmd");
+                if (c == null || !c.isJsonPrimitive() || !c.getAsJsonPrimitive().isString()) {
+                    throw new BridgeException("BAD_REQUEST", "The request has no \"cmd\" string.");
+                }
+                cmd = c.getAsString();
+                JsonObject result = handle(cmd, req, new ClientProgress(id));
+                result.addProperty("type", "result");
+                JsonObject msg = new JsonObject();
+                msg.add("id", id);
+                for (String k : result.keySet()) {
+                    msg.add(k, result.get(k));
+                }
+                send(msg);
+                if (cmd.equals("shutdown")) {
+                    out.flush();
+                    System.exit(0);
+                }
+            } catch (BridgeException e) {
+                if (e.getCause() != null) {
+                    System.err.println("[elk-bridge] " + e.code + ": " + e.getMessage());
+                    e.getCause().printStackTrace(System.err);
+                }
+                sendError(id, e.code, e.getMessage());
+            } catch (OutOfMemoryError e) {
+                if (session != null) {
+                    session.disposeReasoner();
+                }
+                System.gc();
+                sendError(id, "OUT_OF_MEMORY", "The bridge ran out of memory" + (cmd == null ? "" : " during " + cmd)
+                    + "; allow it a larger heap (-Xmx) or use a smaller ontology.");
+            } catch (Throwable e) {
+                System.err.println("[elk-bridge] internal error in " + cmd + ":");
+                e.printStackTrace(System.err);
+                sendError(id, "INTERNAL", "Internal error in " + (cmd == null ? "the request" : cmd) + ": "
+                    + Loader.shortCause(e) + ".");
+            }
+        }
+        out.flush();
+        System.exit(0);
+    }
+
+    private static void sendError(JsonElement id, String code, String message) {
+        JsonObject o = new JsonObject();
+        o.add("id", id);
+        o.addProperty("type", "error");
+        o.addProperty("code", code);
+        o.addProperty("message", message);
+        send(o);
+    }
+
+    /** Forwards progress lines, at most one per ~100 ms per stage, fractions never decreasing. */
+    static final class ClientProgress implements Progress {
+        private final JsonElement id;
+        private String stage;
+        private double last = -1;
+        private long lastAt;
+
+        ClientProgress(JsonElement id) {
+            this.id = id;
+        }
+
+        @Override
+        public synchronized void report(String st, double fraction) {
+            long now = System.nanoTime();
+            boolean newStage = !st.equals(stage);
+            if (!newStage && (fraction <= last || (now - lastAt < 100_000_000L && fraction < 1.0))) {
+                return;
+            }
+            stage = st;
+            last = fraction;
+            lastAt = now;
+            JsonObject o = new JsonObject();
+            o.add("id", id);
+            o.addProperty("type", "progress");
+            o.addProperty("stage", st);
+            o.addProperty("fraction", Math.round(Math.max(0, Math.min(1, fraction)) * 1000) / 1000.0);
+            send(o);
+        }
+    }
+
+    // =============================================================================================== commands
+
+    private static JsonObject handle(String cmd, JsonObject req, Progress progress) throws Exception {
+        switch (cmd) {
+            case "ping":
+                return ping();
+            case "load":
+                return load(req, progress);
+            case "extract":
+                return extract(req, progress);
+            case "entailed":
+                return entailed(req, progress);
+            case "superclasses":
+                return superclasses(req, progress);
+            case "explain":
+                return explain(req, progress);
+            case "reviseStrip":
+                return Reviser.strip(need(), req, progress);
+            case "reviseWrite":
+                return Reviser.write(need(), req, progress);
+            case "shutdown":
+                return new JsonObject();
+            default:
+                throw new BridgeException("BAD_REQUEST", "Unknown command \"" + cmd + "\".");
+        }
+    }
+
+    private static JsonObject ping() {
+        JsonObject o = new JsonObject();
+        o.addProperty("version", VERSION);
+        o.addProperty("owlapi", owlapiVersion());
+        o.addProperty("elk", ELK_VERSION);
+        return o;
+    }
+
+    static String owlapiVersion() {
+        try (InputStream in = Main.class.getResourceAsStream(
+            "/META-INF/maven/net.sourceforge.owlapi/owlapi-api/pom.properties")) {
+            if (in != null) {
+                Properties p = new Properties();
+                p.load(in);
+                String v = p.getProperty("version");
+                if (v != null) {
+                    return v;
+                }
+            }
+        } catch (IOException ignore) {
+            // fall through
+        }
+        return "5.1.20";
+    }
+
+    private static String str(JsonObject req, String key, boolean required) throws BridgeException {
+        JsonElement e = req.get(key);
+        if (e == null || e.isJsonNull()) {
+            if (required) {
+                throw new BridgeException("BAD_REQUEST", "The request needs a \"" + key + "\" string.");
+            }
+            return null;
+        }
+        if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isString()) {
+            throw new BridgeException("BAD_REQUEST", "\"" + key + "\" must be a string.");
+        }
+        return e.getAsString();
+    }
+
+    private static Session need() throws BridgeException {
+        if (session == null) {
+            throw new BridgeException("NO_ONTOLOGY", "No ontology is loaded; send a load request first.");
+        }
+        return session;
+    }
+
+    private static JsonObject load(JsonObject req, Progress progress) throws BridgeException {
+        String path = str(req, "path", true);
+        String catalog = str(req, "catalog", false);
+        if (session != null) {
+            session.dispose();
+            session = null;
+            System.gc();
+        }
+        Session s = Loader.load(new File(path), catalog == null ? null : new File(catalog), progress);
+        session = s;
+        JsonObject o = new JsonObject();
+        o.addProperty("ontologyIri", s.root.getOntologyID().getOntologyIRI().map(IRI::toString).orElse(null));
+        o.addProperty("versionIri", s.root.getOntologyID().getVersionIRI().map(IRI::toString).orElse(null));
+        o.addProperty("format", s.format.label);
+        o.addProperty("classes", s.classCount());
+        o.addProperty("objectProperties", s.objectPropertyCount());
+        o.addProperty("axioms", s.axiomCount());
+        JsonArray imps = new JsonArray();
+        s.imports.forEach((iri, p) -> {
+            JsonObject i = new JsonObject();
+            i.addProperty("iri", iri);
+            i.addProperty("path", p);
+            imps.add(i);
+        });
+        o.add("imports", imps);
+        JsonArray ws = new JsonArray();
+        for (Loader.Warning w : s.warnings) {
+            JsonObject x = new JsonObject();
+            x.addProperty("code", w.code);
+            x.addProperty("message", w.message);
+            if (w.iri != null) {
+                x.addProperty("iri", w.iri);
+            }
+            if (w.counts != null) {
+                JsonObject c = new JsonObject();
+                w.counts.forEach(c::addProperty);
+                x.add("counts", c);
+            }
+            ws.add(x);
+        }
+        o.add("warnings", ws);
+        return o;
+    }
+
+    private static JsonObject extract(JsonObject req, Progress progress) throws Exception {
+        Session s = need();
+        String outPath = str(req, "out", true);
+        Extractor ex = new Extractor(s, progress);
+        ex.run(new File(outPath));
+        return extractResult(ex);
+    }
+
+    private static JsonObject extractResult(Extractor ex) {
+        JsonObject o = new JsonObject();
+        o.addProperty("records", ex.records);
+        o.addProperty("unsatisfiable", ex.unsatCount);
+        o.addProperty("links", ex.linkCount());
+        o.addProperty("fillers", ex.fillerCount());
+        o.addProperty("freshClasses", ex.freshClassCount());
+        if (ex.isInconsistent()) {
+            o.addProperty("inconsistent", true);
+        }
+        JsonObject sec = new JsonObject();
+        sec.addProperty("classify", Extractor.round(ex.secClassify));
+        sec.addProperty("closure", Extractor.round(ex.secClosure));
+        sec.addProperty("write", Extractor.round(ex.secWrite));
+        o.add("seconds", sec);
+        return o;
+    }
+
+    private static ElkReasoner reasoner(Session s, Progress progress) {
+        boolean fresh = !s.hasReasoner();
+        if (fresh) {
+            progress.report("classify", 0.0);
+        }
+        ElkReasoner r = s.reasoner(new Extractor.ClassifyMonitor(progress));
+        if (fresh) {
+            progress.report("classify", 1.0);
+        }
+        return r;
+    }
+
+    private static OWLAxiom goal(Session s, String sub, String r, String sup) {
+        OWLClass a = s.df.getOWLClass(IRI.create(sub));
+        OWLClass b = s.df.getOWLClass(IRI.create(sup));
+        OWLClassExpression rhs = r == null ? b : s.df.getOWLObjectSomeValuesFrom(s.df.getOWLObjectProperty(IRI.create(r)), b);
+        return s.df.getOWLSubClassOfAxiom(a, rhs);
+    }
+
+    private static boolean isEntailed(ElkReasoner r, OWLAxiom ax) {
+        try {
+            return r.isEntailed(ax);
+        } catch (InconsistentOntologyException e) {
+            return true; // everything follows from an inconsistent ontology
+        }
+    }
+
+    private static JsonObject entailed(JsonObject req, Progress progress) throws BridgeException {
+        Session s = need();
+        JsonElement qs = req.get("queries");
+        if (qs == null || !qs.isJsonArray()) {
+            throw new BridgeException("BAD_REQUEST", "The request needs a \"queries\" array.");
+        }
+        List<OWLAxiom> axioms = new ArrayList<>();
+        for (JsonElement q : qs.getAsJsonArray()) {
+            if (!q.isJsonObject()) {
+                throw new BridgeException("BAD_REQUEST", "Each query must be an object {sub, r, sup}.");
+            }
+            JsonObject qo = q.getAsJsonObject();
+            axioms.add(goal(s, str(qo, "sub", true), str(qo, "r", false), str(qo, "sup", true)));
+        }
+        ElkReasoner r = reasoner(s, progress);
+        JsonArray ans = new JsonArray();
+        for (OWLAxiom ax : axioms) {
+            ans.add(new JsonPrimitive(isEntailed(r, ax)));
+        }
+        JsonObject o = new JsonObject();
+        o.add("answers", ans);
+        return o;
+    }
+
+    private static JsonObject superclasses(JsonObject req, Progress progress) throws BridgeException {
+        Session s = need();
+        JsonElement is = req.get("iris");
+        if (is == null || !is.isJsonArray()) {
+            throw new BridgeException("BAD_REQUEST", "The request needs an \"iris\" array.");
+        }
+        List<String> iris = new ArrayList<>();
+        for (JsonElement e : is.getAsJsonArray()) {
+            if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isString()) {
+                throw new BridgeException("BAD_REQUEST", "\"iris\" must be an array of strings.");
+            }
+            iris.add(e.getAsString());
+        }
+        ElkReasoner r = reasoner(s, progress);
+        JsonArray ans = new JsonArray();
+        for (String iri : iris) {
+            JsonArray a = new JsonArray();
+            TreeSet<String> sorted = new TreeSet<>();
+            try {
+                for (Node<OWLClass> n : r.getSuperClasses(s.df.getOWLClass(IRI.create(iri)), true)) {
+                    for (OWLClass c : n) {
+                        if (!c.isOWLThing()) {
+                            sorted.add(c.getIRI().toString());
+                        }
+                    }
+                }
+            } catch (InconsistentOntologyException e) {
+                // no meaningful hierarchy in an inconsistent ontology
+            }
+            sorted.forEach(a::add);
+            ans.add(a);
+        }
+        JsonObject o = new JsonObject();
+        o.add("answers", ans);
+        return o;
+    }
+
+    private static JsonObject explain(JsonObject req, Progress progress) throws BridgeException {
+        Session s = need();
+        OWLAxiom g = goal(s, str(req, "sub", true), str(req, "r", false), str(req, "sup", true));
+        ElkReasoner r = reasoner(s, progress);
+        JsonObject o = new JsonObject();
+        boolean ent = isEntailed(r, g);
+        o.addProperty("entailed", ent);
+        JsonArray axs = new JsonArray();
+        if (ent) {
+            List<OWLAxiom> just = Explainer.justify(s, r, g);
+            if (just == null) {
+                throw new BridgeException("INTERNAL", "No justification could be computed for this entailment.");
+            }
+            Render render = new Render(s);
+            for (OWLAxiom ax : just) {
+                JsonObject a = new JsonObject();
+                a.addProperty("functional", Render.functional(ax));
+                a.addProperty("text", render.axiom(ax));
+                axs.add(a);
+            }
+        }
+        o.add("axioms", axs);
+        return o;
+    }
+
+    static OWLObjectProperty unused() {
+        return null;
+    }
+}

@@ -1,0 +1,151 @@
+package oarag.bridge;
+
+import java.io.File;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.semanticweb.elk.owlapi.ElkReasoner;
+import org.semanticweb.elk.owlapi.ElkReasonerConfiguration;
+import org.semanticweb.elk.owlapi.ElkReasonerFactory;
+import org.semanticweb.owlapi.model.IRI;
+import org.semanticweb.owlapi.model.OWLAnnotationAssertionAxiom;
+import org.semanticweb.owlapi.model.OWLDataFactory;
+import org.semanticweb.owlapi.model.OWLLiteral;
+import org.semanticweb.owlapi.model.OWLOntology;
+import org.semanticweb.owlapi.model.OWLOntologyManager;
+import org.semanticweb.owlapi.model.parameters.Imports;
+import org.semanticweb.owlapi.reasoner.FreshEntityPolicy;
+import org.semanticweb.owlapi.reasoner.IndividualNodeSetPolicy;
+import org.semanticweb.owlapi.reasoner.InferenceType;
+import org.semanticweb.owlapi.reasoner.NullReasonerProgressMonitor;
+import org.semanticweb.owlapi.reasoner.ReasonerProgressMonitor;
+import org.semanticweb.owlapi.reasoner.SimpleConfiguration;
+import org.semanticweb.owlapi.vocab.OWLRDFVocabulary;
+
+/** The loaded ontology (with its imports closure) and the lazily created ELK reasoner over it. */
+final class Session {
+    final OWLOntologyManager man;
+    final OWLOntology root;
+    final Sniffer.Format format;
+    final File file;
+    final List<OWLOntology> closure;
+    final OWLDataFactory df;
+    final Map<String, String> imports = new LinkedHashMap<>();
+    final List<Loader.Warning> warnings = new ArrayList<>();
+
+    private Map<IRI, String> labels;
+    private ElkReasoner reasoner;
+
+    Session(OWLOntologyManager man, OWLOntology root, Sniffer.Format format, File file) {
+        this.man = man;
+        this.root = root;
+        this.format = format;
+        this.file = file;
+        this.closure = root.importsClosure().collect(Collectors.toList());
+        this.df = man.getOWLDataFactory();
+    }
+
+    /** rdfs:label of an entity (English or untagged preferred), or null. */
+    synchronized String labelOrNull(IRI iri) {
+        if (labels == null) {
+            labels = new HashMap<>();
+            Map<IRI, Integer> rank = new HashMap<>();
+            IRI rdfsLabel = OWLRDFVocabulary.RDFS_LABEL.getIRI();
+            for (OWLOntology o : closure) {
+                o.axioms(org.semanticweb.owlapi.model.AxiomType.ANNOTATION_ASSERTION)
+                    .forEach((OWLAnnotationAssertionAxiom ax) -> {
+                        if (!ax.getProperty().getIRI().equals(rdfsLabel) || !ax.getSubject().isIRI()) {
+                            return;
+                        }
+                        OWLLiteral lit = ax.getValue().asLiteral().orElse(null);
+                        if (lit == null) {
+                            return;
+                        }
+                        IRI subj = (IRI) ax.getSubject();
+                        String lang = lit.getLang();
+                        int r = lang.isEmpty() ? 2 : (lang.toLowerCase().startsWith("en") ? 3 : 1);
+                        Integer old = rank.get(subj);
+                        if (old == null || r > old) {
+                            rank.put(subj, r);
+                            labels.put(subj, lit.getLiteral());
+                        }
+                    });
+            }
+        }
+        return labels.get(iri);
+    }
+
+    /** Label, or the IRI's short form (fragment / last path segment). */
+    String label(IRI iri) {
+        String l = labelOrNull(iri);
+        return l != null ? l : shortForm(iri);
+    }
+
+    static String shortForm(IRI iri) {
+        String s = iri.toString();
+        int cut = Math.max(s.lastIndexOf('#'), s.lastIndexOf('/'));
+        if (cut >= 0 && cut < s.length() - 1) {
+            return s.substring(cut + 1);
+        }
+        int colon = s.lastIndexOf(':');
+        if (colon >= 0 && colon < s.length() - 1) {
+            return s.substring(colon + 1);
+        }
+        return s;
+    }
+
+    /** The ELK reasoner over the unmodified ontology, created and classified on first use. */
+    synchronized ElkReasoner reasoner(ReasonerProgressMonitor monitor) {
+        if (reasoner == null) {
+            reasoner = createReasoner(root, monitor);
+            reasoner.precomputeInferences(InferenceType.CLASS_HIERARCHY);
+        }
+        return reasoner;
+    }
+
+    synchronized boolean hasReasoner() {
+        return reasoner != null;
+    }
+
+    synchronized void disposeReasoner() {
+        if (reasoner != null) {
+            try {
+                reasoner.dispose();
+            } catch (RuntimeException e) {
+                // ignore: we are dropping it anyway
+            }
+            reasoner = null;
+        }
+    }
+
+    static ElkReasoner createReasoner(OWLOntology ont, ReasonerProgressMonitor monitor) {
+        SimpleConfiguration sc = new SimpleConfiguration(monitor == null ? new NullReasonerProgressMonitor() : monitor,
+            FreshEntityPolicy.ALLOW, Long.MAX_VALUE, IndividualNodeSetPolicy.BY_NAME);
+        return (ElkReasoner) new ElkReasonerFactory().createReasoner(ont, new ElkReasonerConfiguration(sc));
+    }
+
+    void dispose() {
+        disposeReasoner();
+    }
+
+    int classCount() {
+        return (int) root.classesInSignature(Imports.INCLUDED).filter(c -> !c.isOWLThing() && !c.isOWLNothing()).count();
+    }
+
+    int objectPropertyCount() {
+        return (int) root.objectPropertiesInSignature(Imports.INCLUDED)
+            .filter(p -> !p.isOWLTopObjectProperty() && !p.isOWLBottomObjectProperty()).count();
+    }
+
+    int axiomCount() {
+        int n = 0;
+        for (OWLOntology o : closure) {
+            n += o.getAxiomCount();
+        }
+        return n;
+    }
+}
