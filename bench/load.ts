@@ -19,8 +19,11 @@ const work = join(tmpdir(), 'oarag-bench');
 mkdirSync(work, { recursive: true });
 
 const files: string[] = [];
-if (existsSync(SHARED)) for (const f of readdirSync(SHARED).sort()) if (/\.(obo|owl|ofn|ttl|owx)$/.test(f)) files.push(join(SHARED, f));
-else console.error(`[skip] ${SHARED} absent: only generated ontologies are measured`);
+if (existsSync(SHARED)) {
+  for (const f of readdirSync(SHARED).sort()) if (/\.(obo|owl|ofn|ttl|owx)$/.test(f)) files.push(join(SHARED, f));
+} else {
+  console.error(`[skip] ${SHARED} absent: only generated ontologies are measured`);
+}
 files.push(generated('go', Number(values['go-classes'] ?? 50_000), work));
 if (!values['skip-snomed']) files.push(generated('snomed', Number(values['snomed-classes'] ?? 350_000), work));
 
