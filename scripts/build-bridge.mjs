@@ -1,47 +1,110 @@
-// Builds resources/elk-bridge/elk-bridge.jar with Maven during `npm install`. Skips the build when the
-// jar is newer than every source file and the pom, unless --force is given.
-import { spawnSync } from 'node:child_process';
+#!/usr/bin/env node
+// Builds the Java ELK bridge (resources/elk-bridge) into resources/elk-bridge/elk-bridge.jar.
+// Run by `npm install` (postinstall) and `npm run build:bridge` (--force).
+//
+//   node scripts/build-bridge.mjs [--force]
+//
+// The build is skipped when the jar is newer than the pom and every file under resources/elk-bridge/src.
+// Needs a JDK 11+ (`java`) and Maven (`mvn`) on the PATH; Maven downloads the dependencies from Maven Central
+// into its usual local repository. Set OARAG_SKIP_BRIDGE_BUILD=1 to skip the build entirely.
+// No dependencies; Maven and Java are spawned with argument arrays, never through a shell (except `cmd.exe /c`
+// for mvn.cmd on Windows, which Node cannot spawn directly).
+
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const bridge = join(root, 'resources', 'elk-bridge');
-const jar = join(bridge, 'elk-bridge.jar');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const bridgeDir = join(root, 'resources', 'elk-bridge');
+const pom = join(bridgeDir, 'pom.xml');
+const srcDir = join(bridgeDir, 'src');
+const jar = join(bridgeDir, 'elk-bridge.jar');
 const force = process.argv.includes('--force');
+const isWindows = process.platform === 'win32';
 
-function newest(dir) {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
+const log = (msg) => process.stderr.write(`[build-bridge] ${msg}\n`);
+
+function fail(msg) {
+  log(msg);
+  process.exit(1);
 }
 
-function has(cmd) {
-  return spawnSync(cmd, ['-version'], { stdio: 'ignore' }).status === 0 || spawnSync(cmd, ['--version'], { stdio: 'ignore' }).status === 0;
+/** Newest modification time (ms) of a file or of every file below a folder. */
+function newest(path) {
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = 0;
+  for (const name of readdirSync(path)) max = Math.max(max, newest(join(path, name)));
+  return max;
 }
+
+/** Runs a command synchronously for a version probe; returns its combined output, or null when it cannot run. */
+function probe(cmd, args) {
+  const r = isWindows && cmd === 'mvn'
+    ? spawnSync('cmd.exe', ['/d', '/s', '/c', 'mvn', ...args], { encoding: 'utf8', windowsHide: true })
+    : spawnSync(cmd, args, { encoding: 'utf8', windowsHide: true });
+  if (r.error || r.status !== 0) return null;
+  return `${r.stdout ?? ''}${r.stderr ?? ''}`;
+}
+
+function javaMajor(versionText) {
+  const m = /version "(\d+)(?:\.(\d+))?/.exec(versionText);
+  if (!m) return null;
+  const major = Number(m[1]);
+  return major === 1 ? Number(m[2]) : major; // "1.8.0_292" is Java 8
+}
+
+if (process.env.OARAG_SKIP_BRIDGE_BUILD) {
+  log('OARAG_SKIP_BRIDGE_BUILD is set: not building the ELK bridge.');
+  process.exit(0);
+}
+if (!existsSync(pom)) fail(`No ${pom}: the ELK bridge sources are missing.`);
 
 if (!force && existsSync(jar)) {
-  const sources = Math.max(newest(join(bridge, 'src')), statSync(join(bridge, 'pom.xml')).mtimeMs);
-  if (statSync(jar).mtimeMs >= sources) {
-    console.error('elk-bridge.jar is up to date.');
+  const jarTime = statSync(jar).mtimeMs;
+  const srcTime = Math.max(newest(pom), existsSync(srcDir) ? newest(srcDir) : 0);
+  if (jarTime > srcTime) {
+    log('elk-bridge.jar is up to date (use --force to rebuild).');
     process.exit(0);
   }
 }
-if (!has('java')) {
-  console.error('Building the ELK bridge needs Java: install a JDK 11 or newer (e.g. `apt-get install openjdk-17-jdk-headless`).');
-  process.exit(1);
+
+const javaOut = probe('java', ['-version']);
+if (javaOut === null) {
+  fail('Java was not found on the PATH. Install a JDK 11 or newer (e.g. Temurin 17) and Maven 3.6+, then run `npm run build:bridge`.');
 }
-if (!has('mvn')) {
-  console.error('Building the ELK bridge needs Maven: install it (e.g. `apt-get install maven`) and run `npm run build:bridge`.');
-  process.exit(1);
+const major = javaMajor(javaOut);
+if (major !== null && major < 11) {
+  fail(`Java ${major} was found, but the ELK bridge needs Java 11 or newer. Install a JDK 11+ and run \`npm run build:bridge\`.`);
 }
-console.error('Building the ELK bridge (OWL API + ELK) with Maven…');
-const r = spawnSync('mvn', ['-q', '-B', 'package', '-DskipTests'], { cwd: bridge, stdio: ['ignore', 'inherit', 'inherit'] });
-if (r.status !== 0 || !existsSync(jar)) {
-  console.error(`Maven failed (exit ${r.status}); see the output above.`);
-  process.exit(r.status || 1);
+const mvnOut = probe('mvn', ['-v']);
+if (mvnOut === null) {
+  fail('Maven (mvn) was not found on the PATH. Install Maven 3.6+ (and a JDK 11+), then run `npm run build:bridge`.');
 }
-console.error('Built resources/elk-bridge/elk-bridge.jar.');
+
+log(`building elk-bridge.jar with Maven (Java ${major ?? '?'}); the first build downloads dependencies...`);
+const t0 = Date.now();
+const args = ['-q', '-B', '-Dstyle.color=never', 'package', '-DskipTests'];
+const child = isWindows
+  ? spawn('cmd.exe', ['/d', '/s', '/c', 'mvn', ...args], { cwd: bridgeDir, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true })
+  : spawn('mvn', args, { cwd: bridgeDir, stdio: ['ignore', 'pipe', 'pipe'] });
+// Maven's output (errors only, with -q) goes to stderr so that stdout stays clean; drop its bare colour resets.
+const forward = (d) => {
+  const text = d.toString().replace(/\x1b\[[0-9;]*m/g, '');
+  if (text.trim()) process.stderr.write(text);
+};
+child.stdout.on('data', forward);
+child.stderr.on('data', forward);
+const ticker = setInterval(() => log(`still building (${Math.round((Date.now() - t0) / 1000)} s)...`), 30_000);
+child.on('error', (e) => {
+  clearInterval(ticker);
+  fail(`Could not start Maven: ${e.message}`);
+});
+child.on('close', (code) => {
+  clearInterval(ticker);
+  if (code !== 0) fail(`Maven failed (exit code ${code}); see the messages above.`);
+  if (!existsSync(jar)) fail(`Maven finished but ${jar} was not produced.`);
+  const mb = (statSync(jar).size / 1048576).toFixed(1);
+  log(`built elk-bridge.jar (${mb} MB) in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+});

@@ -23,7 +23,6 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import org.semanticweb.elk.owl.interfaces.ElkClass;
-import org.semanticweb.elk.owlapi.ElkReasoner;
 import org.semanticweb.elk.reasoner.completeness.Incompleteness;
 import org.semanticweb.elk.reasoner.taxonomy.model.Taxonomy;
 import org.semanticweb.elk.reasoner.taxonomy.model.TaxonomyNode;
@@ -56,13 +55,11 @@ import org.semanticweb.owlapi.model.OWLObjectPropertyExpression;
 import org.semanticweb.owlapi.model.OWLObjectPropertyRangeAxiom;
 import org.semanticweb.owlapi.model.OWLObjectSomeValuesFrom;
 import org.semanticweb.owlapi.model.OWLOntology;
-import org.semanticweb.owlapi.model.OWLOntologyCreationException;
 import org.semanticweb.owlapi.model.OWLOntologyID;
 import org.semanticweb.owlapi.model.OWLSubClassOfAxiom;
 import org.semanticweb.owlapi.model.OWLSubObjectPropertyOfAxiom;
 import org.semanticweb.owlapi.model.OWLSubPropertyChainOfAxiom;
 import org.semanticweb.owlapi.model.parameters.Imports;
-import org.semanticweb.owlapi.reasoner.InferenceType;
 import org.semanticweb.owlapi.vocab.OWL2Datatype;
 import org.semanticweb.owlapi.vocab.OWLRDFVocabulary;
 
@@ -175,35 +172,28 @@ final class Extractor {
             System.err.println("[extract] classes=" + classes.length + " props=" + props.length + " roles=" + nRoles
                 + " fillers=" + fillerExpr.size() + " contexts=" + ctxExpr.size() + " attachments=" + na);
         }
-        OWLOntology ext = buildExtendedOntology();
-        if (System.getenv("OARAG_BRIDGE_DUMP_EXT") != null) {
-            try {
-                ext.getOWLOntologyManager().saveOntology(ext,
-                    new org.semanticweb.owlapi.formats.FunctionalSyntaxDocumentFormat(),
-                    new FileOutputStream(System.getenv("OARAG_BRIDGE_DUMP_EXT")));
-            } catch (Exception e) {
-                System.err.println("[extract] could not dump the extended ontology: " + e);
-            }
-        }
         progress.report("classify", 0.0);
         // free the plain reasoner while the extended ontology is classified (peak memory)
         s.disposeReasoner();
-        ElkReasoner r = Session.createReasoner(ext, new ClassifyMonitor(progress));
+        List<OWLAxiom> freshAxioms = freshAxioms();
+        org.semanticweb.elk.reasoner.Reasoner r = new org.semanticweb.elk.reasoner.ReasonerFactory().createReasoner(
+            monitor -> new ElkLoader(monitor, s.closure, freshAxioms),
+            org.semanticweb.elk.reasoner.config.ReasonerConfiguration.getConfiguration());
+        r.setProgressMonitor(new ClassifyMonitor(progress));
+        r.setAllowFreshEntities(true);
         try {
-            r.precomputeInferences(InferenceType.CLASS_HIERARCHY);
-            inconsistent = !r.isConsistent();
+            inconsistent = Incompleteness.getValue(r.isInconsistent());
             if (!inconsistent) {
-                Taxonomy<ElkClass> tax;
-                try {
-                    tax = Incompleteness.getValue(r.getInternalReasoner().getTaxonomyQuietly());
-                } catch (org.semanticweb.elk.exceptions.ElkException e) {
-                    throw new IllegalStateException("ELK could not build the class taxonomy: " + e.getMessage(), e);
-                }
-                readTaxonomy(tax);
+                readTaxonomy(Incompleteness.getValue(r.getTaxonomyQuietly()));
             }
+        } catch (org.semanticweb.elk.exceptions.ElkException e) {
+            throw new IllegalStateException("ELK failed: " + e.getMessage(), e);
         } finally {
-            r.dispose();
-            ext.getOWLOntologyManager().removeOntology(ext);
+            try {
+                r.shutdown();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         long t1 = System.nanoTime();
         secClassify = (t1 - t0) / 1e9;
@@ -840,34 +830,87 @@ final class Extractor {
 
     // =============================================================================================== ELK
 
-    private OWLOntology buildExtendedOntology() {
-        try {
-            OWLOntology ext = OWLManager.createOWLOntologyManager().createOntology();
-            List<OWLAxiom> axs = new ArrayList<>();
-            for (OWLOntology o : s.closure) {
-                o.logicalAxioms().forEach(axs::add);
-                o.axioms(AxiomType.DECLARATION).forEach((OWLDeclarationAxiom d) -> {
-                    if (d.getEntity().isOWLClass() || d.getEntity().isOWLObjectProperty()) {
-                        axs.add(d);
+    /** The fresh definitions: N ≡ F ⊓ ranges for fillers, C ⊑ L for complex contexts. */
+    private List<OWLAxiom> freshAxioms() {
+        List<OWLAxiom> axs = new ArrayList<>();
+        for (int n = 0; n < fillerExpr.size(); n++) {
+            axs.add(df.getOWLEquivalentClassesAxiom(df.getOWLClass(IRI.create(FILLER_NS + n)), fillerExpr.get(n)));
+        }
+        for (int l = 0; l < ctxExpr.size(); l++) {
+            // C ⊑ L: the subclasses of L are exactly those of C (also for C outside EL, e.g. unions)
+            axs.add(df.getOWLSubClassOfAxiom(ctxExpr.get(l), df.getOWLClass(IRI.create(CTX_NS + l))));
+        }
+        if (System.getenv("OARAG_BRIDGE_DUMP_EXT") != null) {
+            try {
+                OWLOntology ext = OWLManager.createOWLOntologyManager().createOntology();
+                for (OWLOntology o : s.closure) {
+                    ext.add(o.logicalAxioms().collect(Collectors.toList()));
+                }
+                ext.add(axs);
+                ext.getOWLOntologyManager().saveOntology(ext,
+                    new org.semanticweb.owlapi.formats.FunctionalSyntaxDocumentFormat(),
+                    new FileOutputStream(System.getenv("OARAG_BRIDGE_DUMP_EXT")));
+            } catch (Exception e) {
+                System.err.println("[extract] could not dump the extended ontology: " + e);
+            }
+        }
+        return axs;
+    }
+
+    /**
+     * Feeds ELK the logical axioms and declarations of the imports closure plus the fresh axioms, straight from the
+     * OWL API objects (no copy of the ontology).
+     */
+    static final class ElkLoader extends org.semanticweb.elk.loading.AbstractAxiomLoader {
+        private final List<OWLOntology> closure;
+        private final List<OWLAxiom> extra;
+        private boolean finished;
+
+        ElkLoader(org.semanticweb.elk.util.concurrent.computation.InterruptMonitor monitor, List<OWLOntology> closure,
+            List<OWLAxiom> extra) {
+            super(monitor);
+            this.closure = closure;
+            this.extra = extra;
+        }
+
+        @Override
+        public void load(org.semanticweb.elk.owl.visitors.ElkAxiomProcessor inserter,
+            org.semanticweb.elk.owl.visitors.ElkAxiomProcessor deleter) {
+            if (finished) {
+                return;
+            }
+            org.semanticweb.elk.owlapi.wrapper.OwlConverter conv =
+                org.semanticweb.elk.owlapi.wrapper.OwlConverter.getInstance();
+            for (OWLOntology o : closure) {
+                for (OWLAxiom ax : (Iterable<OWLLogicalAxiom>) o.logicalAxioms()::iterator) {
+                    if (conv.isRelevantAxiom(ax)) {
+                        inserter.visit(conv.convert(ax));
                     }
-                });
+                }
+                for (OWLDeclarationAxiom d : (Iterable<OWLDeclarationAxiom>) o.axioms(AxiomType.DECLARATION)::iterator) {
+                    if (d.getEntity().isOWLClass() || d.getEntity().isOWLObjectProperty()) {
+                        inserter.visit(conv.convert(d));
+                    }
+                }
+                if (isInterrupted()) {
+                    return;
+                }
             }
-            for (int n = 0; n < fillerExpr.size(); n++) {
-                axs.add(df.getOWLEquivalentClassesAxiom(df.getOWLClass(IRI.create(FILLER_NS + n)), fillerExpr.get(n)));
+            for (OWLAxiom ax : extra) {
+                inserter.visit(conv.convert(ax));
             }
-            for (int l = 0; l < ctxExpr.size(); l++) {
-                // C ⊑ L: the subclasses of L are exactly those of C (also for C outside EL, e.g. unions)
-                axs.add(df.getOWLSubClassOfAxiom(ctxExpr.get(l), df.getOWLClass(IRI.create(CTX_NS + l))));
-            }
-            ext.add(axs);
-            return ext;
-        } catch (OWLOntologyCreationException e) {
-            throw new IllegalStateException(e);
+            finished = true;
+        }
+
+        @Override
+        public boolean isLoadingFinished() {
+            return finished;
         }
     }
 
     /** Forwards ELK's task progress as one monotone "classify" fraction. */
-    static final class ClassifyMonitor implements org.semanticweb.owlapi.reasoner.ReasonerProgressMonitor {
+    static final class ClassifyMonitor implements org.semanticweb.owlapi.reasoner.ReasonerProgressMonitor,
+        org.semanticweb.elk.reasoner.ProgressMonitor {
         private static final long serialVersionUID = 1L;
         private final Progress p;
         private int task = -1;
@@ -901,6 +944,21 @@ final class Extractor {
 
         @Override
         public void reasonerTaskBusy() {
+        }
+
+        @Override
+        public void start(String message) {
+            reasonerTaskStarted(message);
+        }
+
+        @Override
+        public void report(int state, int maxState) {
+            reasonerTaskProgressChanged(state, maxState);
+        }
+
+        @Override
+        public void finish() {
+            reasonerTaskStopped();
         }
     }
 
