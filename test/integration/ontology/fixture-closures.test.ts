@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OntologyService } from '../../../src-main/ontology/ontology-service';
-import { tempDir } from '../../support/temp-dir';
+import { describe, expect, it } from 'vitest';
+import { useOntologyService } from '../../support/ontology-service';
 
 /** Handwritten EL fixtures with hand-derived closures: hierarchy, equivalence, GCIs, sub-properties, chains, transitivity, unsatisfiability, ignored non-EL. */
 const FIX = join(__dirname, '..', '..', 'fixtures', 'el');
@@ -21,13 +20,7 @@ const fixtures = readdirSync(FIX)
   .map((f) => ({ name: f.replace('.expected.json', ''), expected: JSON.parse(readFileSync(join(FIX, f), 'utf8')) as Expected }))
   .filter((f) => f.expected.classes > 0);
 
-const dir = tempDir();
-const service = new OntologyService({ cacheDir: dir.path, appVersion: 'test' });
-beforeAll(() => service.start());
-afterAll(async () => {
-  await service.stop();
-  dir.cleanup();
-});
+const service = useOntologyService();
 
 describe.each(fixtures)('fixture $name', ({ name, expected }) => {
   it('has exactly the expected closure, and ELK agrees with every expected verdict', async () => {

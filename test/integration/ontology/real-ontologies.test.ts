@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleTriples } from '../../../src-main/ontology/closure/closure-sampler';
-import { OntologyService } from '../../../src-main/ontology/ontology-service';
 import { pick, seededRandom } from '../../../src-main/core/random';
 import { REAL_FILES, sharedOntology } from '../../support/shared-ontologies';
-import { tempDir } from '../../support/temp-dir';
+import { useOntologyService } from '../../support/ontology-service';
 
-const dir = tempDir();
-const service = new OntologyService({ cacheDir: dir.path, appVersion: 'test' });
-
-beforeAll(() => service.start());
-afterAll(async () => {
-  await service.stop();
-  dir.cleanup();
-});
+const service = useOntologyService();
 
 describe.each(REAL_FILES)('real ontology %s', (file) => {
   const path = sharedOntology(file);

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pick, seededRandom } from '../../../src-main/core/random';
 import { normalizeName } from '../../../src-main/ontology/names/normalize';
-import { OntologyService } from '../../../src-main/ontology/ontology-service';
 import { NameLinker } from '../../../src-main/query/linking/name-linker';
 import { makeTypo } from '../../../src-main/query/linking/typo';
 import { sharedOntology } from '../../support/shared-ontologies';
-import { tempDir } from '../../support/temp-dir';
+import { useOntologyService } from '../../support/ontology-service';
 
-const dir = tempDir();
-const service = new OntologyService({ cacheDir: dir.path, appVersion: 'test' });
-beforeAll(() => service.start());
-afterAll(async () => {
-  await service.stop();
-  dir.cleanup();
-});
+const service = useOntologyService();
 
 describe.each(['go-mgi-subset.obo', 'envo.obo'])('fuzzy name linking on %s', (file) => {
   const path = sharedOntology(file);

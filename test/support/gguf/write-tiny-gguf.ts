@@ -1,3 +1,4 @@
+import { seededRandom } from '../../../src-main/core/random';
 import { encodeGguf, type GgufTensorSpec, type GgufValue, type GgufWriteOptions } from './gguf-writer';
 import { writeFileSync } from 'node:fs';
 
@@ -32,16 +33,7 @@ export function gpt2ByteTokens(): string[] {
   return out;
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const mulberry32 = seededRandom;
 
 function randomF32(count: number, rnd: () => number, scale = 0.02): Uint8Array {
   const a = new Float32Array(count);
