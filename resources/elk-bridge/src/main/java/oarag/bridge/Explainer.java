@@ -25,7 +25,6 @@ import org.semanticweb.owlapi.model.OWLLogicalAxiom;
 import org.semanticweb.owlapi.model.OWLOntology;
 import org.semanticweb.owlapi.model.OWLOntologyCreationException;
 import org.semanticweb.owlapi.model.OWLOntologyManager;
-import org.semanticweb.owlapi.model.parameters.Imports;
 import org.semanticweb.owlapi.reasoner.NullReasonerProgressMonitor;
 
 import uk.ac.manchester.cs.owlapi.modularity.ModuleType;
@@ -158,9 +157,5 @@ final class Explainer {
         } catch (OWLOntologyCreationException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    static Imports unusedImports() {
-        return Imports.INCLUDED;
     }
 }

@@ -173,8 +173,12 @@ final class Extractor {
                 + " fillers=" + fillerExpr.size() + " contexts=" + ctxExpr.size() + " attachments=" + na);
         }
         progress.report("classify", 0.0);
-        // free the plain reasoner while the extended ontology is classified (peak memory)
-        s.disposeReasoner();
+        // free the plain reasoner while the extended ontology is classified when memory may be tight (it is
+        // recreated on the next entailed/superclasses/explain request)
+        Runtime rt = Runtime.getRuntime();
+        if (classes.length > 100_000 || rt.totalMemory() - rt.freeMemory() > 0.35 * rt.maxMemory()) {
+            s.disposeReasoner();
+        }
         List<OWLAxiom> freshAxioms = freshAxioms();
         org.semanticweb.elk.reasoner.Reasoner r = new org.semanticweb.elk.reasoner.ReasonerFactory().createReasoner(
             monitor -> new ElkLoader(monitor, s.closure, freshAxioms),
@@ -1625,7 +1629,7 @@ final class Extractor {
                     continue; // owl:Thing: no named class follows from it
                 }
                 int[] np = nparents[tnode];
-                if (np == null || np.length == 0 || (np.length == 1 && np[0] == top)) {
+                if (np == null || np.length == 0 || (np.length == 1 && np[0] == top && nodeNamed[top].length == 0)) {
                     continue; // nothing named above this filler: no named B can follow from it
                 }
                 target = -(nodeFresh[tnode][0] + 1);

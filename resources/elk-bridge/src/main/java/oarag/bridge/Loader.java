@@ -23,7 +23,6 @@ import org.semanticweb.owlapi.formats.FunctionalSyntaxDocumentFormat;
 import org.semanticweb.owlapi.formats.OBODocumentFormat;
 import org.semanticweb.owlapi.formats.OWLXMLDocumentFormat;
 import org.semanticweb.owlapi.formats.RDFXMLDocumentFormat;
-import org.semanticweb.owlapi.formats.TurtleDocumentFormat;
 import org.semanticweb.owlapi.io.FileDocumentSource;
 import org.semanticweb.owlapi.io.OWLParserException;
 import org.semanticweb.owlapi.io.UnparsableOntologyException;
@@ -214,7 +213,7 @@ final class Loader {
             case RDFXML: return new RDFXMLDocumentFormat();
             case OWLXML: return new OWLXMLDocumentFormat();
             case FUNCTIONAL: return new FunctionalSyntaxDocumentFormat();
-            case TURTLE: return new TurtleDocumentFormat();
+            case TURTLE: return new org.semanticweb.owlapi.formats.RioTurtleDocumentFormat(); // OWL API's own Turtle parser mangles escapes such as \n
             case OBO: return new OBODocumentFormat();
             default: throw new IllegalArgumentException(f.toString());
         }
@@ -253,6 +252,33 @@ final class Loader {
             }
         }
         detail = clean(detail == null ? best.getClass().getSimpleName() : detail);
+        int column = -1;
+        if (line <= 0) {
+            // JavaCC parsers (functional syntax, Turtle, Manchester) keep the position in currentToken.next
+            for (Throwable t = best; t != null && line <= 0; t = t.getCause() == t ? null : t.getCause()) {
+                int[] pos = javaccPosition(t);
+                if (pos != null) {
+                    line = pos[0];
+                    column = pos[1];
+                }
+            }
+        }
+        java.util.regex.Matcher lm = java.util.regex.Pattern.compile("^LINENO:\\s*(\\d+)\\s*-\\s*").matcher(detail);
+        if (lm.find()) {
+            line = Integer.parseInt(lm.group(1));
+            detail = detail.substring(lm.end());
+        }
+        detail = detail.replaceAll("\\s*\\(Line \\d+\\)$", "");
+        java.util.regex.Matcher rm = java.util.regex.Pattern.compile("\\s*\\[line (\\d+)(, column (\\d+))?\\]$").matcher(detail);
+        if (rm.find()) {
+            if (line <= 0) {
+                line = Integer.parseInt(rm.group(1));
+            }
+            if (rm.group(3) != null && column <= 0) {
+                column = Integer.parseInt(rm.group(3));
+            }
+            detail = detail.substring(0, rm.start());
+        }
         if (line <= 0) {
             java.util.regex.Matcher m = java.util.regex.Pattern
                 .compile("(?i)\\bline[:\\s]+(\\d+)").matcher(detail);
@@ -263,13 +289,40 @@ final class Loader {
         StringBuilder sb = new StringBuilder();
         sb.append("The file ").append(file.getName()).append(" is not valid ").append(format.label);
         if (line > 0) {
-            sb.append(" (line ").append(line).append(')');
+            sb.append(" (line ").append(line);
+            if (column > 0) {
+                sb.append(", column ").append(column);
+            }
+            sb.append(')');
         }
         sb.append(": ").append(detail);
         if (!detail.endsWith(".")) {
             sb.append('.');
         }
         return sb.toString();
+    }
+
+    /** Line and column of the offending token of a JavaCC ParseException (via its public fields), or null. */
+    static int[] javaccPosition(Throwable t) {
+        try {
+            Object tok = field(t, "currentToken");
+            if (tok == null) {
+                return null;
+            }
+            Object next = field(tok, "next");
+            Object at = next != null ? next : tok;
+            int line = (Integer) field(at, "beginLine");
+            int col = (Integer) field(at, "beginColumn");
+            return line > 0 ? new int[] {line, col} : null;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static Object field(Object o, String name) throws ReflectiveOperationException {
+        java.lang.reflect.Field f = o.getClass().getField(name);
+        f.setAccessible(true); // the JavaCC classes are package-private
+        return f.get(o);
     }
 
     /** Reduces a (possibly multi-line, very long) parser message to one readable clause. */
@@ -352,6 +405,12 @@ final class Loader {
             || t == AxiomType.DISJOINT_DATA_PROPERTIES || t == AxiomType.NEGATIVE_OBJECT_PROPERTY_ASSERTION
             || t == AxiomType.NEGATIVE_DATA_PROPERTY_ASSERTION || t == AxiomType.DIFFERENT_INDIVIDUALS
             || t == AxiomType.DATATYPE_DEFINITION) {
+            if (t == AxiomType.SWRL_RULE) {
+                return "SWRLRule";
+            }
+            if (t == AxiomType.IRREFLEXIVE_OBJECT_PROPERTY) {
+                return "IrreflexiveObjectProperty"; // OWL API's own name is misspelt
+            }
             return t.getName();
         }
         return null;
@@ -562,15 +621,4 @@ final class Loader {
         }
     }
 
-    static List<OWLAxiom> noAxioms() {
-        return new ArrayList<>();
-    }
-
-    static boolean isTopOrBottom(OWLEntity e) {
-        return e.isTopEntity() || e.isBottomEntity();
-    }
-
-    static Imports included() {
-        return Imports.INCLUDED;
-    }
 }

@@ -32,7 +32,6 @@ import org.semanticweb.owlapi.model.IRI;
 import org.semanticweb.owlapi.model.OWLAxiom;
 import org.semanticweb.owlapi.model.OWLClass;
 import org.semanticweb.owlapi.model.OWLClassExpression;
-import org.semanticweb.owlapi.model.OWLObjectProperty;
 import org.semanticweb.owlapi.reasoner.InconsistentOntologyException;
 import org.semanticweb.owlapi.reasoner.Node;
 
@@ -153,8 +152,7 @@ public final class Main {
                 }
             } catch (BridgeException e) {
                 if (e.getCause() != null) {
-                    System.err.println("[elk-bridge] " + e.code + ": " + e.getMessage());
-                    e.getCause().printStackTrace(System.err);
+                    System.err.println("[elk-bridge] " + e.code + ": " + e.getMessage() + " (" + e.getCause() + ")");
                 }
                 sendError(id, e.code, e.getMessage());
             } catch (OutOfMemoryError e) {
@@ -376,11 +374,14 @@ public final class Main {
         return s.df.getOWLSubClassOfAxiom(a, rhs);
     }
 
-    private static boolean isEntailed(ElkReasoner r, OWLAxiom ax) {
+    private static boolean isEntailed(Session s, ElkReasoner r, OWLAxiom ax) {
+        if (!s.isConsistent()) {
+            return true; // everything follows from an inconsistent ontology
+        }
         try {
             return r.isEntailed(ax);
         } catch (InconsistentOntologyException e) {
-            return true; // everything follows from an inconsistent ontology
+            return true;
         }
     }
 
@@ -400,12 +401,47 @@ public final class Main {
         }
         ElkReasoner r = reasoner(s, progress);
         JsonArray ans = new JsonArray();
-        for (OWLAxiom ax : axioms) {
-            ans.add(new JsonPrimitive(isEntailed(r, ax)));
+        boolean[] batch = batchEntailed(s, r, axioms);
+        for (int i = 0; i < axioms.size(); i++) {
+            ans.add(new JsonPrimitive(batch != null ? batch[i] : isEntailed(s, r, axioms.get(i))));
         }
         JsonObject o = new JsonObject();
         o.add("answers", ans);
         return o;
+    }
+
+    /** All queries in one ELK entailment computation (much faster than one by one); null if that fails. */
+    private static boolean[] batchEntailed(Session s, ElkReasoner r, List<OWLAxiom> axioms) {
+        boolean[] out = new boolean[axioms.size()];
+        if (!s.isConsistent()) {
+            java.util.Arrays.fill(out, true);
+            return out;
+        }
+        if (axioms.size() < 2) {
+            return null;
+        }
+        try {
+            org.semanticweb.elk.owlapi.wrapper.OwlConverter conv =
+                org.semanticweb.elk.owlapi.wrapper.OwlConverter.getInstance();
+            List<org.semanticweb.elk.owl.interfaces.ElkAxiom> elk = new ArrayList<>();
+            for (OWLAxiom ax : axioms) {
+                elk.add(conv.convert(ax));
+            }
+            java.util.Map<org.semanticweb.elk.owl.interfaces.ElkAxiom,
+                org.semanticweb.elk.reasoner.query.VerifiableQueryResult> res =
+                    r.getInternalReasoner().checkEntailment(elk);
+            for (int i = 0; i < elk.size(); i++) {
+                org.semanticweb.elk.reasoner.query.VerifiableQueryResult q = res.get(elk.get(i));
+                if (q == null) {
+                    return null;
+                }
+                out[i] = q.entailmentProved();
+            }
+            return out;
+        } catch (Exception e) {
+            System.err.println("[elk-bridge] batch entailment failed, checking one by one: " + e);
+            return null;
+        }
     }
 
     private static JsonObject superclasses(JsonObject req, Progress progress) throws BridgeException {
@@ -427,7 +463,16 @@ public final class Main {
             JsonArray a = new JsonArray();
             TreeSet<String> sorted = new TreeSet<>();
             try {
-                for (Node<OWLClass> n : r.getSuperClasses(s.df.getOWLClass(IRI.create(iri)), true)) {
+                if (!s.isConsistent()) {
+                    ans.add(a);
+                    continue;
+                }
+                OWLClass cls = s.df.getOWLClass(IRI.create(iri));
+                if (r.getBottomClassNode().contains(cls)) {
+                    ans.add(a); // unsatisfiable: no meaningful parents (ELK would list every leaf class)
+                    continue;
+                }
+                for (Node<OWLClass> n : r.getSuperClasses(cls, true)) {
                     for (OWLClass c : n) {
                         if (!c.isOWLThing()) {
                             sorted.add(c.getIRI().toString());
@@ -450,7 +495,7 @@ public final class Main {
         OWLAxiom g = goal(s, str(req, "sub", true), str(req, "r", false), str(req, "sup", true));
         ElkReasoner r = reasoner(s, progress);
         JsonObject o = new JsonObject();
-        boolean ent = isEntailed(r, g);
+        boolean ent = isEntailed(s, r, g);
         o.addProperty("entailed", ent);
         JsonArray axs = new JsonArray();
         if (ent) {
@@ -468,9 +513,5 @@ public final class Main {
         }
         o.add("axioms", axs);
         return o;
-    }
-
-    static OWLObjectProperty unused() {
-        return null;
     }
 }

@@ -55,10 +55,13 @@ final class Session {
             labels = new HashMap<>();
             Map<IRI, Integer> rank = new HashMap<>();
             IRI rdfsLabel = OWLRDFVocabulary.RDFS_LABEL.getIRI();
+            IRI prefLabel = IRI.create("http://www.w3.org/2004/02/skos/core#prefLabel");
             for (OWLOntology o : closure) {
                 o.axioms(org.semanticweb.owlapi.model.AxiomType.ANNOTATION_ASSERTION)
                     .forEach((OWLAnnotationAssertionAxiom ax) -> {
-                        if (!ax.getProperty().getIRI().equals(rdfsLabel) || !ax.getSubject().isIRI()) {
+                        IRI p = ax.getProperty().getIRI();
+                        boolean rdfs = p.equals(rdfsLabel);
+                        if ((!rdfs && !p.equals(prefLabel)) || !ax.getSubject().isIRI()) {
                             return;
                         }
                         OWLLiteral lit = ax.getValue().asLiteral().orElse(null);
@@ -66,8 +69,10 @@ final class Session {
                             return;
                         }
                         IRI subj = (IRI) ax.getSubject();
-                        String lang = lit.getLang();
-                        int r = lang.isEmpty() ? 2 : (lang.toLowerCase().startsWith("en") ? 3 : 1);
+                        String lang = lit.getLang().toLowerCase();
+                        // rdfs:label@en > rdfs:label > skos:prefLabel@en/untagged > rdfs:label@xx > skos:prefLabel@xx
+                        boolean en = lang.startsWith("en");
+                        int r = rdfs ? (en ? 5 : lang.isEmpty() ? 4 : 2) : (en || lang.isEmpty() ? 3 : 1);
                         Integer old = rank.get(subj);
                         if (old == null || r > old) {
                             rank.put(subj, r);
@@ -102,9 +107,23 @@ final class Session {
     synchronized ElkReasoner reasoner(ReasonerProgressMonitor monitor) {
         if (reasoner == null) {
             reasoner = createReasoner(root, monitor);
-            reasoner.precomputeInferences(InferenceType.CLASS_HIERARCHY);
+            try {
+                consistent = reasoner.isConsistent();
+                if (consistent) {
+                    reasoner.precomputeInferences(InferenceType.CLASS_HIERARCHY);
+                }
+            } catch (org.semanticweb.owlapi.reasoner.InconsistentOntologyException e) {
+                consistent = false;
+            }
         }
         return reasoner;
+    }
+
+    private boolean consistent = true;
+
+    /** Whether the loaded ontology is consistent (valid after {@link #reasoner}). */
+    synchronized boolean isConsistent() {
+        return consistent;
     }
 
     synchronized boolean hasReasoner() {

@@ -32,7 +32,7 @@ final class Sniffer {
     private static final Pattern OBO_STANZA = Pattern.compile("(?m)^\\[(Term|Typedef|Instance)\\]\\s*$");
     private static final Pattern TAG_VALUE_LINE = Pattern.compile("^[A-Za-z][A-Za-z0-9_-]*:\\s");
     private static final Pattern XML_ROOT = Pattern.compile("<([A-Za-z_][\\w.-]*:)?([A-Za-z_][\\w.-]*)[\\s/>]");
-    private static final Pattern TURTLE_IRI_TRIPLE = Pattern.compile("^<[^>\\s]*>\\s*(<|[A-Za-z_][\\w.-]*:|a\\s)");
+    private static final Pattern TURTLE_IRI_TRIPLE = Pattern.compile("^<[^>\\s]*:[^>\\s]*>\\s*(<|[A-Za-z_][\\w.-]*:|a\\s)");
     private static final Pattern TURTLE_PNAME_TRIPLE = Pattern.compile("^([A-Za-z][\\w.-]*)?:[\\w.-]*\\s+([A-Za-z][\\w.-]*)?:");
 
     static Format detect(File file) throws BridgeException, IOException {
