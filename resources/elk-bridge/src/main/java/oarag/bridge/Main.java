@@ -226,6 +226,8 @@ public final class Main {
                 return entailed(req, progress);
             case "superclasses":
                 return superclasses(req, progress);
+            case "subclasses":
+                return subclasses(req, progress);
             case "explain":
                 return explain(req, progress);
             case "reviseStrip":
@@ -482,6 +484,64 @@ public final class Main {
             } catch (InconsistentOntologyException e) {
                 // no meaningful hierarchy in an inconsistent ontology
             }
+            sorted.forEach(a::add);
+            ans.add(a);
+        }
+        JsonObject o = new JsonObject();
+        o.add("answers", ans);
+        return o;
+    }
+
+    /**
+     * ELK's named satisfiable subclasses of a conjunction of conditions, for validating SELECT and OQ answer
+     * sets. ELK 0.6's getSubClasses(expr, false) drops direct subclasses (elk-reasoner #70), so the direct
+     * answer and the equivalents are unioned in.
+     */
+    private static JsonObject subclasses(JsonObject req, Progress progress) throws BridgeException {
+        Session s = need();
+        JsonElement qs = req.get("queries");
+        if (qs == null || !qs.isJsonArray()) {
+            throw new BridgeException("BAD_REQUEST", "The request needs a \"queries\" array.");
+        }
+        List<OWLClassExpression> exprs = new ArrayList<>();
+        for (JsonElement q : qs.getAsJsonArray()) {
+            JsonElement and = q.isJsonObject() ? q.getAsJsonObject().get("and") : null;
+            if (and == null || !and.isJsonArray() || and.getAsJsonArray().size() == 0) {
+                throw new BridgeException("BAD_REQUEST", "Each query must be an object {and: [{r, sup}, ...]}.");
+            }
+            java.util.Set<OWLClassExpression> parts = new java.util.LinkedHashSet<>();
+            for (JsonElement c : and.getAsJsonArray()) {
+                if (!c.isJsonObject()) {
+                    throw new BridgeException("BAD_REQUEST", "Each condition must be an object {r, sup}.");
+                }
+                JsonObject co = c.getAsJsonObject();
+                String r = str(co, "r", false);
+                OWLClass b = s.df.getOWLClass(IRI.create(str(co, "sup", true)));
+                parts.add(r == null ? b : s.df.getOWLObjectSomeValuesFrom(s.df.getOWLObjectProperty(IRI.create(r)), b));
+            }
+            exprs.add(parts.size() == 1 ? parts.iterator().next() : s.df.getOWLObjectIntersectionOf(parts));
+        }
+        ElkReasoner r = reasoner(s, progress);
+        JsonArray ans = new JsonArray();
+        java.util.Set<OWLClass> bottom = s.isConsistent()
+            ? r.getBottomClassNode().getEntities() : java.util.Collections.emptySet();
+        for (OWLClassExpression e : exprs) {
+            TreeSet<String> sorted = new TreeSet<>();
+            if (s.isConsistent()) {
+                try {
+                    java.util.function.Consumer<OWLClass> add = c -> {
+                        if (!c.isOWLThing() && !c.isOWLNothing() && !bottom.contains(c)) {
+                            sorted.add(c.getIRI().toString());
+                        }
+                    };
+                    r.getSubClasses(e, false).entities().forEach(add);
+                    r.getSubClasses(e, true).entities().forEach(add);
+                    r.getEquivalentClasses(e).entities().forEach(add);
+                } catch (InconsistentOntologyException ex) {
+                    // handled as no answers below
+                }
+            }
+            JsonArray a = new JsonArray();
             sorted.forEach(a::add);
             ans.add(a);
         }
