@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { appRoot } from '../src-main/core/paths';
 
@@ -20,9 +21,22 @@ export function nodePeakRssMb(): number {
   return Math.round(process.resourceUsage().maxRSS / 1024);
 }
 
-/** Writes a generated ontology unless an identical one (same shape, size, seed) is already there. */
+/**
+ * A stamp of the generator's sources: a file written by an older generator must not be reused, since
+ * its shape (and so every figure measured on it) can differ a lot.
+ */
+function generatorStamp(): string {
+  const h = createHash('sha256');
+  const dirs = [join(appRoot(), 'src-main', 'bench', 'synthetic'), join(appRoot(), 'src-main', 'core')];
+  for (const d of dirs) {
+    for (const f of readdirSync(d).filter((n) => n.endsWith('.ts')).sort()) h.update(f).update(readFileSync(join(d, f)));
+  }
+  return h.digest('hex').slice(0, 8);
+}
+
+/** Writes a generated ontology unless one from the same generator, shape, size and seed is already there. */
 export function generated(shape: 'go' | 'snomed', classes: number, dir: string, seed = 1): string {
-  const out = join(dir, `synthetic-${shape}-${classes}-s${seed}.ofn`);
+  const out = join(dir, `synthetic-${shape}-${classes}-s${seed}-${generatorStamp()}.ofn`);
   if (existsSync(out)) return out;
   const r = spawnSync(process.execPath, ['--import', 'tsx', join(appRoot(), 'src-main', 'bench', 'synthetic', 'cli.ts'),
     '--shape', shape, '--classes', String(classes), '--seed', String(seed), '--out', out], { stdio: 'inherit' });
