@@ -91,6 +91,7 @@ const child = isWindows
   : spawn('mvn', args, { cwd: bridgeDir, stdio: ['ignore', 'pipe', 'pipe'] });
 // Maven's output (errors only, with -q) goes to stderr so that stdout stays clean; drop its bare colour resets.
 const forward = (d) => {
+  // eslint-disable-next-line no-control-regex -- ESC is exactly what an ANSI colour code starts with
   const text = d.toString().replace(/\x1b\[[0-9;]*m/g, '');
   if (text.trim()) process.stderr.write(text);
 };

@@ -22,11 +22,11 @@ export interface SourceAxiom {
 export class GenContext {
   readonly ix: ClosureIndex;
   readonly linker: NameLinker;
-  /** Decomposed told axioms with a named filler, deduplicated, in id order. */
+  /** Decomposed told axioms with a named filler, deduplicated, ordered by subject id, relation IRI, filler id. */
   readonly axioms: SourceAxiom[];
   /** The decomposed axioms of each subject: (r, B) pairs. */
   readonly statedBy = new Map<number, { r: number; b: number }[]>();
-  /** Relations used in existential restrictions (told or in the closure), in id order. */
+  /** Relations used in existential restrictions (told or in the closure), in IRI order. */
   readonly restrictionRelations: number[];
   /**
    * When most classes carry a label, a class known only by its IRI (a dangling import such as
@@ -44,7 +44,11 @@ export class GenContext {
     const ix = this.ix;
     const seen = new Set<string>();
     const axioms: SourceAxiom[] = [];
-    const rows = handle.db.prepare('SELECT s, r, f FROM stated WHERE f IS NOT NULL ORDER BY s, r, f').raw().all() as [number, number, number][];
+    // Properties are ordered by IRI, not id: the bridge lists them in hash order, so their ids change
+    // between loads of the same file (class ids do not), and generation must not.
+    const byIri = (x: number, y: number) => (ix.iri(x) < ix.iri(y) ? -1 : ix.iri(x) > ix.iri(y) ? 1 : x - y);
+    const rows = (handle.db.prepare('SELECT s, r, f FROM stated WHERE f IS NOT NULL').raw().all() as [number, number, number][])
+      .sort((p, q) => p[0] - q[0] || byIri(p[1], q[1]) || p[2] - q[2]);
     for (const [a, r, b] of rows) {
       if (ix.kindOf[a] !== 'class' || ix.kindOf[b] !== 'class' || ix.kindOf[r] !== 'property') continue;
       if (ix.unsat.has(a) || ix.unsat.has(b) || ix.deprecated.has(a) || ix.deprecated.has(b) || ix.deprecated.has(r)) continue;
@@ -60,7 +64,8 @@ export class GenContext {
     const rels = new Set<number>();
     for (const ax of axioms) rels.add(ax.r);
     for (const r of handle.db.prepare('SELECT DISTINCT r FROM link').pluck().all() as number[]) rels.add(r);
-    this.restrictionRelations = [...rels].filter((r) => ix.kindOf[r] === 'property').sort((x, y) => x - y);
+    this.restrictionRelations = [...rels].filter((r) => ix.kindOf[r] === 'property').sort(byIri);
+    this.byIri = byIri;
     const labelled = handle.db
       .prepare(`SELECT DISTINCT entity FROM annotation WHERE prop IN (${LABEL_PROPS.map(() => '?').join(', ')}) AND trim(value) != ''`)
       .pluck()
@@ -83,11 +88,13 @@ export class GenContext {
     return this.labelled.has(id);
   }
 
-  /** Every non-deprecated object property, in id order. */
+  private readonly byIri: (x: number, y: number) => number;
+
+  /** Every non-deprecated object property, in IRI order. */
   allRelations(): number[] {
     const out: number[] = [];
     for (let id = 1; id < this.ix.kindOf.length; id++) if (this.ix.kindOf[id] === 'property' && !this.ix.deprecated.has(id)) out.push(id);
-    return out;
+    return out.sort(this.byIri);
   }
 
   /**
@@ -159,12 +166,27 @@ export class GenContext {
     return this.usableList;
   }
 
+  /**
+   * In id order: the cache keeps parents in the order the bridge listed them, which follows ELK's hash
+   * sets and changes between JVM runs, and generation must not depend on it.
+   */
   namedChildren(id: number): number[] {
-    return (this.ix.children[id] ?? []).filter((c) => this.ix.kindOf[c] === 'class');
+    return this.named(this.childMemo, this.ix.children, id);
   }
 
   namedParents(id: number): number[] {
-    return (this.ix.parents[id] ?? []).filter((p) => this.ix.kindOf[p] === 'class');
+    return this.named(this.parentMemo, this.ix.parents, id);
+  }
+
+  private readonly childMemo = new Map<number, number[]>();
+  private readonly parentMemo = new Map<number, number[]>();
+
+  private named(memo: Map<number, number[]>, edges: number[][], id: number): number[] {
+    const hit = memo.get(id);
+    if (hit) return hit;
+    const out = (edges[id] ?? []).filter((x) => this.ix.kindOf[x] === 'class').sort((x, y) => x - y);
+    memo.set(id, out);
+    return out;
   }
 
   /** x, then up to `levels` levels of direct parents (or children), nearest first, no duplicates. */

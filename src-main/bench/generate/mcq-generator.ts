@@ -1,3 +1,4 @@
+import { UserError } from '../../core/errors';
 import { shuffle } from '../../core/random';
 import { apportion } from './apportion';
 import type { EvidenceRef, McqItem, Slot } from './dataset';
@@ -35,6 +36,10 @@ interface Draft {
   options: number[];
 }
 
+/** Why an axiom gave no question for a slot, from the earliest failure to the latest. */
+const REJECTS = ['relation', 'concept', 'options'] as const;
+type Reject = (typeof REJECTS)[number];
+
 /**
  * MCQs from decomposed axioms A ⊑ ∃r.B (paper §5.1.1). Each item masks one slot of a distinct
  * source axiom where possible; the slot mix follows `slots`, and a slot that runs out of buildable
@@ -66,6 +71,15 @@ export async function generateMcqs(ctx: GenContext, o: McqGenOptions): Promise<M
   const usedAxiom = new Set<number>();
   const usedPair = new Set<string>();
   const exhausted = new Set<Slot>();
+  // The furthest each axiom got, to explain an empty result.
+  const rejected = new Map<number, Reject>();
+  const tryBuild = (i: number, slot: Slot): Draft | null => {
+    const d = build(ctx, ctx.axioms[i], slot, rand, relPool);
+    if (typeof d !== 'string') return d;
+    const before = rejected.get(i);
+    if (before === undefined || REJECTS.indexOf(d) > REJECTS.indexOf(before)) rejected.set(i, d);
+    return null;
+  };
 
   const take = (slot: Slot): Draft | null => {
     if (exhausted.has(slot)) return null;
@@ -79,7 +93,7 @@ export async function generateMcqs(ctx: GenContext, o: McqGenOptions): Promise<M
         deferred[slot].push(i);
         continue;
       }
-      const d = build(ctx, ctx.axioms[i], slot, rand, relPool);
+      const d = tryBuild(i, slot);
       if (d) {
         usedAxiom.add(i);
         usedPair.add(`${i}:${slot}`);
@@ -90,7 +104,7 @@ export async function generateMcqs(ctx: GenContext, o: McqGenOptions): Promise<M
     while (deferred[slot].length) {
       const i = deferred[slot].shift()!;
       if (usedPair.has(`${i}:${slot}`)) continue;
-      const d = build(ctx, ctx.axioms[i], slot, rand, relPool);
+      const d = tryBuild(i, slot);
       if (d) {
         usedPair.add(`${i}:${slot}`);
         return d;
@@ -122,11 +136,37 @@ export async function generateMcqs(ctx: GenContext, o: McqGenOptions): Promise<M
       warnings.push(`Only ${got[s]} of the ${quotas[s]} requested ${s}-masked MCQs could be built from the ontology's axioms.`);
     }
   }
+  if (o.count > 0 && drafts.length === 0) throw noMcq(ctx, quotas, relPool, rejected);
   if (drafts.length < o.count) {
     warnings.push(`Only ${drafts.length} of the ${o.count} requested MCQs could be built (${ctx.axioms.length} source axioms).`);
   }
   const items = drafts.map((d, i) => finish(ctx, d, rand, `${o.idPrefix}mcq-${String(i + 1).padStart(4, '0')}`, o.ontology));
   return { items, warnings, quotas };
+}
+
+/** Not a single MCQ: say what the ontology lacks, by the furthest each source axiom got. */
+function noMcq(ctx: GenContext, quotas: Record<Slot, number>, relPool: number[], rejected: Map<number, Reject>): UserError {
+  const n = (r: Reject) => [...rejected.values()].filter((x) => x === r).length;
+  const verb = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
+  const parts: string[] = [];
+  if (quotas.relation > 0 && relPool.length < OPTION_COUNT) {
+    parts.push(`only ${verb(relPool.length, 'relation has', 'relations have')} an unambiguous name, fewer than the ${OPTION_COUNT} options a relation question needs`);
+  }
+  if (n('options')) {
+    parts.push(
+      `${verb(n('options'), 'lacks', 'lack')} wrong options: too few siblings or other concepts with names of their own are not already ` +
+        `entailed in the masked place (an MCQ needs ${OPTION_COUNT} options, at most ${MAX_CORRECT} of them correct)`,
+    );
+  }
+  if (n('concept')) {
+    parts.push(`${verb(n('concept'), 'has', 'have')} a subject or filler that a question cannot name (a top-level, obsolete or unsatisfiable class, or one without a name of its own)`);
+  }
+  if (n('relation')) parts.push(`${verb(n('relation'), 'uses', 'use')} a relation without a name of its own`);
+  const axioms = ctx.axioms.length;
+  return new UserError(
+    'no-mcq',
+    `no multiple-choice question could be built from the ${axioms} source axiom${axioms === 1 ? '' : 's'}${parts.length ? `: ${parts.join('; ')}` : ''}.`,
+  );
 }
 
 /** Relations for relation-masked options: those in existential restrictions, else every object property. */
@@ -143,11 +183,11 @@ export function entailsFor(ctx: GenContext, slot: Slot, ax: SourceAxiom, x: numb
   return ix.isEntailed(ax.a, x, ax.b);
 }
 
-function build(ctx: GenContext, ax: SourceAxiom, slot: Slot, rand: () => number, relPool: number[]): Draft | null {
+function build(ctx: GenContext, ax: SourceAxiom, slot: Slot, rand: () => number, relPool: number[]): Draft | Reject {
   const entails = (x: number) => entailsFor(ctx, slot, ax, x);
-  if (!ctx.relationUsable(ax.r)) return null;
+  if (!ctx.relationUsable(ax.r)) return 'relation';
   if (slot === 'relation') {
-    if (!ctx.nameable(ax.a) || !ctx.nameable(ax.b) || !entails(ax.r)) return null;
+    if (!ctx.nameable(ax.a) || !ctx.nameable(ax.b) || !entails(ax.r)) return 'concept';
     const correct = [ax.r];
     const names = new Set([ctx.normName(ax.r)]);
     const distractors: number[] = [];
@@ -165,7 +205,7 @@ function build(ctx: GenContext, ax: SourceAxiom, slot: Slot, rand: () => number,
   }
   const target = slot === 'subject' ? ax.a : ax.b;
   const other = slot === 'subject' ? ax.b : ax.a;
-  if (!ctx.usable(target) || !ctx.nameable(other) || !entails(target)) return null;
+  if (!ctx.usable(target) || !ctx.nameable(other) || !entails(target)) return 'concept';
   const near = ctx
     .within(target, 2, slot === 'subject' ? 'down' : 'up')
     .slice(1)
@@ -203,7 +243,7 @@ function build(ctx: GenContext, ax: SourceAxiom, slot: Slot, rand: () => number,
 }
 
 /** Six options: the correct ones, the distractors, and (only if distractors ran out) entailed spares as extra correct options. */
-function assemble(ctx: GenContext, slot: Slot, ax: SourceAxiom, correct: number[], distractors: number[], spare: number[], names: Set<string>): Draft | null {
+function assemble(ctx: GenContext, slot: Slot, ax: SourceAxiom, correct: number[], distractors: number[], spare: number[], names: Set<string>): Draft | Reject {
   const options = [...correct, ...distractors.slice(0, OPTION_COUNT - correct.length)];
   let nCorrect = correct.length;
   for (const s of spare) {
@@ -213,7 +253,7 @@ function assemble(ctx: GenContext, slot: Slot, ax: SourceAxiom, correct: number[
     options.push(s);
     nCorrect++;
   }
-  return options.length === OPTION_COUNT ? { slot, ax, options } : null;
+  return options.length === OPTION_COUNT ? { slot, ax, options } : 'options';
 }
 
 function finish(ctx: GenContext, d: Draft, rand: () => number, id: string, ontology: string): McqItem {

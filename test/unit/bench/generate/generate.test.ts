@@ -4,7 +4,8 @@ import { parseDataset, toJsonl, type McqItem, type OqItem } from '../../../../sr
 import { UserError } from '../../../../src-main/core/errors';
 import { TaskCancelledError } from '../../../../src-main/core/task';
 import type { OntologyHandle } from '../../../../src-main/ontology/ontology-handle';
-import { EX, handleFromDump } from '../../../support/dump-fixture';
+import type { DumpRecord } from '../../../../src-main/ontology/dump/dump-types';
+import { EX, handleFromDump, label } from '../../../support/dump-fixture';
 import { benchDump, NEVER_USED } from './bench-fixture';
 
 let h: OntologyHandle;
@@ -50,6 +51,35 @@ describe('dataset generation', () => {
     expect(toJsonl(again.items)).toBe(toJsonl(base.items));
     const other = await generateDataset(h, { mcq: 60, oq: 30, seed: 8 });
     expect(toJsonl(other.items)).not.toBe(toJsonl(base.items));
+  });
+
+  it('does not depend on the order the bridge lists properties, parents, hierarchy records and links in', async () => {
+    // The bridge lists them in hash order, which differs from one JVM run to the next: po.obo and
+    // envo.obo gave two different datasets for seed 1 before generation stopped relying on it.
+    // Property records come first, so their order gives them other ids; class ids stay.
+    const dump = benchDump();
+    const isHierOrLink = (r: DumpRecord) => r.t === 'hier' || r.t === 'link';
+    // Multiple parents, so that the order of a parents list matters.
+    const extra: DumpRecord[] = [
+      { t: 'class', iri: EX + 'multi', annotations: [label('multi organ tissue')], deprecated: false },
+      { t: 'hier', c: EX + 'multi', parents: [EX + 'organ1', EX + 'tissue2', EX + 'organ3'], equivalents: [] },
+      { t: 'stated', s: EX + 'multi', r: EX + 'partOf', f: EX + 'organ2a', text: 'organ2a', kind: 'sub' },
+      { t: 'link', s: EX + 'multi', r: EX + 'partOf', f: EX + 'organ2a' },
+    ];
+    const plain = [...dump.filter((r) => !isHierOrLink(r)), ...extra.filter((r) => !isHierOrLink(r)), ...dump.filter(isHierOrLink), ...extra.filter(isHierOrLink)];
+    const moved = [...plain.filter((r) => r.t === 'property').reverse(), ...plain.filter((r) => r.t !== 'property' && !isHierOrLink(r))];
+    const reordered = [...moved, ...plain.filter(isHierOrLink).reverse().map((r) => (r.t === 'hier' ? { ...r, parents: r.parents.slice().reverse() } : r))];
+    const a = await handleFromDump(plain);
+    const b = await handleFromDump(reordered);
+    try {
+      const x = await generateDataset(a.handle, { mcq: 60, oq: 30, seed: 7 });
+      const y = await generateDataset(b.handle, { mcq: 60, oq: 30, seed: 7 });
+      expect(y.items.length).toBe(90);
+      expect(toJsonl(y.items)).toBe(toJsonl(x.items));
+    } finally {
+      a.cleanup();
+      b.cleanup();
+    }
   });
 
   it('writes JSONL that reads back with the exact schema', () => {
@@ -313,6 +343,48 @@ describe('degenerate input', () => {
     } finally {
       f.cleanup();
     }
+  });
+
+  it('too few siblings and other concepts for wrong options: a clear error, not an empty dataset', async () => {
+    // Six siblings, each part of every other: whatever is masked, every candidate option is entailed.
+    const names = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const dump: DumpRecord[] = [
+      { t: 'property', iri: EX + 'r', annotations: [label('part of')], deprecated: false, transitive: false, reflexive: false, parents: [], chains: [] },
+      { t: 'class', iri: EX + 'top', annotations: [label('top')], deprecated: false },
+      { t: 'hier', c: EX + 'top', parents: [], equivalents: [] },
+      ...names.flatMap((x): DumpRecord[] => [
+        { t: 'class', iri: EX + x, annotations: [label(`part ${x}`)], deprecated: false },
+        { t: 'hier', c: EX + x, parents: [EX + 'top'], equivalents: [] },
+      ]),
+      ...names.flatMap((x) => names.filter((y) => y !== x).flatMap((y): DumpRecord[] => [
+        { t: 'stated', s: EX + x, r: EX + 'r', f: EX + y, text: y, kind: 'sub' },
+        { t: 'link', s: EX + x, r: EX + 'r', f: EX + y },
+      ])),
+    ];
+    const f = await handleFromDump(dump);
+    try {
+      await expectUserError(
+        generateDataset(f.handle, { mcq: 10, oq: 0 }),
+        'no-mcq',
+        /^no multiple-choice question could be built from the 30 source axioms: only 1 relation has an unambiguous name.*; 30 lack wrong options: too few siblings/,
+      );
+      await expectUserError(generateDataset(f.handle, { mcq: 10, oq: 0, slots: { subject: 1, filler: 1, relation: 0 } }), 'no-mcq', /: 30 lack wrong options[^;]*\.$/);
+    } finally {
+      f.cleanup();
+    }
+  });
+
+  it('more conditions than the branch offers, with the default counts: the others fill in, with a warning', async () => {
+    const most = await generateDataset(h, { mcq: 0, oq: 5, root: 'biological regulation', conditions: [9] }).then(
+      () => -1,
+      (e: UserError) => Number(/the most found is (\d+)/.exec(e.message)?.[1]),
+    );
+    expect(most).toBe(3);
+    const r = await generateDataset(h, { mcq: 0, oq: 9, seed: 5, root: 'biological regulation' });
+    expect(oqs(r)).toHaveLength(9);
+    expect(oqs(r).every((q) => q.n <= 3)).toBe(true);
+    expect(r.stats.oq.byConditions[4]).toBeUndefined();
+    expect(r.warnings).toContain('Only 0 of the 3 requested open questions with 4 conditions could be built under "biological regulation".');
   });
 
   it('fewer than six relations: no relation questions, with a warning, the others fill the count', async () => {

@@ -299,7 +299,12 @@ final class Reviser {
             case RDFXML: f = new RDFXMLDocumentFormat(); break;
             case OWLXML: f = new OWLXMLDocumentFormat(); break;
             case TURTLE: f = new TurtleDocumentFormat(); break;
-            case OBO: f = new OBODocumentFormat(); break;
+            case OBO:
+                f = new OBODocumentFormat();
+                // the input loaded as it is; the writer's validation would refuse what real OBO files carry,
+                // e.g. envo.obo's stanzas with two comment: lines
+                f.setParameter(OBODocumentFormat.VALIDATION, Boolean.FALSE);
+                break;
             default: f = new FunctionalSyntaxDocumentFormat(); break;
         }
         copyPrefixes(loaded, f);
