@@ -160,7 +160,12 @@ export class ElkBridge {
   }
 
   private onLine(line: string): void {
-    if (!line.startsWith('{')) return;
+    if (!line.startsWith('{')) {
+      // HotSpot writes its own fatal messages (ExitOnOutOfMemoryError's "Terminating due to
+      // java.lang.OutOfMemoryError") to stdout, so keep them where exitError looks.
+      if (line.trim()) this.stderrTail = (this.stderrTail + line + '\n').slice(-STDERR_KEEP);
+      return;
+    }
     let msg: { id?: number; type?: string; [k: string]: unknown };
     try {
       msg = JSON.parse(line);

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { DownGraph } from './down-graph';
 
 interface Link {
   r: number;
@@ -42,6 +43,12 @@ export class ClosureIndex {
       if (row.deprecated) ix.deprecated.add(row.id);
       if (row.reflexive) ix.reflexive.add(row.id);
       if (row.transitive) ix.transitive.add(row.id);
+    }
+    // Filled up front: an array first written at a high index falls back to slow dictionary
+    // elements in V8 (equivalents, written for a few classes only, did), and every walk reads them.
+    const n = ix.iriOf.length;
+    for (const arr of [ix.parents, ix.children, ix.equivalents, ix.links, ix.linksByFiller, ix.propParents, ix.propChildren] as unknown[][]) {
+      while (arr.length < n) arr.push(undefined);
     }
     const push = <T>(arr: T[][], i: number, v: T) => (arr[i] ??= []).push(v);
     for (const r of db.prepare('SELECT child, parent FROM parent').raw().iterate() as Iterable<[number, number]>) {
@@ -101,6 +108,13 @@ export class ClosureIndex {
   descendants(id: number): Set<number> {
     return reach(id, this.equivalents, this.children);
   }
+
+  /** The downward graph as typed arrays, for walks over tens of thousands of classes (SELECT). */
+  get down(): DownGraph {
+    return (this.downGraph ??= new DownGraph(this));
+  }
+
+  private downGraph: DownGraph | undefined;
 
   /** s with r ⊑* s reversed: every property below r, r included. */
   subProperties(id: number): Set<number> {

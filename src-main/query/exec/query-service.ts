@@ -244,15 +244,15 @@ export class QueryService {
 
   private list(text: string, header: string, ids: Set<number>, about: string[]): QueryResult {
     const max = this.opts.maxResults ?? DEFAULTS.maxResults;
-    const sorted = sortSpecificFirst(this.ix, ids);
-    const shown = sorted.slice(0, max).map((id) => this.ref(id));
+    const total = ids.size;
+    const shown = sortSpecificFirst(this.ix, ids, max).map((id) => this.ref(id));
     const res = emptyResult(text, 'select', 'closure');
     res.results = shown;
-    res.total = sorted.length;
-    res.truncated = sorted.length > shown.length;
+    res.total = total;
+    res.truncated = total > shown.length;
     res.entities = [...about, ...shown.map((r) => r.iri)];
-    res.observation = sorted.length
-      ? `${header} (${sorted.length}, most specific first): ${listText(shown.map((r) => r.name), sorted.length)}`
+    res.observation = total
+      ? `${header} (${total}, most specific first): ${listText(shown.map((r) => r.name), total)}`
       : `${header}: none entailed.`;
     return res;
   }
