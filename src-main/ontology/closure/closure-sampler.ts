@@ -17,6 +17,9 @@ export interface SampledTriple {
  */
 export function sampleTriples(ix: ClosureIndex, n: number, seed = 1): SampledTriple[] {
   const rand = seededRandom(seed);
+  // Ids and set orders change from one load to the next (the bridge lists entities in hash order), so
+  // every choice is made over IRI-sorted candidates: the same seed then gives the same sample.
+  const sorted = (ids: Iterable<number>) => [...ids].sort((x, y) => cmp(ix.iri(x), ix.iri(y)));
   const classes: number[] = [];
   const props = new Set<number>();
   for (let id = 1; id < ix.iriOf.length; id++) {
@@ -25,18 +28,21 @@ export function sampleTriples(ix: ClosureIndex, n: number, seed = 1): SampledTri
   }
   const allProps: number[] = [];
   for (let id = 1; id < ix.iriOf.length; id++) if (ix.kindOf[id] === 'property') allProps.push(id);
-  const usedProps = props.size ? [...props] : allProps;
+  classes.sort((x, y) => cmp(ix.iri(x), ix.iri(y)));
+  allProps.sort((x, y) => cmp(ix.iri(x), ix.iri(y)));
+  const usedProps = props.size ? sorted(props) : allProps;
   const out: SampledTriple[] = [];
   if (!classes.length) return out;
-  const named = (ids: Iterable<number>) => [...ids].filter((x) => ix.kindOf[x] === 'class');
+  const named = (ids: Iterable<number>) => sorted(ids).filter((x) => ix.kindOf[x] === 'class');
   const withLinks = classes.filter((c) => [...ix.ancestors(c)].some((x) => ix.links[x]?.length));
   const quota = { pos: Math.floor(n * 0.35), near: Math.floor(n * 0.2), sub: Math.floor(n * 0.15) };
   let guard = 0;
   while (out.length < quota.pos && withLinks.length && guard++ < n * 50) {
     const a = pick(rand, withLinks);
-    const holders = [...ix.ancestors(a)].filter((x) => ix.links[x]?.length);
-    const l = pick(rand, ix.links[pick(rand, holders)]!);
-    const r = pick(rand, [...ix.superProperties(l.r)]);
+    const holders = sorted(ix.ancestors(a)).filter((x) => ix.links[x]?.length);
+    const links = [...ix.links[pick(rand, holders)]!].sort((x, y) => cmp(ix.iri(x.r), ix.iri(y.r)) || cmp(ix.iri(x.f), ix.iri(y.f)));
+    const l = pick(rand, links);
+    const r = pick(rand, sorted(ix.superProperties(l.r)));
     const bs = named(ix.ancestors(l.f));
     if (!bs.length) continue;
     out.push({ a, r, b: pick(rand, bs), expected: true, how: 'inferred-positive' });
@@ -45,13 +51,13 @@ export function sampleTriples(ix: ClosureIndex, n: number, seed = 1): SampledTri
   guard = 0;
   while (out.length < quota.pos + quota.near && positives.length && guard++ < n * 50) {
     const p = pick(rand, positives);
-    const kids = ix.children[p.b] ?? [];
-    const subProps = ix.propChildren[p.r!] ?? [];
+    const kids = sorted(ix.children[p.b] ?? []);
+    const subProps = sorted(ix.propChildren[p.r!] ?? []);
     const choice = rand();
     let t: SampledTriple | undefined;
     if (choice < 0.4 && kids.length) t = { a: p.a, r: p.r, b: pick(rand, kids), expected: false, how: 'near-miss' };
     else if (choice < 0.6 && subProps.length) t = { a: p.a, r: pick(rand, subProps), b: p.b, expected: false, how: 'near-miss' };
-    else if (choice < 0.8 && (ix.parents[p.a]?.length ?? 0) > 0) t = { a: pick(rand, ix.parents[p.a]!), r: p.r, b: p.b, expected: false, how: 'near-miss' };
+    else if (choice < 0.8 && (ix.parents[p.a]?.length ?? 0) > 0) t = { a: pick(rand, sorted(ix.parents[p.a]!)), r: p.r, b: p.b, expected: false, how: 'near-miss' };
     else t = { a: p.a, r: pick(rand, usedProps), b: p.b, expected: false, how: 'near-miss' };
     if (t.r !== undefined && ix.kindOf[t.b] === 'class') out.push({ ...t, expected: ix.isEntailed(t.a, t.r, t.b) });
   }
@@ -73,4 +79,8 @@ export function sampleTriples(ix: ClosureIndex, n: number, seed = 1): SampledTri
     out.push({ a, r, b, expected: ix.isEntailed(a, r, b), how: 'random' });
   }
   return out;
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
