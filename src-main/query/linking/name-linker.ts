@@ -226,8 +226,9 @@ export class NameLinker {
     const bits: string[] = [];
     const curie = oboCurie(iri);
     if (curie) bits.push(curie);
-    const parent = this.ix.parents[id]?.[0];
-    if (parent !== undefined) bits.push(`under ${this.ix.nameOf(parent)}`);
+    // The first parent by name, not by id: ids follow the bridge's listing order, which varies between loads.
+    const parentNames = (this.ix.parents[id] ?? []).map((p) => this.ix.nameOf(p)).sort();
+    if (parentNames.length) bits.push(`under ${parentNames[0]}`);
     if (this.ix.deprecated.has(id)) bits.push('obsolete');
     return { name: this.nameOf(id), iri, score: round(score), ...(bits.length ? { detail: bits.join(', ') } : {}) };
   }

@@ -120,3 +120,22 @@ describe('errors', () => {
     expect(r.observation).toMatch(/^ERROR: /);
   });
 });
+
+describe('ambiguous-name details', () => {
+  it('name the parent that comes first by name, whatever order the parents were listed in', async () => {
+    const details: string[] = [];
+    for (const order of [['Virus', 'Anatomy'], ['Anatomy', 'Virus']]) {
+      // Cold2 under two parents, listed in either order, as two bridge runs may do.
+      const dump = clinicalDump().map((r) => (r.t === 'hier' && r.c === EX + 'Cold2' ? { ...r, parents: order.map((p) => EX + p) } : r));
+      const { handle, cleanup: done } = await handleFromDump(dump);
+      try {
+        const r = await new QueryService(handle).run('DESCRIBE "cold"');
+        details.push(r.candidates.find((c) => c.iri === EX + 'Cold2')?.detail ?? '');
+      } finally {
+        done();
+      }
+    }
+    expect(details[0]).toContain('under anatomical structure');
+    expect(details[1]).toBe(details[0]);
+  });
+});
