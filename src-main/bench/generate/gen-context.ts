@@ -46,9 +46,8 @@ export class GenContext {
     const axioms: SourceAxiom[] = [];
     // Properties are ordered by IRI, not id: the bridge lists them in hash order, so their ids change
     // between loads of the same file (class ids do not), and generation must not.
-    const byIri = (x: number, y: number) => (ix.iri(x) < ix.iri(y) ? -1 : ix.iri(x) > ix.iri(y) ? 1 : x - y);
     const rows = (handle.db.prepare('SELECT s, r, f FROM stated WHERE f IS NOT NULL').raw().all() as [number, number, number][])
-      .sort((p, q) => p[0] - q[0] || byIri(p[1], q[1]) || p[2] - q[2]);
+      .sort((p, q) => p[0] - q[0] || ix.compareIri(p[1], q[1]) || p[2] - q[2]);
     for (const [a, r, b] of rows) {
       if (ix.kindOf[a] !== 'class' || ix.kindOf[b] !== 'class' || ix.kindOf[r] !== 'property') continue;
       if (ix.unsat.has(a) || ix.unsat.has(b) || ix.deprecated.has(a) || ix.deprecated.has(b) || ix.deprecated.has(r)) continue;
@@ -64,8 +63,7 @@ export class GenContext {
     const rels = new Set<number>();
     for (const ax of axioms) rels.add(ax.r);
     for (const r of handle.db.prepare('SELECT DISTINCT r FROM link').pluck().all() as number[]) rels.add(r);
-    this.restrictionRelations = [...rels].filter((r) => ix.kindOf[r] === 'property').sort(byIri);
-    this.byIri = byIri;
+    this.restrictionRelations = [...rels].filter((r) => ix.kindOf[r] === 'property').sort(ix.compareIri);
     const labelled = handle.db
       .prepare(`SELECT DISTINCT entity FROM annotation WHERE prop IN (${LABEL_PROPS.map(() => '?').join(', ')}) AND trim(value) != ''`)
       .pluck()
@@ -88,13 +86,11 @@ export class GenContext {
     return this.labelled.has(id);
   }
 
-  private readonly byIri: (x: number, y: number) => number;
-
   /** Every non-deprecated object property, in IRI order. */
   allRelations(): number[] {
     const out: number[] = [];
     for (let id = 1; id < this.ix.kindOf.length; id++) if (this.ix.kindOf[id] === 'property' && !this.ix.deprecated.has(id)) out.push(id);
-    return out.sort(this.byIri);
+    return out.sort(this.ix.compareIri);
   }
 
   /**

@@ -161,6 +161,16 @@ export class ClosureIndex {
     return this.iriOf[id];
   }
 
+  /**
+   * Orders ids by IRI. Ids follow the order the bridge listed entities in, which changes between loads
+   * of the same file, so anything that must repeat (seeded sampling, generation) orders by IRI instead.
+   */
+  readonly compareIri = (x: number, y: number): number => {
+    const a = this.iriOf[x];
+    const b = this.iriOf[y];
+    return a < b ? -1 : a > b ? 1 : 0;
+  };
+
   id(iri: string): number | undefined {
     return this.idOf.get(iri);
   }

@@ -19,7 +19,7 @@ export function sampleTriples(ix: ClosureIndex, n: number, seed = 1): SampledTri
   const rand = seededRandom(seed);
   // Ids and set orders change from one load to the next (the bridge lists entities in hash order), so
   // every choice is made over IRI-sorted candidates: the same seed then gives the same sample.
-  const sorted = (ids: Iterable<number>) => [...ids].sort((x, y) => cmp(ix.iri(x), ix.iri(y)));
+  const sorted = (ids: Iterable<number>) => [...ids].sort(ix.compareIri);
   const classes: number[] = [];
   const props = new Set<number>();
   for (let id = 1; id < ix.iriOf.length; id++) {
@@ -28,8 +28,8 @@ export function sampleTriples(ix: ClosureIndex, n: number, seed = 1): SampledTri
   }
   const allProps: number[] = [];
   for (let id = 1; id < ix.iriOf.length; id++) if (ix.kindOf[id] === 'property') allProps.push(id);
-  classes.sort((x, y) => cmp(ix.iri(x), ix.iri(y)));
-  allProps.sort((x, y) => cmp(ix.iri(x), ix.iri(y)));
+  classes.sort(ix.compareIri);
+  allProps.sort(ix.compareIri);
   const usedProps = props.size ? sorted(props) : allProps;
   const out: SampledTriple[] = [];
   if (!classes.length) return out;
@@ -40,7 +40,7 @@ export function sampleTriples(ix: ClosureIndex, n: number, seed = 1): SampledTri
   while (out.length < quota.pos && withLinks.length && guard++ < n * 50) {
     const a = pick(rand, withLinks);
     const holders = sorted(ix.ancestors(a)).filter((x) => ix.links[x]?.length);
-    const links = [...ix.links[pick(rand, holders)]!].sort((x, y) => cmp(ix.iri(x.r), ix.iri(y.r)) || cmp(ix.iri(x.f), ix.iri(y.f)));
+    const links = [...ix.links[pick(rand, holders)]!].sort((x, y) => ix.compareIri(x.r, y.r) || ix.compareIri(x.f, y.f));
     const l = pick(rand, links);
     const r = pick(rand, sorted(ix.superProperties(l.r)));
     const bs = named(ix.ancestors(l.f));
@@ -79,8 +79,4 @@ export function sampleTriples(ix: ClosureIndex, n: number, seed = 1): SampledTri
     out.push({ a, r, b, expected: ix.isEntailed(a, r, b), how: 'random' });
   }
   return out;
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -370,10 +370,21 @@ public final class Main {
     }
 
     private static OWLAxiom goal(Session s, String sub, String r, String sup) {
-        OWLClass a = s.df.getOWLClass(IRI.create(sub));
+        return s.df.getOWLSubClassOfAxiom(s.df.getOWLClass(IRI.create(sub)), condition(s, r, sup));
+    }
+
+    /** ∃r.sup, or sup itself when r is null (subsumption). */
+    private static OWLClassExpression condition(Session s, String r, String sup) {
         OWLClass b = s.df.getOWLClass(IRI.create(sup));
-        OWLClassExpression rhs = r == null ? b : s.df.getOWLObjectSomeValuesFrom(s.df.getOWLObjectProperty(IRI.create(r)), b);
-        return s.df.getOWLSubClassOfAxiom(a, rhs);
+        return r == null ? b : s.df.getOWLObjectSomeValuesFrom(s.df.getOWLObjectProperty(IRI.create(r)), b);
+    }
+
+    private static JsonArray array(JsonObject req, String name) throws BridgeException {
+        JsonElement e = req.get(name);
+        if (e == null || !e.isJsonArray()) {
+            throw new BridgeException("BAD_REQUEST", "The request needs an array \"" + name + "\".");
+        }
+        return e.getAsJsonArray();
     }
 
     private static boolean isEntailed(Session s, ElkReasoner r, OWLAxiom ax) {
@@ -389,12 +400,9 @@ public final class Main {
 
     private static JsonObject entailed(JsonObject req, Progress progress) throws BridgeException {
         Session s = need();
-        JsonElement qs = req.get("queries");
-        if (qs == null || !qs.isJsonArray()) {
-            throw new BridgeException("BAD_REQUEST", "The request needs a \"queries\" array.");
-        }
+        JsonArray qs = array(req, "queries");
         List<OWLAxiom> axioms = new ArrayList<>();
-        for (JsonElement q : qs.getAsJsonArray()) {
+        for (JsonElement q : qs) {
             if (!q.isJsonObject()) {
                 throw new BridgeException("BAD_REQUEST", "Each query must be an object {sub, r, sup}.");
             }
@@ -448,12 +456,8 @@ public final class Main {
 
     private static JsonObject superclasses(JsonObject req, Progress progress) throws BridgeException {
         Session s = need();
-        JsonElement is = req.get("iris");
-        if (is == null || !is.isJsonArray()) {
-            throw new BridgeException("BAD_REQUEST", "The request needs an \"iris\" array.");
-        }
         List<String> iris = new ArrayList<>();
-        for (JsonElement e : is.getAsJsonArray()) {
+        for (JsonElement e : array(req, "iris")) {
             if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isString()) {
                 throw new BridgeException("BAD_REQUEST", "\"iris\" must be an array of strings.");
             }
@@ -499,12 +503,9 @@ public final class Main {
      */
     private static JsonObject subclasses(JsonObject req, Progress progress) throws BridgeException {
         Session s = need();
-        JsonElement qs = req.get("queries");
-        if (qs == null || !qs.isJsonArray()) {
-            throw new BridgeException("BAD_REQUEST", "The request needs a \"queries\" array.");
-        }
+        JsonArray qs = array(req, "queries");
         List<OWLClassExpression> exprs = new ArrayList<>();
-        for (JsonElement q : qs.getAsJsonArray()) {
+        for (JsonElement q : qs) {
             JsonElement and = q.isJsonObject() ? q.getAsJsonObject().get("and") : null;
             if (and == null || !and.isJsonArray() || and.getAsJsonArray().size() == 0) {
                 throw new BridgeException("BAD_REQUEST", "Each query must be an object {and: [{r, sup}, ...]}.");
@@ -515,9 +516,7 @@ public final class Main {
                     throw new BridgeException("BAD_REQUEST", "Each condition must be an object {r, sup}.");
                 }
                 JsonObject co = c.getAsJsonObject();
-                String r = str(co, "r", false);
-                OWLClass b = s.df.getOWLClass(IRI.create(str(co, "sup", true)));
-                parts.add(r == null ? b : s.df.getOWLObjectSomeValuesFrom(s.df.getOWLObjectProperty(IRI.create(r)), b));
+                parts.add(condition(s, str(co, "r", false), str(co, "sup", true)));
             }
             exprs.add(parts.size() == 1 ? parts.iterator().next() : s.df.getOWLObjectIntersectionOf(parts));
         }
