@@ -6,16 +6,15 @@
  * - reasoner-only scores 100%.
  * Counts: the paper's 300 MCQ + 200 OQ per file, or OARAG_BENCH_MCQ / OARAG_BENCH_OQ.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { generateDataset } from '../../../src-main/bench/generate/generate-dataset';
 import { datasetHash, toJsonl, type McqItem, type OqItem } from '../../../src-main/bench/generate/dataset';
 import { ResultStore } from '../../../src-main/bench/evaluate/result-store';
 import { runEvaluation } from '../../../src-main/bench/evaluate/runner';
 import { bridgeJarPath } from '../../../src-main/ontology/bridge/bridge-client';
-import { OntologyService } from '../../../src-main/ontology/ontology-service';
 import { sharedOntology } from '../../support/shared-ontologies';
-import { tempDir } from '../../support/temp-dir';
+import { useOntologyWorkspace } from '../../support/ontology-service';
 
 const FILES = ['po.obo', 'zfa.obo', 'envo.obo', 'go-mgi-subset.obo'];
 const MCQ = Number(process.env.OARAG_BENCH_MCQ ?? 300);
@@ -24,14 +23,7 @@ const OQ = Number(process.env.OARAG_BENCH_OQ ?? 200);
 const jar = existsSync(bridgeJarPath());
 if (!jar) console.warn(`[skip] Test 1 generation on real ontologies: the ELK bridge jar ${bridgeJarPath()} is absent (npm run build:bridge)`);
 
-const dir = tempDir('oarag-bench-int-');
-const service = new OntologyService({ cacheDir: dir.path, appVersion: 'test' });
-
-beforeAll(() => service.start());
-afterAll(async () => {
-  await service.stop();
-  dir.cleanup();
-});
+const { service } = useOntologyWorkspace('oarag-bench-int-');
 
 interface Query {
   sub: string;

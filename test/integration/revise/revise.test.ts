@@ -5,27 +5,19 @@
  * a dropped equivalence. The real ontologies, with Test 1 and the reasoner-only figures, are in
  * test2-real.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseDataset, type DatasetItem, type McqItem, type OqItem } from '../../../src-main/bench/generate/dataset';
 import { EXCLUDE_GOLD_CHANGED, reasonerAnswer } from '../../../src-main/bench/revise/revise-checks';
 import { fragment, reviseOntology } from '../../../src-main/bench/revise/revise-service';
 import { bridgeJarPath } from '../../../src-main/ontology/bridge/bridge-client';
-import { OntologyService } from '../../../src-main/ontology/ontology-service';
-import { tempDir } from '../../support/temp-dir';
+import { useOntologyWorkspace } from '../../support/ontology-service';
 
 const jar = existsSync(bridgeJarPath());
 if (!jar) console.warn(`[skip] revise integration: the ELK bridge jar ${bridgeJarPath()} is absent (npm run build:bridge)`);
 
-const dir = tempDir('oarag-revise-int-');
-const service = new OntologyService({ cacheDir: join(dir.path, 'cache'), appVersion: 'test' });
-beforeAll(() => service.start());
-afterAll(async () => {
-  await service.stop();
-  dir.cleanup();
-});
-
+const { service, dir } = useOntologyWorkspace('oarag-revise-int-');
 const FIXTURES = resolve(__dirname, '..', '..', 'fixtures', 'el');
 
 async function checkRevision(path: string, outDir: string, ext: string, headRe: RegExp) {
@@ -58,7 +50,7 @@ async function checkRevision(path: string, outDir: string, ext: string, headRe: 
 
 describe('revise', () => {
   it.skipIf(!jar)('anatomy.ofn: functional in, functional out; equivalence rewritten, definitions extended', async () => {
-    const res = await checkRevision(join(FIXTURES, 'anatomy.ofn'), join(dir.path, 'anatomy'), '.ofn', /^Prefix\(|^Ontology\(/m);
+    const res = await checkRevision(join(FIXTURES, 'anatomy.ofn'), join(dir, 'anatomy'), '.ofn', /^Prefix\(|^Ontology\(/m);
     const tissue = res.changes.find((c) => c.iri.endsWith('#CardiacMuscleTissue'))!;
     expect(tissue.added).toEqual(['Every cardiac muscle tissue is part of some heart.']);
     const h = await service.open(res.revisedPath);
@@ -86,12 +78,12 @@ describe('revise', () => {
     const items: DatasetItem[] = [oq('o1', 'CardiacMuscleTissue'), oq('o2', 'MuscleTissue'), { ...base, gold: reasonerAnswer(orig.closure, base) }];
     expect((items[0] as OqItem).answers.length).toBe(3);
     expect((items[2] as McqItem).gold).toEqual(['A', 'C']);
-    const res = await reviseOntology(service, src, { outDir: join(dir.path, 'anatomy-q'), questions: items });
+    const res = await reviseOntology(service, src, { outDir: join(dir, 'anatomy-q'), questions: items });
     expect(res.report.excluded).toEqual([{ id: 'o1', reason: EXCLUDE_GOLD_CHANGED }]);
     expect(parseDataset(readFileSync(res.test2Path!, 'utf8')).map((i) => i.id)).toEqual(['o2', 'm1']);
   });
 
   it.skipIf(!jar)('regulation.ofn', async () => {
-    await checkRevision(join(FIXTURES, 'regulation.ofn'), join(dir.path, 'regulation'), '.ofn', /^Prefix\(|^Ontology\(/m);
+    await checkRevision(join(FIXTURES, 'regulation.ofn'), join(dir, 'regulation'), '.ofn', /^Prefix\(|^Ontology\(/m);
   });
 });

@@ -11,7 +11,7 @@
  *   0% on the kept Test 2 items against the revised ontology.
  * Counts: the paper's 300 MCQ + 200 OQ per file, or OARAG_BENCH_MCQ / OARAG_BENCH_OQ.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { datasetHash, parseDataset, toJsonl, type DatasetItem, type McqItem, type OqItem } from '../../../src-main/bench/generate/dataset';
@@ -25,7 +25,7 @@ import { bridgeJarPath } from '../../../src-main/ontology/bridge/bridge-client';
 import type { OntologyHandle } from '../../../src-main/ontology/ontology-handle';
 import { OntologyService } from '../../../src-main/ontology/ontology-service';
 import { sharedOntology } from '../../support/shared-ontologies';
-import { tempDir } from '../../support/temp-dir';
+import { useOntologyWorkspace } from '../../support/ontology-service';
 
 const FILES = ['po.obo', 'zfa.obo', 'envo.obo', 'go-mgi-subset.obo'];
 const MCQ = Number(process.env.OARAG_BENCH_MCQ ?? 300);
@@ -35,14 +35,7 @@ const ELK_TIMEOUT = 600_000;
 const jar = existsSync(bridgeJarPath());
 if (!jar) console.warn(`[skip] Test 2 on real ontologies: the ELK bridge jar ${bridgeJarPath()} is absent (npm run build:bridge)`);
 
-const dir = tempDir('oarag-test2-int-');
-const service = new OntologyService({ cacheDir: join(dir.path, 'cache'), appVersion: 'test' });
-beforeAll(() => service.start());
-afterAll(async () => {
-  await service.stop();
-  dir.cleanup();
-});
-
+const { service, dir } = useOntologyWorkspace('oarag-test2-int-');
 /**
  * ELK's answer to every item over the ontology the bridge has loaded: an MCQ's option keys whose
  * substituted axiom is entailed; an OQ's classes subsumed by the root and all conditions, obsolete
@@ -125,7 +118,7 @@ describe.each(FILES)('Test 2 on %s', (file) => {
     const test1 = await reasonerOnly(orig, gen.items);
     expect(test1.accuracy).toBe(1);
 
-    const out = join(dir.path, file);
+    const out = join(dir, file);
     const res = await reviseOntology(service, path!, { outDir: out, questions: gen.items });
     expect(res.revisedPath).toBe(join(out, 'revised.obo'));
     const text = readFileSync(res.revisedPath, 'utf8');
@@ -134,7 +127,7 @@ describe.each(FILES)('Test 2 on %s', (file) => {
     expect(oboExistentialLines(text).slice(0, 10)).toEqual([]);
 
     // Reload in the core, from scratch: a service of its own with an empty cache parses the file again.
-    const fresh = new OntologyService({ cacheDir: join(dir.path, `fresh-${file}`), appVersion: 'test' });
+    const fresh = new OntologyService({ cacheDir: join(dir, `fresh-${file}`), appVersion: 'test' });
     fresh.start();
     try {
       const revised = await fresh.open(res.revisedPath);
