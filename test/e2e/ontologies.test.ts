@@ -40,9 +40,12 @@ describe.skipIf(reason)('e2e: Ontologies view (web mode, headless Chromium)', ()
     expect(summary).toMatch(/outside OWL 2 EL/);
     expect(summary).toMatch(/IceCream/);
     // Both files are now recent and open; the current one is pizza.
-    const recent = (await page.locator('.files').first().textContent()) ?? '';
-    expect(recent).toContain('pizza.owl');
-    expect(recent).toContain('cardio.ofn');
+    // The recent list is refetched after the open finishes, so it may lag the summary by a moment.
+    const recent = page.locator('.files').first();
+    await recent.getByText('pizza.owl', { exact: false }).first().waitFor({ timeout: 10_000 });
+    const text = (await recent.textContent()) ?? '';
+    expect(text).toContain('pizza.owl');
+    expect(text).toContain('cardio.ofn');
     await shot(page, 'ontologies', { docs: true });
   });
 
