@@ -124,7 +124,7 @@ describe('GGUF header reader', () => {
     truncateSync(p, header.length + dataBytes);
     const t0 = performance.now();
     const f = await inspectGguf(p);
-    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(performance.now() - t0).toBeLessThan(3000);
     expect(f.sizeBytes).toBe(header.length + dataBytes);
     expect(f.sizeBytes).toBeGreaterThan(5 * 2 ** 30);
     expect(f.quantisation).toBe('F32'); // general.file_type of the tiny metadata wins over tensor types

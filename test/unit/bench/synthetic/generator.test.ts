@@ -124,7 +124,7 @@ describe('synthetic ontology generator', () => {
       it('small ontologies are fast', async () => {
         const t0 = performance.now();
         await render({ shape, classes: 500, seed: 1 });
-        expect(performance.now() - t0).toBeLessThan(2000);
+        expect(performance.now() - t0).toBeLessThan(5000);
       });
     });
   }
