@@ -49,6 +49,15 @@ export function nameRows(iri: string, name: string, anns: Ann[]): NameRow[] {
   const curie = oboCurie(iri);
   if (curie) add('id', curie);
   add('iri', iri);
-  add('fragment', iriFragment(iri));
+  const fragment = iriFragment(iri);
+  add('fragment', fragment);
+  // Label-less ontologies name things in CamelCase; people and models write the words apart.
+  const spaced = splitCamelCase(fragment);
+  if (spaced !== fragment) add('fragment', spaced);
   return out;
+}
+
+/** `hasTopping` → `has Topping`, `HTTPServer2Node` → `HTTP Server2 Node`; other names are returned as they are. */
+export function splitCamelCase(name: string): string {
+  return name.replace(/(\p{Ll}|\p{N})(?=\p{Lu})/gu, '$1 ').replace(/(\p{Lu})(?=\p{Lu}\p{Ll})/gu, '$1 ');
 }

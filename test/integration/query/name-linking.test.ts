@@ -33,3 +33,17 @@ describe.each(['go-mgi-subset.obo', 'envo.obo'])('fuzzy name linking on %s', (fi
     expect(hits / 200).toBeGreaterThanOrEqual(0.95);
   });
 });
+
+describe('CamelCase names on pizza.owl', () => {
+  const path = sharedOntology('pizza.owl');
+  it.skipIf(!path)('links relations written as words to label-less CamelCase properties', async () => {
+    const h = await service.open(path!);
+    const linker = new NameLinker(h.db, h.closure);
+    const pz = 'http://www.co-ode.org/ontologies/pizza/pizza.owl#';
+    for (const [text, local] of [['has topping', 'hasTopping'], ['is topping of', 'isToppingOf'], ['has country of origin', 'hasCountryOfOrigin']]) {
+      expect(linker.linkRelation(text)).toMatchObject({ status: 'ok', entity: { iri: pz + local }, via: 'fragment' });
+    }
+    // The IRI's own spelling is still the name.
+    expect(linker.linkRelation('hasBase')).toMatchObject({ status: 'ok', entity: { iri: pz + 'hasBase' }, via: 'label' });
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName } from '../../../src-main/ontology/cache/entity-naming';
+import { displayName, nameRows, splitCamelCase } from '../../../src-main/ontology/cache/entity-naming';
 import type { Ann } from '../../../src-main/ontology/dump/dump-types';
 import { RDFS_LABEL } from '../../../src-main/ontology/names/vocabulary';
 
@@ -19,5 +19,21 @@ describe('displayName', () => {
     const names = [anns, anns.slice().reverse(), [anns[1], anns[0], anns[2]]].map((a) => displayName(RO, a));
     expect(names.map((n) => n.name)).toEqual(['regulates', 'regulates', 'regulates']);
     expect(new Set(names.map((n) => JSON.stringify(n.source))).size).toBe(1);
+  });
+});
+
+describe('CamelCase fragments', () => {
+  it('splits humps, keeping acronyms and plain names whole', () => {
+    expect(splitCamelCase('hasTopping')).toBe('has Topping');
+    expect(splitCamelCase('AmericanHot')).toBe('American Hot');
+    expect(splitCamelCase('HTTPServer2Node')).toBe('HTTP Server2 Node');
+    expect(splitCamelCase('RO_0002211')).toBe('RO_0002211');
+    expect(splitCamelCase('pizza')).toBe('pizza');
+  });
+
+  it('indexes a label-less CamelCase IRI under its words as well', () => {
+    const rows = nameRows('http://example.org/p#hasCountryOfOrigin', 'hasCountryOfOrigin', []);
+    expect(rows.filter((r) => r.kind === 'fragment').map((r) => r.norm)).toEqual(['hascountryoforigin', 'has country of origin']);
+    expect(nameRows(RO, 'regulates', []).filter((r) => r.kind === 'fragment')).toHaveLength(1);
   });
 });
