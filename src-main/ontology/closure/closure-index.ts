@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { compareCodeUnits } from '../../core/compare';
 import { DownGraph } from './down-graph';
 
 interface Link {
@@ -165,11 +166,7 @@ export class ClosureIndex {
    * Orders ids by IRI. Ids follow the order the bridge listed entities in, which changes between loads
    * of the same file, so anything that must repeat (seeded sampling, generation) orders by IRI instead.
    */
-  readonly compareIri = (x: number, y: number): number => {
-    const a = this.iriOf[x];
-    const b = this.iriOf[y];
-    return a < b ? -1 : a > b ? 1 : 0;
-  };
+  readonly compareIri = (x: number, y: number): number => compareCodeUnits(this.iriOf[x], this.iriOf[y]);
 
   id(iri: string): number | undefined {
     return this.idOf.get(iri);

@@ -9,10 +9,9 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { generateDataset } from '../../../src-main/bench/generate/generate-dataset';
-import { datasetHash, toJsonl, type McqItem, type OqItem } from '../../../src-main/bench/generate/dataset';
-import { ResultStore } from '../../../src-main/bench/evaluate/result-store';
-import { runEvaluation } from '../../../src-main/bench/evaluate/runner';
+import type { McqItem, OqItem } from '../../../src-main/bench/generate/dataset';
 import { bridgeJarPath } from '../../../src-main/ontology/bridge/bridge-client';
+import { mcqOptionQueries, oqConjunctions, reasonerOnly } from '../../support/elk-items';
 import { sharedOntology } from '../../support/shared-ontologies';
 import { useOntologyWorkspace } from '../../support/ontology-service';
 
@@ -24,12 +23,6 @@ const jar = existsSync(bridgeJarPath());
 if (!jar) console.warn(`[skip] Test 1 generation on real ontologies: the ELK bridge jar ${bridgeJarPath()} is absent (npm run build:bridge)`);
 
 const { service } = useOntologyWorkspace('oarag-bench-int-');
-
-interface Query {
-  sub: string;
-  r: string | null;
-  sup: string;
-}
 
 describe.each(FILES)('Test 1 on %s', (file) => {
   const path = jar ? sharedOntology(file) : null;
@@ -45,26 +38,14 @@ describe.each(FILES)('Test 1 on %s', (file) => {
     expect(oqs.length).toBe(OQ);
 
     // MCQ: every option of every item.
-    const mq: Query[] = [];
-    const expected: boolean[] = [];
-    const where: string[] = [];
-    for (const q of mcqs) {
-      for (const o of q.options) {
-        mq.push({
-          sub: q.slot === 'subject' ? o.iri : q.axiom.subject,
-          r: q.slot === 'relation' ? o.iri : q.axiom.relation,
-          sup: q.slot === 'filler' ? o.iri : q.axiom.filler,
-        });
-        expected.push(q.gold.includes(o.key));
-        where.push(`${q.id} ${o.key} ${o.name}`);
-      }
-    }
+    const mq = mcqOptionQueries(mcqs);
+    const expected = mcqs.flatMap((q) => q.options.map((o) => q.gold.includes(o.key)));
+    const where = mcqs.flatMap((q) => q.options.map((o) => `${q.id} ${o.key} ${o.name}`));
     const mAns = (await service.bridge().request<{ answers: boolean[] }>('entailed', { queries: mq }, { timeoutMs: 600_000 })).answers;
     expect(mAns.map((a, i) => (a === expected[i] ? null : `${where[i]}: ELK ${a}, gold ${expected[i]}`)).filter(Boolean)).toEqual([]);
 
     // OQ: ELK's own answer for the conjunction "conditions ⊓ root", compared whole with the gold set.
-    const sq = oqs.map((q) => ({ and: [...q.conditions.map((c) => ({ r: c.relation, sup: c.filler })), { r: null, sup: q.root }] }));
-    const sAns = (await service.bridge().request<{ answers: string[][] }>('subclasses', { queries: sq }, { timeoutMs: 600_000 })).answers;
+    const sAns = (await service.bridge().request<{ answers: string[][] }>('subclasses', { queries: oqConjunctions(oqs) }, { timeoutMs: 600_000 })).answers;
     expect(sAns).toHaveLength(oqs.length);
     const ix = h.closure;
     const oqMismatch: string[] = [];
@@ -94,9 +75,7 @@ describe.each(FILES)('Test 1 on %s', (file) => {
     expect(oqMismatch).toEqual([]);
 
     // Reasoner-only answers exactly what is entailed.
-    const store = new ResultStore(':memory:');
-    const r = await runEvaluation({ handle: h, items: gen.items, datasetHash: datasetHash(toJsonl(gen.items)), method: 'reasoner-only', store });
-    store.close();
+    const r = await reasonerOnly(h, gen.items);
     expect(r.accuracy).toBe(1);
 
     console.log(

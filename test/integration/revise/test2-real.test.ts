@@ -14,16 +14,15 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { datasetHash, parseDataset, toJsonl, type DatasetItem, type McqItem, type OqItem } from '../../../src-main/bench/generate/dataset';
+import { parseDataset, type DatasetItem, type McqItem, type OqItem } from '../../../src-main/bench/generate/dataset';
 import { generateDataset } from '../../../src-main/bench/generate/generate-dataset';
-import { ResultStore } from '../../../src-main/bench/evaluate/result-store';
-import { runEvaluation } from '../../../src-main/bench/evaluate/runner';
 import { EXCLUDE_GOLD_CHANGED, EXCLUDE_STILL_DERIVABLE } from '../../../src-main/bench/revise/revise-checks';
 import { fragment, reviseOntology } from '../../../src-main/bench/revise/revise-service';
 import type { ElkBridge } from '../../../src-main/ontology/bridge/bridge-client';
 import { bridgeJarPath } from '../../../src-main/ontology/bridge/bridge-client';
 import type { OntologyHandle } from '../../../src-main/ontology/ontology-handle';
 import { OntologyService } from '../../../src-main/ontology/ontology-service';
+import { mcqOptionQueries, oqConjunctions, reasonerOnly } from '../../support/elk-items';
 import { sharedOntology } from '../../support/shared-ontologies';
 import { useOntologyWorkspace } from '../../support/ontology-service';
 
@@ -44,14 +43,8 @@ const { service, dir } = useOntologyWorkspace('oarag-test2-int-');
 async function elkAnswers(bridge: ElkBridge, items: DatasetItem[], obsolete: ReadonlySet<string>): Promise<Map<string, string[]>> {
   const mcqs = items.filter((i): i is McqItem => i.kind === 'mcq');
   const oqs = items.filter((i): i is OqItem => i.kind === 'oq');
-  const queries = mcqs.flatMap((q) => q.options.map((o) => ({
-    sub: q.slot === 'subject' ? o.iri : q.axiom.subject,
-    r: q.slot === 'relation' ? o.iri : q.axiom.relation,
-    sup: q.slot === 'filler' ? o.iri : q.axiom.filler,
-  })));
-  const entailed = (await bridge.request<{ answers: boolean[] }>('entailed', { queries }, { timeoutMs: ELK_TIMEOUT })).answers;
-  const and = oqs.map((q) => ({ and: [...q.conditions.map((c) => ({ r: c.relation, sup: c.filler })), { r: null, sup: q.root }] }));
-  const subs = (await bridge.request<{ answers: string[][] }>('subclasses', { queries: and }, { timeoutMs: ELK_TIMEOUT })).answers;
+  const entailed = (await bridge.request<{ answers: boolean[] }>('entailed', { queries: mcqOptionQueries(mcqs) }, { timeoutMs: ELK_TIMEOUT })).answers;
+  const subs = (await bridge.request<{ answers: string[][] }>('subclasses', { queries: oqConjunctions(oqs) }, { timeoutMs: ELK_TIMEOUT })).answers;
   const out = new Map<string, string[]>();
   let k = 0;
   for (const q of mcqs) out.set(q.id, q.options.filter(() => entailed[k++]).map((o) => o.key));
@@ -96,16 +89,6 @@ function oboExistentialLines(text: string): string[] {
     out.push(raw);
   }
   return out;
-}
-
-async function reasonerOnly(h: OntologyHandle, items: DatasetItem[]) {
-  const store = new ResultStore(':memory:');
-  try {
-    const r = await runEvaluation({ handle: h, items, datasetHash: datasetHash(toJsonl(items)), method: 'reasoner-only', store });
-    return { accuracy: r.accuracy, n: r.items.length };
-  } finally {
-    store.close();
-  }
 }
 
 describe.each(FILES)('Test 2 on %s', (file) => {
