@@ -1,0 +1,20 @@
+/**
+ * How the agent's ReAct steps are exchanged with the model.
+ * - `structured`: every step is one JSON object produced under a grammar (local) or through
+ *   tools / a JSON schema (OpenAI-compatible servers); the default, because weak local models
+ *   cannot hold the text format.
+ * - `text`: the paper's Thought / Action / Observation text format, kept for comparison.
+ */
+export type AgentProtocol = 'structured' | 'text';
+export const AGENT_PROTOCOLS: readonly AgentProtocol[] = ['structured', 'text'];
+export const DEFAULT_PROTOCOL: AgentProtocol = 'structured';
+
+/**
+ * Bumped whenever a prompt or the step format changes in a way that can change answers, so that
+ * stored evaluation results from older prompts are never reused as if they were current.
+ */
+export const PROMPT_VERSION = 2;
+
+export function isAgentProtocol(x: unknown): x is AgentProtocol {
+  return typeof x === 'string' && (AGENT_PROTOCOLS as readonly string[]).includes(x);
+}
