@@ -29,7 +29,11 @@ export class ApiService {
 
   /** Validates and dispatches one call. Errors come back as UserError with a stable code. */
   async handle(method: unknown, params: unknown): Promise<unknown> {
-    if (!isApiMethod(method)) throw new UserError('unknown-method', `Unknown method ${JSON.stringify(String(method)).slice(0, 80)}.`);
+    if (!isApiMethod(method)) {
+      // Never call the value's own toString: a hostile {toString: 1} would turn this into a 500.
+      const shown = typeof method === 'string' ? JSON.stringify(method).slice(0, 80) : `of type ${method === null ? 'null' : typeof method}`;
+      throw new UserError('unknown-method', `Unknown method ${shown}.`);
+    }
     const parsed = paramSchemas[method].safeParse(params ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

@@ -16,15 +16,32 @@ export function originAllowed(req: IncomingMessage, port: number): boolean {
   return origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}` || origin === `http://[::1]:${port}`;
 }
 
-export function tokenFrom(req: IncomingMessage): string | null {
-  const url = new URL(req.url ?? '/', 'http://x');
-  const q = url.searchParams.get('token');
-  if (q) return q;
+/** The request target as a URL, or null when it cannot be parsed (a 400, never a 500). */
+export function parseRequestUrl(raw: string | undefined): URL | null {
+  try {
+    return new URL(raw ?? '/', 'http://x');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The API's credential: only `Authorization: Bearer` or `X-Oarag-Token`. Never a cookie, because a
+ * browser sends 127.0.0.1 cookies to every port, so any other local service would receive it.
+ */
+export function headerToken(req: IncomingMessage): string | null {
   const auth = req.headers.authorization;
-  if (auth?.startsWith('Bearer ')) return auth.slice(7);
-  const cookie = req.headers.cookie ?? '';
-  const m = /(?:^|;\s*)oarag_token=([A-Za-z0-9_-]+)/.exec(cookie);
-  return m ? m[1] : null;
+  if (typeof auth === 'string' && auth.startsWith('Bearer ')) return auth.slice(7);
+  const h = req.headers['x-oarag-token'];
+  return typeof h === 'string' ? h : null;
+}
+
+/**
+ * A browser cannot set headers on a WebSocket, so the page puts the token in the /ws URL; that URL goes
+ * only to this origin. Header tokens are accepted too (non-browser clients).
+ */
+export function socketToken(req: IncomingMessage, url: URL): string | null {
+  return url.searchParams.get('token') || headerToken(req);
 }
 
 export function tokenMatches(given: string | null, expected: string): boolean {

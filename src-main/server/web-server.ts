@@ -6,7 +6,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ApiService } from '../api/api-service';
 import { UserError, errorMessage } from '../core/errors';
-import { hostAllowed, originAllowed, tokenFrom, tokenMatches } from './origin-guard';
+import { headerToken, hostAllowed, originAllowed, parseRequestUrl, socketToken, tokenMatches } from './origin-guard';
 
 export interface WebServerOptions {
   api: ApiService;
@@ -44,10 +44,13 @@ export async function startWebServer(o: WebServerOptions): Promise<RunningServer
 
   async function handleHttp(req: IncomingMessage, res: ServerResponse) {
     if (!hostAllowed(req, port) || !originAllowed(req, port)) return send(res, 403, { error: { code: 'forbidden', message: 'Host or Origin not allowed.' } });
-    if (!tokenMatches(tokenFrom(req), token)) return send(res, 401, { error: { code: 'unauthorized', message: 'Missing or wrong token.' } });
-    const url = new URL(req.url ?? '/', 'http://x');
-    // The token arrives once in the URL; a strict same-site cookie carries it for assets and the socket.
-    res.setHeader('Set-Cookie', `oarag_token=${token}; HttpOnly; SameSite=Strict; Path=/`);
+    const url = parseRequestUrl(req.url);
+    if (!url) return send(res, 400, { error: { code: 'bad-request', message: 'The request path is not a valid URL.' } });
+    if (url.pathname === '/api/call' || url.pathname.startsWith('/api/')) {
+      // Cookies are shared by every port on 127.0.0.1, so the API takes the token only in a header,
+      // which the page holds in its own origin's memory and no other loopback service can read.
+      if (!tokenMatches(headerToken(req), token)) return send(res, 401, { error: { code: 'unauthorized', message: 'Missing or wrong token.' } });
+    }
     if (url.pathname === '/api/call' && req.method === 'POST') {
       let body: { method?: unknown; params?: unknown };
       const raw = await readBody(req);
@@ -69,11 +72,19 @@ export async function startWebServer(o: WebServerOptions): Promise<RunningServer
       }
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: { code: 'method', message: 'Method not allowed.' } });
+    if (url.pathname.startsWith('/api/')) return send(res, 404, { error: { code: 'not-found', message: 'Not found.' } });
+    // The user interface is the public build and holds no secret, so it is served without the token.
     return serveStatic(url.pathname, res);
   }
 
   function serveStatic(pathname: string, res: ServerResponse) {
-    const rel = decodeURIComponent(pathname === '/' ? '/index.html' : pathname);
+    let rel: string;
+    try {
+      rel = decodeURIComponent(pathname === '/' ? '/index.html' : pathname);
+    } catch {
+      return send(res, 400, { error: { code: 'bad-request', message: 'The request path is not valid percent-encoding.' } });
+    }
+    if (rel.includes('\0')) return send(res, 400, { error: { code: 'bad-request', message: 'The request path is not valid.' } });
     const file = normalize(join(o.staticDir, rel));
     if (!file.startsWith(normalize(o.staticDir) + sep) && file !== normalize(join(o.staticDir, 'index.html'))) return send(res, 404, { error: { code: 'not-found', message: 'Not found.' } });
     const target = existsSync(file) && statSync(file).isFile() ? file : join(o.staticDir, 'index.html');
@@ -87,7 +98,8 @@ export async function startWebServer(o: WebServerOptions): Promise<RunningServer
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE });
   server.on('upgrade', (req, socket, head) => {
-    if (!hostAllowed(req, port) || !originAllowed(req, port) || !tokenMatches(tokenFrom(req), token) || new URL(req.url ?? '/', 'http://x').pathname !== '/ws') {
+    const url = parseRequestUrl(req.url);
+    if (!url || !hostAllowed(req, port) || !originAllowed(req, port) || !tokenMatches(socketToken(req, url), token) || url.pathname !== '/ws') {
       socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       socket.destroy();
       return;

@@ -20,14 +20,35 @@ export interface Connection {
 
 let current: Connection | undefined;
 
-function webSocketUrl(): string {
+const TOKEN_KEY = 'oarag.token';
+
+/**
+ * The web token lives only in this origin's memory: taken once from the printed URL, kept in
+ * sessionStorage (scoped to scheme, host and port, unlike cookies) so a reload still works, and sent
+ * only in the /ws URL of this origin. No cookie exists, so no other service on 127.0.0.1 receives it.
+ */
+function takeToken(): string | null {
   const url = new URL(window.location.href);
-  const token = url.searchParams.get('token');
-  if (token) {
-    // The server has set an HttpOnly cookie by now; keep the token out of the address bar and history.
+  const fromUrl = url.searchParams.get('token');
+  if (fromUrl) {
     url.searchParams.delete('token');
     window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+    try {
+      window.sessionStorage.setItem(TOKEN_KEY, fromUrl);
+    } catch {
+      // Storage may be disabled; the token then lasts until the page is reloaded.
+    }
+    return fromUrl;
   }
+  try {
+    return window.sessionStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function webSocketUrl(): string {
+  const token = takeToken();
   const ws = new URL('/ws', window.location.href);
   ws.protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   ws.search = '';

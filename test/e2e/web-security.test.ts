@@ -103,24 +103,35 @@ describe('web mode security (oarag serve over real sockets)', () => {
     expect((s as unknown as { extraStdout: string[] }).extraStdout).toEqual([]);
   });
 
-  it('answers 401 without a token (page, assets, API)', async () => {
-    expect((await http(s, { path: '/' })).status).toBe(401);
-    expect((await http(s, { path: '/index.html' })).status).toBe(401);
-    expect((await http(s, { path: '/?token=wrong' })).status).toBe(401);
-    expect((await http(s, { path: '/api/call', method: 'POST', body: '{"method":"app.info","params":{}}' })).status).toBe(401);
+  it('answers 401 to API calls without the token in a header; the public UI bundle needs none', async () => {
+    const call = { path: '/api/call', method: 'POST', body: '{"method":"app.info","params":{}}' };
+    expect((await http(s, call)).status).toBe(401);
+    expect((await http(s, { ...call, path: `/api/call?token=${s.token}` })).status).toBe(401);
+    expect((await http(s, { ...call, headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+    expect((await http(s, { ...call, headers: { 'x-oarag-token': s.token } })).status).toBe(200);
+    expect((await http(s, { path: '/api/other', headers: { authorization: `Bearer ${s.token}` } })).status).toBe(404);
   });
 
-  it('serves the page with the token, sets an HttpOnly strict cookie and a strict CSP', async () => {
+  it('serves the page without setting any cookie, with a strict CSP; a replayed cookie alone gets 401', async () => {
     const r = await http(s, { path: `/?token=${s.token}` });
     expect(r.status).toBe(200);
     expect(r.body).toContain('<div id="app">');
     expect(r.headers['content-security-policy']).toMatch(/script-src 'self'/);
     expect(r.headers['content-security-policy']).not.toMatch(/unsafe-eval/);
-    const cookie = String(r.headers['set-cookie']);
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(/SameSite=Strict/);
-    const withCookie = await http(s, { path: '/', headers: { cookie: `oarag_token=${s.token}` } });
-    expect(withCookie.status).toBe(200);
+    expect(r.headers['set-cookie']).toBeUndefined();
+    const call = { path: '/api/call', method: 'POST', body: '{"method":"app.info","params":{}}' };
+    for (const cookie of [`oarag_token=${s.token}`, `oarag_token_${s.port}=${s.token}`]) {
+      expect((await http(s, { ...call, headers: { cookie } })).status).toBe(401);
+      expect((await upgrade(wsUrl, { cookie })).status).toBe(403);
+    }
+  });
+
+  it('answers malformed request paths with 400, not 500', async () => {
+    for (const path of ['/%', '/%E0%A4%A', '/%c0%ae%c0%ae/etc/passwd', '/a%00b']) {
+      const r = await http(s, { path });
+      expect(r.status, path).toBe(400);
+      expect(r.body).not.toMatch(/URI malformed|internal/i);
+    }
   });
 
   it('answers 403 to a foreign Host or Origin, even with the token (HTTP)', async () => {
@@ -195,6 +206,8 @@ describe('web mode security (oarag serve over real sockets)', () => {
       expect(await c.call('app.info', 'params as a string', 7)).toMatchObject({ id: 7, error: { code: 'bad-params' } });
       expect(await c.call('tasks.cancel', { id: 'no-such-task' }, 8)).toMatchObject({ id: 8, result: { cancelled: false } });
       expect(await c.call('ontology.card', { ontologyId: '/not/open.owl', iri: 'http://x' }, 9)).toMatchObject({ id: 9, error: { code: 'not-open' } });
+      expect(await c.call({ toString: 1 } as unknown as string, {}, 14)).toMatchObject({ id: 14, error: { code: 'unknown-method' } });
+      expect(await c.call(Object.create(null) as string, {}, 15)).toMatchObject({ id: 15, error: { code: 'unknown-method' } });
       // Ids of other types are not echoed (the reply still comes).
       c.ws.send(JSON.stringify({ id: { evil: true }, method: 'app.info', params: {} }));
       expect(await c.next()).toMatchObject({ id: null, result: { mode: 'web' } });
