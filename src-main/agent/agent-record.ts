@@ -1,4 +1,5 @@
 import type { ObservationKind, QueryResult } from '../query/exec/query-result';
+import type { CheckedGrounding } from './checked-grounding';
 import type { AgentAnswer, AgentQuestion } from './question';
 
 export type Grounding = 'entailed' | 'supported' | 'related' | 'unrelated';
@@ -41,7 +42,10 @@ export interface AgentRecord {
   digest: Evidence[];
   /** The subset the model cited in the attribution step. */
   evidence: Evidence[];
+  /** The level the model claims in the attribution step (paper §4.1.3); nothing checks it. */
   grounding: Grounding | null;
+  /** The reasoner's check of the answer (set by whoever shows the record to a user, not by the agent loop). */
+  checked?: CheckedGrounding;
   answeredFrom: 'evidence' | 'own-knowledge';
   endedBy: EndReason;
   actions: number;

@@ -11,7 +11,10 @@ export interface HistoryEntry {
   model: string;
   question: string;
   answer: string;
+  /** The level the model claimed. */
   grounding: string | null;
+  /** The reasoner's check (CheckedLevel); null for entries written before checks existed. */
+  checked: string | null;
 }
 
 /**
@@ -32,6 +35,9 @@ export class HistoryStore {
       id TEXT PRIMARY KEY, created_at TEXT NOT NULL, ontology TEXT NOT NULL, model TEXT NOT NULL,
       question TEXT NOT NULL, answer TEXT NOT NULL, grounding TEXT, record TEXT NOT NULL)`);
     this.db.exec('CREATE INDEX IF NOT EXISTS run_created ON run(created_at)');
+    // Files written before the reasoner check existed gain the column; their rows keep checked = NULL.
+    const cols = (this.db.prepare('PRAGMA table_info(run)').all() as { name: string }[]).map((c) => c.name);
+    if (!cols.includes('checked')) this.db.exec('ALTER TABLE run ADD COLUMN checked TEXT');
     this.db.exec('CREATE TABLE IF NOT EXISTS query_log (id INTEGER PRIMARY KEY, at TEXT NOT NULL, ontology TEXT NOT NULL, query TEXT NOT NULL, form TEXT NOT NULL)');
   }
 
@@ -44,8 +50,9 @@ export class HistoryStore {
     const db = this.open();
     const id = randomUUID();
     db.transaction(() => {
-      db.prepare('INSERT INTO run (id, created_at, ontology, model, question, answer, grounding, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
-        id, record.startedAt, ontology, model, record.question.question, JSON.stringify(record.answer), record.grounding, JSON.stringify(record),
+      db.prepare('INSERT INTO run (id, created_at, ontology, model, question, answer, grounding, checked, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)').run(
+        id, record.startedAt, ontology, model, record.question.question, JSON.stringify(record.answer), record.grounding, record.checked?.level ?? null,
+        JSON.stringify(record),
       );
     })();
     return id;
@@ -60,6 +67,7 @@ export class HistoryStore {
       : db.prepare('SELECT * FROM run ORDER BY created_at DESC LIMIT ?').all(limit);
     return (rows as Row[]).map((r) => ({
       id: r.id, createdAt: r.created_at, ontology: r.ontology, model: r.model, question: r.question, answer: r.answer, grounding: r.grounding,
+      checked: r.checked ?? null,
     }));
   }
 
@@ -97,6 +105,7 @@ interface Row {
   question: string;
   answer: string;
   grounding: string | null;
+  checked?: string | null;
 }
 
 function escapeLike(s: string): string {

@@ -9,7 +9,12 @@ export function recordToMarkdown(r: AgentRecord): string {
     out.push('');
   }
   out.push(`**Answer:** ${r.answer === null ? '(none)' : Array.isArray(r.answer) ? r.answer.join(', ') : oneLine(r.answer)}  `);
-  out.push(`**Grounding:** ${r.grounding ?? 'none recorded'}  `);
+  if (r.checked) {
+    out.push(`**Grounding checked by the reasoner:** ${r.checked.level} (${oneLine(r.checked.reason)})  `);
+    out.push(`**Grounding claimed by the model:** ${r.grounding ?? 'none recorded'}  `);
+  } else {
+    out.push(`**Grounding:** ${r.grounding ?? 'none recorded'} (claimed by the model, not checked)  `);
+  }
   out.push(`**Answered from:** ${r.answeredFrom === 'evidence' ? 'ontology evidence' : "the model's own knowledge"}  `);
   out.push(`**Usage:** ${r.usage.calls} calls, ${r.usage.inputTokens} input tokens, ${r.usage.outputTokens} output tokens, ${r.seconds} s`, '');
   out.push('## Cited evidence', '');

@@ -1,6 +1,8 @@
 import { basename } from 'node:path';
 import { EventEmitter } from 'node:events';
 import { OaRagAgent } from '../agent/agent';
+import { checkGrounding } from '../agent/checked-grounding';
+import { checkerDeps } from '../agent/checker-deps';
 import { defaultPersona } from '../agent/persona';
 import { recordToMarkdown } from '../agent/record-export';
 import type { Container } from '../container';
@@ -114,6 +116,8 @@ export class ApiService {
                 this.emit('ask.step', { taskId: task.id, step: stripResult(step) });
               },
             });
+            task.update({ stage: 'checking', fraction: 0.97 });
+            rec.checked = await checkGrounding(rec, checkerDeps(h, c.queryService(h)));
             const id = c.history.add(rec, h.path, model);
             return { id, record: rec };
           } finally {

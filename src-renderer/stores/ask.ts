@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { computed, markRaw, ref, shallowRef } from 'vue';
+import { computed, markRaw, ref, shallowRef, watch } from 'vue';
 import type { HistoryEntry } from '../../src-main/agent/history-store';
 import type { AgentRecord, TrajectoryStep } from '../../src-main/agent/agent-record';
 import type { QuestionKind } from '../../src-main/agent/question';
@@ -27,6 +27,9 @@ export const useAskStore = defineStore('ask', () => {
   const stepsByTask = shallowRef<Record<string, TrajectoryStep[]>>({});
   const record = shallowRef<AgentRecord | null>(null);
   const recordId = ref<string | null>(null);
+  /** The ontology and model the shown record (or running question) is about. */
+  const recordOntology = ref<string | null>(null);
+  const recordModel = ref<string | null>(null);
   const error = ref<{ message: string; unavailable: boolean } | null>(null);
   const formError = ref<string | null>(null);
   const submitting = ref(false);
@@ -55,6 +58,7 @@ export const useAskStore = defineStore('ask', () => {
     });
     const s = useAppStore().settings;
     if (s?.defaultModel && !model.value) model.value = s.defaultModel;
+    watch(() => useOntologyStore().currentId, (id) => ontologyChanged(id));
   }
 
   function addOption() {
@@ -84,13 +88,14 @@ export const useAskStore = defineStore('ask', () => {
     const ontologyId = useOntologyStore().currentId!;
     const app = useAppStore();
     const spec = model.value.trim();
-    if (app.settings && app.settings.defaultModel !== spec) void app.saveSettings({ defaultModel: spec });
     const opts = needsOptions.value
       ? options.value.filter((o) => o.name.trim()).map((o, i) => ({ key: optionKey(i), name: o.name.trim() }))
       : undefined;
     error.value = null;
     record.value = null;
     recordId.value = null;
+    recordOntology.value = ontologyId;
+    recordModel.value = spec;
     submitting.value = true;
     try {
       const r = await api().call('ask.start', { ontologyId, model: spec, question: { kind: kind.value, question: question.value.trim(), options: opts } });
@@ -102,6 +107,8 @@ export const useAskStore = defineStore('ask', () => {
         const res = t.result as { id?: string; record?: AgentRecord } | undefined;
         record.value = res?.record ? markRaw(res.record) : null;
         recordId.value = res?.id ?? null;
+        // Remembered only once it has loaded and answered: a spec that fails never becomes the default.
+        if (app.settings && app.settings.defaultModel !== spec) void app.saveSettings({ defaultModel: spec });
         void loadHistory();
       } else {
         const msg = t.state === 'cancelled' ? 'The question was cancelled.' : t.error ?? 'The question failed.';
@@ -137,6 +144,9 @@ export const useAskStore = defineStore('ask', () => {
       taskId.value = null;
       record.value = markRaw(r);
       recordId.value = id;
+      const entry = history.value.find((x) => x.id === id);
+      recordOntology.value = entry?.ontology ?? null;
+      recordModel.value = entry?.model ?? null;
       error.value = null;
       kind.value = r.question.kind;
       question.value = r.question.question;
@@ -144,6 +154,17 @@ export const useAskStore = defineStore('ask', () => {
     } catch (e) {
       useAppStore().notify('error', toApiError(e).message);
     }
+  }
+
+  /** Another ontology became current: what is shown about the previous one goes, unless it is still running. */
+  function ontologyChanged(id: string | null) {
+    if (running.value || recordOntology.value === null || recordOntology.value === id) return;
+    taskId.value = null;
+    record.value = null;
+    recordId.value = null;
+    recordOntology.value = null;
+    recordModel.value = null;
+    error.value = null;
   }
 
   async function exportRecord(id: string, format: 'json' | 'markdown') {
@@ -156,8 +177,8 @@ export const useAskStore = defineStore('ask', () => {
   }
 
   return {
-    kind, question, options, model, taskId, task, running, steps, liveSteps, record, recordId, error, formError, needsOptions,
+    kind, question, options, model, taskId, task, running, steps, liveSteps, record, recordId, recordOntology, recordModel, error, formError, needsOptions,
     history, historySearch, historyLoading, historyError,
-    init, addOption, removeOption, submit, cancel, loadHistory, openHistory, exportRecord,
+    init, addOption, removeOption, submit, cancel, loadHistory, openHistory, ontologyChanged, exportRecord,
   };
 });

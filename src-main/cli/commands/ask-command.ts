@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { OaRagAgent } from '../../agent/agent';
+import { checkGrounding } from '../../agent/checked-grounding';
+import { checkerDeps } from '../../agent/checker-deps';
 import { defaultPersona } from '../../agent/persona';
 import { validateQuestion, type AgentQuestion } from '../../agent/question';
 import type { TrajectoryStep } from '../../agent/agent-record';
@@ -27,18 +29,26 @@ export const askCommand: CommandSpec = {
       const agent = new OaRagAgent({ llm, query: (q) => ctx.container.queryService(h).run(q), persona });
       const live = ctx.io.isTTY && !ctx.values.json;
       const rec = await agent.run(question, { signal: ctx.io.signal, onStep: live ? (s) => ctx.io.stderr(renderStep(s)) : undefined });
+      rec.checked = await checkGrounding(rec, checkerDeps(h, ctx.container.queryService(h)));
       if (!ctx.values['no-history']) ctx.container.history.add(rec, h.path, model);
       if (ctx.values.json) {
         printJson(ctx, {
           answer: rec.answer,
           evidence: rec.evidence.map((e) => ({ id: e.id, text: e.text, kind: e.kind, query: e.query, entities: e.entities })),
           grounding: rec.grounding,
+          checked: rec.checked,
           trajectory: rec.trajectory.map((s) => (s.type === 'observation' ? { ...s, result: undefined } : s)),
           usage: { calls: rec.usage.calls, inputTokens: rec.usage.inputTokens, outputTokens: rec.usage.outputTokens, byStage: rec.usage.byStage },
         });
       } else {
         const ans = rec.answer === null ? '(no answer)' : Array.isArray(rec.answer) ? rec.answer.join(', ') : rec.answer;
-        const lines = [`Answer: ${ans}`, `Grounding: ${rec.grounding ?? 'none'}`];
+        const checked = rec.checked!;
+        const lines = [
+          `Answer: ${ans}`,
+          `Grounding (checked by the reasoner): ${checked.level}`,
+          `Grounding (claimed by the model): ${rec.grounding ?? 'none'}`,
+          `  ${checked.reason}`,
+        ];
         for (const e of rec.evidence) lines.push(`  ${e.id}: ${e.text.split('\n')[0]}`);
         lines.push(`Usage: ${rec.usage.calls} calls, ${rec.usage.inputTokens} input + ${rec.usage.outputTokens} output tokens, ${rec.seconds} s`);
         ctx.io.stdout(lines.join('\n') + '\n');
