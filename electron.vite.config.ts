@@ -17,6 +17,8 @@ export default defineConfig({
           index: resolve(root, 'src-main/app/main.ts'),
           // The local model runs in a child process; worker-launch.ts expects llama-worker.js next to the bundle.
           'llama-worker': resolve(root, 'src-main/llm/local/llama-worker.ts'),
+          // Raw SPARQL runs in a worker thread; sparql-runner.ts expects sparql-worker.js next to the bundle.
+          'sparql-worker': resolve(root, 'src-main/query/sparql/sparql-worker.ts'),
         },
         external: [...NATIVE, /^@node-llama-cpp\//],
         // Shared chunks sit next to index.js, so import.meta.url-relative paths (worker-launch.ts) resolve in out/main.

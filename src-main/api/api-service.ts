@@ -8,7 +8,6 @@ import { recordToMarkdown } from '../agent/record-export';
 import type { Container } from '../container';
 import { UserError } from '../core/errors';
 import type { OntologyHandle } from '../ontology/ontology-handle';
-import { runSparql } from '../query/sparql/raw-sparql';
 import {
   isApiMethod, paramSchemas, type ApiEvent, type ApiEvents, type ApiMethod, type ApiParams, type ApiResults, type OntologyInfo,
 } from './contract';
@@ -94,7 +93,7 @@ export class ApiService {
       },
       'query.sparql': async ({ ontologyId, query }) => {
         const h = this.handle_(ontologyId);
-        const r = runSparql(await h.store(), query);
+        const r = await h.sparql(query);
         c.history.logQuery(ontologyId, query, `sparql-${r.kind}`);
         return r;
       },

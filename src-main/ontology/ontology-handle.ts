@@ -5,6 +5,8 @@ import { ClosureIndex } from './closure/closure-index';
 import { normalizeName } from './names/normalize';
 import type { LoadSummary } from './ontology-types';
 import { loadClosureStore } from './store/closure-store';
+import type { SparqlResult } from '../query/sparql/raw-sparql';
+import { SparqlRunner } from '../query/sparql/sparql-runner';
 
 export interface EntityHit {
   iri: string;
@@ -22,6 +24,7 @@ export interface EntityHit {
 export class OntologyHandle {
   private closureIx: ClosureIndex | undefined;
   private storePromise: Promise<oxigraph.Store> | undefined;
+  private sparqlRunner: SparqlRunner | undefined;
   private readonly cardStmt;
   private readonly nameStmt;
 
@@ -55,6 +58,12 @@ export class OntologyHandle {
     this.storePromise = Promise.resolve(store);
   }
 
+  /** Raw SPARQL, off this thread and under a deadline (see SparqlRunner). */
+  sparql(query: string, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<SparqlResult> {
+    this.sparqlRunner ??= new SparqlRunner(this.graphPath);
+    return this.sparqlRunner.run(query, opts);
+  }
+
   card(iri: string): Card | null {
     const row = this.cardStmt.get(iri) as { json: string } | undefined;
     return row ? (JSON.parse(row.json) as Card) : null;
@@ -75,6 +84,8 @@ export class OntologyHandle {
   }
 
   close(): void {
+    void this.sparqlRunner?.close();
+    this.sparqlRunner = undefined;
     if (this.db.open) this.db.close();
   }
 }

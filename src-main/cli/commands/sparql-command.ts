@@ -1,18 +1,19 @@
 import { UserError } from '../../core/errors';
-import { runSparql } from '../../query/sparql/raw-sparql';
 import type { CommandSpec } from '../run-args';
 import { openOntology, printJson, requireString } from './shared';
 
 export const sparqlCommand: CommandSpec = {
   name: 'sparql',
   summary: 'Run read-only SPARQL 1.1 over the closure graph (see docs/closure-graph.md).',
-  usage: "oarag sparql --ontology <file> [--json] '<SPARQL>'",
-  options: { ontology: { type: 'string' }, json: { type: 'boolean' } },
+  usage: "oarag sparql --ontology <file> [--json] [--timeout <seconds>] '<SPARQL>'",
+  options: { ontology: { type: 'string' }, json: { type: 'boolean' }, timeout: { type: 'string' } },
   async run(ctx) {
     const q = ctx.positionals.join(' ');
     if (!q.trim()) throw new UserError('usage', 'give a SPARQL query.');
+    const timeout = ctx.values.timeout === undefined ? undefined : Number(ctx.values.timeout);
+    if (timeout !== undefined && !(timeout > 0 && timeout <= 86_400)) throw new UserError('usage', '--timeout takes a number of seconds between 0 and 86400.');
     const h = await openOntology(ctx, requireString(ctx, 'ontology', 'file'));
-    const res = runSparql(await h.store(ctx.io.signal), q);
+    const res = await h.sparql(q, { signal: ctx.io.signal, timeoutMs: timeout === undefined ? undefined : timeout * 1000 });
     if (ctx.values.json) {
       printJson(ctx, res);
       return 0;
@@ -21,7 +22,7 @@ export const sparqlCommand: CommandSpec = {
     else {
       ctx.io.stdout(res.variables.join('\t') + '\n');
       for (const row of res.rows) ctx.io.stdout(res.variables.map((v) => row[v] ?? '').join('\t') + '\n');
-      if (res.truncated) ctx.io.stdout(`… ${res.total - res.rows.length} more rows (${res.total} in all)\n`);
+      if (res.truncated) ctx.io.stdout(`… more rows (the first ${res.rows.length} are shown)\n`);
     }
     return 0;
   },

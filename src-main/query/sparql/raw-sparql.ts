@@ -10,7 +10,9 @@ export interface SparqlResult {
   /** select: one row per solution, terms as N-Triples-ish strings; construct/describe: s, p, o. */
   rows: Record<string, string>[];
   boolean?: boolean;
+  /** More rows exist than were returned. */
   truncated: boolean;
+  /** Rows counted: the full count when not truncated, otherwise a lower bound (shown as "1,000+"). */
   total: number;
 }
 
@@ -35,8 +37,16 @@ function term(t: oxigraph.Term): string {
   }
 }
 
-/** Read-only SPARQL 1.1 over the closure graph; updates are refused before they reach the engine. */
-export function runSparql(store: oxigraph.Store, query: string, maxRows = 1000): SparqlResult {
+export interface CheckedSparql {
+  kind: SparqlKind;
+  /** The query without comments, which the row cap rewrites. */
+  clean: string;
+  /** Where the query form keyword starts in `clean` (after PREFIX/BASE lines). */
+  formAt: number;
+}
+
+/** The checks that need no engine: length, updates refused, a known query form. */
+export function checkSparql(query: string): CheckedSparql {
   if (query.length > 100_000) throw new UserError('sparql-too-long', 'The SPARQL query is longer than 100,000 characters.');
   const clean = stripComments(query);
   if (UPDATE.test(clean) && !FORM.test(clean)) {
@@ -44,17 +54,47 @@ export function runSparql(store: oxigraph.Store, query: string, maxRows = 1000):
   }
   const m = FORM.exec(clean);
   if (!m) throw new UserError('sparql-form', 'Start the query with SELECT, ASK, CONSTRUCT or DESCRIBE (PREFIX lines may come first).');
-  const kind = m[1].toLowerCase() as SparqlKind;
+  return { kind: m[1].toLowerCase() as SparqlKind, clean, formAt: m.index + m[0].length - m[1].length };
+}
+
+/**
+ * The query with a row cap the engine itself applies, so it stops producing solutions at the cap
+ * instead of materialising every row first (Oxigraph's JS API has no streaming). SELECT becomes a
+ * sub-select under `LIMIT`; CONSTRUCT and DESCRIBE get a trailing `LIMIT`. null when no rewrite applies.
+ */
+export function cappedQuery(c: CheckedSparql, limit: number): string | null {
+  if (c.kind === 'ask') return null;
+  if (c.kind === 'select') {
+    if (/\bFROM\b/i.test(c.clean.slice(c.formAt).split('{', 1)[0])) return null; // a dataset clause cannot go in a sub-select
+    return `${c.clean.slice(0, c.formAt)}SELECT * WHERE {\n${c.clean.slice(c.formAt)}\n} LIMIT ${limit}`;
+  }
+  return `${c.clean}\nLIMIT ${limit}`;
+}
+
+/**
+ * Read-only SPARQL 1.1 over the closure graph; updates are refused before they reach the engine.
+ * Synchronous and unbounded in time: the web server and the CLI call it through SparqlRunner, which
+ * runs it in a worker thread under a deadline.
+ */
+export function runSparql(store: oxigraph.Store, query: string, maxRows = 1000): SparqlResult {
+  const checked = checkSparql(query);
+  const { kind, clean } = checked;
+  const capped = cappedQuery(checked, maxRows + 1);
   let out;
   try {
-    out = store.query(query);
+    out = store.query(capped ?? query);
   } catch (e) {
-    throw new UserError('sparql-syntax', `SPARQL error: ${(e as Error).message ?? String(e)}`);
+    if (capped === null) throw new UserError('sparql-syntax', `SPARQL error: ${(e as Error).message ?? String(e)}`);
+    try {
+      // The rewrite can clash with the query's own modifiers (a VALUES block after LIMIT); the original decides.
+      out = store.query(query);
+    } catch (e2) {
+      throw new UserError('sparql-syntax', `SPARQL error: ${(e2 as Error).message ?? String(e2)}`);
+    }
   }
   if (typeof out === 'boolean') return { kind: 'ask', variables: [], rows: [], boolean: out, truncated: false, total: 0 };
   if (typeof out === 'string') throw new UserError('sparql-form', 'Unexpected serialized result.');
   const items = out as unknown[];
-  const total = items.length;
   const rows: Record<string, string>[] = [];
   const vars = new Set<string>();
   for (const item of items.slice(0, maxRows)) {
@@ -72,7 +112,9 @@ export function runSparql(store: oxigraph.Store, query: string, maxRows = 1000):
     }
   }
   const variables = kind === 'select' ? selectVariables(clean, vars) : ['subject', 'predicate', 'object'];
-  return { kind, variables, rows, truncated: total > rows.length, total };
+  const truncated = items.length > rows.length;
+  // With the cap applied by the engine the full count is unknown; `total` is what was counted.
+  return { kind, variables, rows, truncated, total: capped === null || !truncated ? items.length : rows.length };
 }
 
 function selectVariables(q: string, seen: Set<string>): string[] {

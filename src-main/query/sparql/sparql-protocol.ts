@@ -1,0 +1,13 @@
+import type { SparqlResult } from './raw-sparql';
+
+export interface SparqlRequest {
+  id: number;
+  query: string;
+  maxRows: number;
+}
+
+export type SparqlReply =
+  | { type: 'ready' }
+  | { type: 'load-failed'; message: string }
+  | { type: 'result'; id: number; result: SparqlResult }
+  | { type: 'error'; id: number; error: { code: string; message: string } };
