@@ -1,0 +1,65 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { UserError } from '../../core/errors';
+import { appVersion } from '../../core/version';
+import { startMcpHttp } from '../../mcp/http-server';
+import { createOntologyMcpServer } from '../../mcp/mcp-server';
+import { OntologySet } from '../../mcp/ontology-set';
+import type { CommandSpec } from '../run-args';
+import { openOntology } from './shared';
+
+export const mcpCommand: CommandSpec = {
+  name: 'mcp',
+  summary: 'Serve ontologies to MCP clients (LM Studio, Claude Desktop, VS Code) over stdio, or Streamable HTTP with --http.',
+  usage: 'oarag mcp --ontology <file> [--ontology <file> ...] [--http <port>]   (stdout carries the protocol; messages go to stderr)',
+  options: { ontology: { type: 'string', multiple: true }, http: { type: 'string' } },
+  async run(ctx) {
+    const files = (ctx.values.ontology as string[] | undefined) ?? [];
+    if (!files.length) throw new UserError('usage', 'give at least one --ontology <file>.');
+    const port = ctx.values.http === undefined ? null : Number(ctx.values.http);
+    if (port !== null && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new UserError('usage', '--http must be a port from 0 to 65535.');
+    const log = (s: string) => ctx.io.stderr(`oarag mcp: ${s}\n`);
+
+    const t0 = performance.now();
+    const set = new OntologySet();
+    for (const file of files) {
+      const h = await openOntology(ctx, file);
+      const qs = ctx.container.queryService(h);
+      // Build the closure index now, so the first tool call does not pay for it.
+      void h.closure;
+      const o = set.add(h, qs);
+      log(`${o.id}: ${h.summary.classes} classes, ${h.summary.objectProperties} relations (${h.summary.cache === 'hit' ? 'from the cache' : 'loaded and cached'})`);
+    }
+    const loadSeconds = (performance.now() - t0) / 1000;
+    const ready = () => `ready in ${(performance.now() / 1000).toFixed(2)} s from process start (ontologies ${loadSeconds.toFixed(2)} s)`;
+
+    const stopped = new Promise<void>((resolve) => {
+      if (ctx.io.signal?.aborted) return resolve();
+      ctx.io.signal?.addEventListener('abort', () => resolve(), { once: true });
+    });
+
+    if (port !== null) {
+      const http = await startMcpHttp({ port, create: () => createOntologyMcpServer(set, appVersion()) });
+      log(ready());
+      ctx.io.stdout(`MCP (Streamable HTTP) on ${http.url} with header "Authorization: Bearer ${http.token}"\n`);
+      await stopped;
+      await http.close();
+      return 0;
+    }
+
+    const server = createOntologyMcpServer(set, appVersion());
+    const transport = new StdioServerTransport();
+    // The client closing stdin (or the pipe breaking) ends the session: exit cleanly rather than linger.
+    const closed = new Promise<void>((resolve) => {
+      transport.onclose = () => resolve();
+      process.stdin.once('end', () => resolve());
+      process.stdin.once('close', () => resolve());
+      process.stdout.once('error', () => resolve());
+    });
+    await server.connect(transport);
+    log(ready());
+    await Promise.race([closed, stopped]);
+    await server.close().catch(() => undefined);
+    log('client closed the connection; bye.');
+    return 0;
+  },
+};
