@@ -1,16 +1,18 @@
-import { TaskCancelledError, throwIfAborted } from '../core/task';
-import type { ChatMessage, GenerateOptions, JsonSchema, LlmBackend } from '../llm/types';
+import type { LlmBackend } from '../llm/types';
 import type { QueryResult } from '../query/exec/query-result';
-import { jsonObjectsFromEnd, parseAnswer } from './answer-parser';
-import {
-  GROUNDINGS, type AgentRecord, type AgentStage, type EndReason, type Evidence, type Grounding, type TrajectoryStep, type Usage,
-} from './agent-record';
-import {
-  AGENT_PROMPT, ATTRIBUTION_RETRY, attributionPrompt, CORRECTIONS, FINAL_OWN_SYSTEM, FINAL_WITH_EVIDENCE_SYSTEM,
-  finalOwnUser, finalWithEvidenceUser, preToolSystem,
-} from './prompts';
-import { answerSchema, questionBlock, type AgentAnswer, type AgentQuestion } from './question';
-import { parseReactReply } from './react-parser';
+import type { AgentRecord, AgentStage, EndReason, Evidence, Grounding, StepEnforcement, TrajectoryStep } from './agent-record';
+import { parseAnswer, parseAnswerLeniently } from './answer-parser';
+import { attribute } from './attribution';
+import { finalAnswer } from './final-answer';
+import { clip, type LoopContext, type LoopOutcome, type Observed } from './loop-context';
+import { stepEnforcement, structuredLoop } from './loop-structured';
+import { textLoop } from './loop-text';
+import { FINAL_OWN_SYSTEM, FINAL_WITH_EVIDENCE_SYSTEM, finalOwnUser, finalWithEvidenceUser, preToolSystem } from './prompts';
+import type { AgentProtocol } from './protocol';
+import { questionBlock, type AgentAnswer, type AgentQuestion } from './question';
+import type { ChatMessage } from '../llm/types';
+import { StageCaller } from './stage-caller';
+import type { AgentVocabulary } from './structured/vocabulary';
 
 export interface AgentBudget {
   /** Tool actions in the ReAct loop; malformed replies count too. */
@@ -21,15 +23,28 @@ export interface AgentBudget {
   attributionTokens: number;
   /** Cap for a single call, so one runaway reply cannot eat the whole budget. */
   maxTokensPerCall: number;
+  /** Cap for the pre-tool reasoning: a first guess, not an essay. */
+  preTokens: number;
+  /** Cap for the free reasoning of the answer step. */
+  answerTokens: number;
 }
 
-export const PAPER_BUDGET: AgentBudget = { maxActions: 10, maxTokens: 5000, attributionTokens: 512, maxTokensPerCall: 1500 };
+export const PAPER_BUDGET: AgentBudget = { maxActions: 10, maxTokens: 5000, attributionTokens: 512, maxTokensPerCall: 1500, preTokens: 1500, answerTokens: 1500 };
 
 export interface AgentDeps {
   llm: LlmBackend;
   query: (text: string) => Promise<QueryResult>;
   persona: string;
   budget?: Partial<AgentBudget>;
+  /**
+   * 'structured' (JSON steps, enforced as well as the backend allows), 'text' (the paper's format),
+   * or 'auto' (the default): structured when the backend can enforce anything, text otherwise.
+   */
+  protocol?: AgentProtocol | 'auto';
+  /** Names a step grammar may offer; null or absent: names are free and linking suggests close ones. */
+  vocabulary?: AgentVocabulary | null;
+  /** Whether EXPLAIN is offered (it needs the reasoner process). */
+  allowExplain?: boolean;
 }
 
 export interface RunOptions {
@@ -37,9 +52,6 @@ export interface RunOptions {
   onStep?: (step: TrajectoryStep) => void;
   onText?: (stage: AgentStage, chunk: string) => void;
 }
-
-/** Longest observation text kept in the conversation: one huge card must not push the question out of context. */
-const MAX_OBSERVATION_CHARS = 6000;
 
 /**
  * The OA-RAG agent: pre-tool reasoning, a ReAct loop over the query service, an answer from the
@@ -56,162 +68,83 @@ export class OaRagAgent {
     const t0 = performance.now();
     const startedAt = new Date().toISOString();
     const trajectory: TrajectoryStep[] = [];
-    const usage = newUsage();
-    let generated = 0;
     const step = (s: TrajectoryStep) => {
       trajectory.push(s);
       o.onStep?.(s);
     };
-    const schema = answerSchema(q);
+    const caller = new StageCaller(this.deps.llm, step, o.signal, o.onText);
     const block = questionBlock(q);
+    const remaining = () => Math.max(0, this.budget.maxTokens - caller.generated());
 
-    const call = async (stage: AgentStage, messages: ChatMessage[], opts: Partial<GenerateOptions> & { maxTokens: number }) => {
-      throwIfAborted(o.signal);
-      const started = performance.now();
-      let res;
-      try {
-        res = await this.deps.llm.chat(messages, { ...opts, signal: o.signal, onText: o.onText ? (c) => o.onText!(stage, c) : undefined });
-      } catch (e) {
-        if (o.signal?.aborted) throw new TaskCancelledError();
-        throw e;
-      }
-      if (res.finish === 'aborted' || o.signal?.aborted) throw new TaskCancelledError();
-      const u = usage.byStage[stage];
-      u.calls++;
-      u.inputTokens += res.inputTokens;
-      u.outputTokens += res.outputTokens;
-      if (stage !== 'attribution') generated += res.outputTokens;
-      step({
-        type: 'message', stage, role: 'assistant', content: res.text, ms: Math.round(performance.now() - started),
-        inputTokens: res.inputTokens, outputTokens: res.outputTokens,
-      });
-      return res.text;
-    };
-    const remaining = () => Math.max(0, this.budget.maxTokens - generated);
-    const perCall = () => Math.min(this.budget.maxTokensPerCall, remaining());
-
-    // Stage 1: think before touching the tool; the reply's JSON is the first draft.
+    // Stage 1: think before touching the tool; the reply's answer is the first draft.
     const system = preToolSystem(this.deps.persona);
     const convo: ChatMessage[] = [{ role: 'system', content: system }, { role: 'user', content: block }];
     step({ type: 'message', stage: 'pre', role: 'system', content: system });
     step({ type: 'message', stage: 'pre', role: 'user', content: block });
-    const preReply = await call('pre', convo, { maxTokens: perCall() });
-    convo.push({ role: 'assistant', content: preReply });
-    let draft: AgentAnswer | null = parseAnswer(preReply, q);
+    const pre = await caller.call('pre', convo, { maxTokens: Math.min(this.budget.preTokens, this.budget.maxTokensPerCall, remaining()) });
+    convo.push({ role: 'assistant', content: pre.text });
+    let draft: AgentAnswer | null = parseAnswer(pre.text, q) ?? parseAnswerLeniently(pre.text, q);
 
     // Stage 2: ReAct in the same conversation.
-    convo.push({ role: 'user', content: AGENT_PROMPT });
-    step({ type: 'message', stage: 'react', role: 'user', content: AGENT_PROMPT });
-    const observations: { result: QueryResult; query: string }[] = [];
-    let actions = 0;
-    let endedBy: EndReason = 'answer';
-    for (;;) {
-      if (actions >= this.budget.maxActions) {
-        endedBy = 'action-budget';
-        break;
-      }
-      if (remaining() <= 0) {
-        endedBy = 'token-budget';
-        break;
-      }
-      const reply = await call('react', convo, { maxTokens: perCall(), stop: ['\nObservation:'] });
-      convo.push({ role: 'assistant', content: reply });
-      const parsed = parseReactReply(reply);
-      if (parsed.kind === 'answer') {
-        const a = parseAnswer(parsed.answerText, q);
-        if (a !== null) {
-          draft = a;
-          break;
-        }
-        actions++;
-        this.correct(convo, step, CORRECTIONS.badAnswer);
-        continue;
-      }
-      actions++;
-      if (parsed.kind === 'malformed') {
-        this.correct(convo, step, CORRECTIONS[parsed.reason]);
-        continue;
-      }
-      step({ type: 'action', stage: 'react', query: parsed.query, thought: parsed.thought });
-      const started = performance.now();
-      const result = await this.deps.query(parsed.query);
-      throwIfAborted(o.signal);
-      const text = clip(result.observation);
-      step({
-        type: 'observation', stage: 'react', text, kind: result.kind, verdict: result.verdict, entities: result.entities,
-        ms: Math.round(performance.now() - started), result,
-      });
-      observations.push({ result, query: parsed.query });
-      convo.push({ role: 'user', content: `Observation: ${text}` });
-    }
-    if (endedBy !== 'answer') step({ type: 'note', stage: 'react', text: `The loop stopped at the ${endedBy === 'action-budget' ? 'action' : 'token'} budget.` });
+    const enforcement = await this.enforcement(caller);
+    const ctx: LoopContext = {
+      caller, question: q, convo, step, query: this.deps.query, vocabulary: this.deps.vocabulary ?? null,
+      allowExplain: this.deps.allowExplain ?? false, signal: o.signal,
+      budget: { maxActions: this.budget.maxActions, maxTokens: remaining(), maxTokensPerCall: this.budget.maxTokensPerCall },
+    };
+    const loop: LoopOutcome = enforcement === 'text' ? await textLoop(ctx) : await structuredLoop(ctx, enforcement);
+    if (loop.answer !== null) draft = loop.answer;
+    if (loop.endedBy !== 'answer') step({ type: 'note', stage: 'react', text: endNote(loop.endedBy) });
 
     // Stage 3, step 1: answer from the evidence digest, or from own knowledge when it is empty.
-    const digest: Evidence[] = digestOf(observations);
+    const digest = digestOf(loop.observations);
     const draftText = draft === null ? null : JSON.stringify({ answer: draft });
-    let answerConvo: ChatMessage[];
-    if (digest.length) {
-      answerConvo = [
-        { role: 'system', content: FINAL_WITH_EVIDENCE_SYSTEM },
-        { role: 'user', content: finalWithEvidenceUser(this.deps.persona, block, digest.map((d) => d.text), draftText) },
-      ];
-    } else {
-      answerConvo = [{ role: 'system', content: FINAL_OWN_SYSTEM }, { role: 'user', content: finalOwnUser(this.deps.persona, block) }];
-    }
+    const answerConvo: ChatMessage[] = digest.length
+      ? [
+          { role: 'system', content: FINAL_WITH_EVIDENCE_SYSTEM },
+          { role: 'user', content: finalWithEvidenceUser(this.deps.persona, block, digest.map((d) => d.text), draftText) },
+        ]
+      : [{ role: 'system', content: FINAL_OWN_SYSTEM }, { role: 'user', content: finalOwnUser(this.deps.persona, block) }];
     for (const m of answerConvo) step({ type: 'message', stage: 'answer', role: m.role, content: m.content });
-    let answer: AgentAnswer | null = null;
     // The paper gives step 1 whatever is left of the shared budget; a little always remains so a
     // budget-exhausted loop can still produce an answer.
-    const answerTokens = Math.max(256, perCall());
-    const answerReply = await call('answer', answerConvo, { maxTokens: answerTokens, jsonSchema: schema });
-    answer = parseAnswer(answerReply, q) ?? draft;
-    answerConvo.push({ role: 'assistant', content: answerReply });
+    const final = await finalAnswer(caller, 'answer', answerConvo, q, {
+      maxTokens: Math.max(256, Math.min(this.budget.answerTokens, this.budget.maxTokensPerCall, remaining())),
+      vocabulary: this.deps.vocabulary ?? null,
+      onPrompt: (m) => step({ type: 'message', stage: 'answer', role: m.role, content: m.content }),
+    });
+    const answer = final.answer ?? draft;
+    answerConvo.push({ role: 'assistant', content: final.reasoning });
 
     // Stage 3, step 2: which evidence, and how firmly.
     let grounding: Grounding | null = null;
     let cited: Evidence[] = [];
-    if (digest.length) {
-      const ask = attributionPrompt(digest.map((d) => d.text));
-      answerConvo.push({ role: 'user', content: ask });
-      step({ type: 'message', stage: 'attribution', role: 'user', content: ask });
-      for (let attempt = 0; attempt < 2 && grounding === null; attempt++) {
-        if (attempt === 1) {
-          answerConvo.push({ role: 'user', content: ATTRIBUTION_RETRY });
-          step({ type: 'message', stage: 'attribution', role: 'user', content: ATTRIBUTION_RETRY });
-        }
-        const reply = await call('attribution', answerConvo, { maxTokens: this.budget.attributionTokens, jsonSchema: ATTRIBUTION_SCHEMA });
-        answerConvo.push({ role: 'assistant', content: reply });
-        const att = parseAttribution(reply, digest);
-        if (att) ({ grounding, cited } = att);
-      }
-      if (grounding === null) step({ type: 'note', stage: 'attribution', text: 'No valid attribution after one re-ask: no grounding recorded.' });
-    }
+    if (digest.length) ({ grounding, cited } = await attribute(caller, answerConvo, digest, step, this.budget.attributionTokens));
 
-    usage.calls = sum(usage, 'calls');
-    usage.inputTokens = sum(usage, 'inputTokens');
-    usage.outputTokens = sum(usage, 'outputTokens');
     return {
-      question: q, answer, draft, digest, evidence: cited, grounding, answeredFrom: digest.length ? 'evidence' : 'own-knowledge', endedBy,
-      actions, trajectory, usage, startedAt, seconds: Math.round((performance.now() - t0)) / 1000,
+      question: q, answer, draft, digest, evidence: cited, grounding, answeredFrom: digest.length ? 'evidence' : 'own-knowledge',
+      endedBy: loop.endedBy, actions: loop.actions, protocol: { name: enforcement === 'text' ? 'text' : 'structured', enforcement },
+      steps: loop.steps, answerFormat: final.answer === null && answer !== null ? 'lenient' : final.format,
+      trajectory, usage: caller.totals(), startedAt, seconds: Math.round(performance.now() - t0) / 1000,
     };
   }
 
-  private correct(convo: ChatMessage[], step: (s: TrajectoryStep) => void, text: string): void {
-    step({ type: 'observation', stage: 'react', text, kind: 'correction', verdict: null, entities: [], ms: 0 });
-    convo.push({ role: 'user', content: `Observation: ${text}` });
+  private async enforcement(caller: StageCaller): Promise<StepEnforcement> {
+    const p = this.deps.protocol ?? 'auto';
+    if (p === 'text') return 'text';
+    const can = await caller.capabilities();
+    if (p === 'auto' && !can.grammar && !can.tools && !can.jsonSchema) return 'text';
+    return stepEnforcement({ caller } as LoopContext);
   }
 }
 
-export const ATTRIBUTION_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    evidence: { type: 'array', items: { type: 'string' }, maxItems: 30 },
-    grounding: { type: 'string', enum: [...GROUNDINGS] },
-  },
-};
+function endNote(e: EndReason): string {
+  if (e === 'repeating') return 'The loop stopped: the model repeated a query it had already run.';
+  return `The loop stopped at the ${e === 'action-budget' ? 'action' : 'token'} budget.`;
+}
 
 /** Failed calls, unknown names and empty answers say nothing about the question; they are dropped. */
-export function digestOf(observations: { result: QueryResult; query: string }[]): Evidence[] {
+export function digestOf(observations: Observed[]): Evidence[] {
   const kept: Evidence[] = [];
   const seen = new Set<string>();
   for (const { result, query } of observations) {
@@ -226,26 +159,4 @@ export function digestOf(observations: { result: QueryResult; query: string }[])
   return kept;
 }
 
-export function parseAttribution(reply: string, digest: Evidence[]): { grounding: Grounding; cited: Evidence[] } | null {
-  for (const obj of jsonObjectsFromEnd(reply)) {
-    const o = obj as { evidence?: unknown; grounding?: unknown };
-    const g = typeof o.grounding === 'string' ? o.grounding.trim().toLowerCase() : '';
-    if (!(GROUNDINGS as readonly string[]).includes(g) || !Array.isArray(o.evidence)) continue;
-    const ids = new Set(o.evidence.filter((x): x is string => typeof x === 'string').map((x) => x.trim().toUpperCase()));
-    return { grounding: g as Grounding, cited: digest.filter((d) => ids.has(d.id)) };
-  }
-  return null;
-}
-
-function clip(s: string): string {
-  return s.length > MAX_OBSERVATION_CHARS ? `${s.slice(0, MAX_OBSERVATION_CHARS)} … (cut)` : s;
-}
-
-function newUsage(): Usage {
-  const z = () => ({ calls: 0, inputTokens: 0, outputTokens: 0 });
-  return { calls: 0, inputTokens: 0, outputTokens: 0, byStage: { pre: z(), react: z(), answer: z(), attribution: z() } };
-}
-
-function sum(u: Usage, k: 'calls' | 'inputTokens' | 'outputTokens'): number {
-  return Object.values(u.byStage).reduce((a, s) => a + s[k], 0);
-}
+export { ATTRIBUTION_SCHEMA, parseAttribution } from './attribution';

@@ -69,3 +69,51 @@ function coerce(v: unknown, q: AgentQuestion): AgentAnswer | null {
       return typeof v === 'string' ? v : null;
   }
 }
+
+/**
+ * Reads an answer from a reply that holds no valid answer object: `D. has role` → ["D"], option
+ * names → their keys, an OQ's list of names. Used only where no grammar could enforce the format, and
+ * the caller records that the answer was read leniently.
+ */
+export function parseAnswerLeniently(text: string, q: AgentQuestion): AgentAnswer | null {
+  const t = text.replace(/```[a-z]*|```/gi, ' ').trim();
+  if (!t) return null;
+  switch (q.kind) {
+    case 'mcq':
+    case 'single': {
+      const opts = q.options ?? [];
+      const byKey = new Map(opts.map((o) => [o.key.toUpperCase(), o.key]));
+      const found = new Set<string>();
+      // An explicit "Answer: B, D" or a line that starts with a key ("D. has role", "(B)") wins.
+      const tail = /answer\s*(?:is|:)?\s*[:-]?\s*([^\n]*)$/i.exec(t)?.[1] ?? '';
+      for (const m of tail.matchAll(/(?:^|[\s,(["'])([A-Za-z])(?=$|[\s,.)\]"':])/g)) {
+        const k = byKey.get(m[1].toUpperCase());
+        if (k) found.add(k);
+      }
+      if (!found.size) {
+        for (const line of t.split('\n')) {
+          const m = /^\s*[([]?([A-Za-z])[.):\]]\s/.exec(line + ' ');
+          const k = m ? byKey.get(m[1].toUpperCase()) : undefined;
+          if (k) found.add(k);
+        }
+      }
+      if (!found.size) {
+        const low = t.toLowerCase();
+        for (const o of opts) if (o.name.trim() && low.includes(o.name.trim().toLowerCase())) found.add(o.key);
+      }
+      if (!found.size) return null;
+      const keys = [...found].sort();
+      return q.kind === 'single' ? (keys.length === 1 ? keys[0] : null) : keys;
+    }
+    case 'oq': {
+      const body = /answer\s*:\s*([\s\S]*)$/i.exec(t)?.[1] ?? t;
+      const names = body
+        .split(/[\n,;]+/)
+        .map((s) => s.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').replace(/^["'`]|["'`.]$/g, '').trim())
+        .filter((s) => s.length > 0 && s.length <= 200);
+      return names.length ? [...new Set(names)] : null;
+    }
+    case 'free':
+      return t.length > 4000 ? t.slice(0, 4000) : t;
+  }
+}

@@ -17,16 +17,21 @@ export interface AgentQuestion {
 export type AgentAnswer = string | string[];
 
 export function answerSchema(q: AgentQuestion): JsonSchema {
+  return { type: 'object', properties: { answer: answerValueSchema(q) } };
+}
+
+/** The schema of the answer value alone (what goes under "answer"). */
+export function answerValueSchema(q: AgentQuestion): JsonSchema {
   const keys = (q.options ?? []).map((o) => o.key);
   switch (q.kind) {
     case 'mcq':
-      return { type: 'object', properties: { answer: { type: 'array', items: { type: 'string', enum: keys } } } };
+      return { type: 'array', items: { type: 'string', enum: keys } };
     case 'single':
-      return { type: 'object', properties: { answer: { type: 'string', enum: keys } } };
+      return { type: 'string', enum: keys };
     case 'oq':
-      return { type: 'object', properties: { answer: { type: 'array', items: { type: 'string' } } } };
+      return { type: 'array', items: { type: 'string' } };
     case 'free':
-      return { type: 'object', properties: { answer: { type: 'string' } } };
+      return { type: 'string' };
   }
 }
 

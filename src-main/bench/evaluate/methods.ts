@@ -1,9 +1,12 @@
 import { OaRagAgent, type AgentBudget } from '../../agent/agent';
-import type { AgentRecord, Evidence, Grounding } from '../../agent/agent-record';
-import { parseAnswer } from '../../agent/answer-parser';
+import type { AgentRecord, AnswerFormat, Evidence, Grounding, TrajectoryStep } from '../../agent/agent-record';
+import { finalAnswer } from '../../agent/final-answer';
+import type { AgentProtocol } from '../../agent/protocol';
+import { StageCaller } from '../../agent/stage-caller';
+import type { AgentVocabulary } from '../../agent/structured/vocabulary';
 import { questionBlock, type AgentAnswer, type AgentQuestion } from '../../agent/question';
 import { UserError } from '../../core/errors';
-import { TaskCancelledError, throwIfAborted } from '../../core/task';
+import { throwIfAborted } from '../../core/task';
 import type { ChatMessage, LlmBackend } from '../../llm/types';
 import type { OntologyHandle } from '../../ontology/ontology-handle';
 import { quoteName } from '../../query/dialect';
@@ -21,6 +24,8 @@ export function needsLlm(m: MethodName): boolean {
 export interface MethodUsage {
   calls: number;
   inputTokens: number;
+  /** Prompt tokens actually evaluated (sent less KV/prompt-cache hits); absent in results stored before it was counted. */
+  evaluatedTokens?: number;
   outputTokens: number;
 }
 
@@ -35,6 +40,8 @@ export interface MethodOutcome {
   usage: MethodUsage;
   /** Full trace for review (the agent record, or the prompt and reply). */
   record?: unknown;
+  /** How the answer was read; 'lenient' means from prose, with no valid answer object. */
+  answerFormat?: AnswerFormat;
 }
 
 export interface MethodDeps {
@@ -50,6 +57,10 @@ export interface MethodDeps {
   maxTokens?: number;
   /** Cards inserted by rag-text. */
   ragK?: number;
+  /** The agent's step protocol (default 'auto': structured where the backend can enforce it). */
+  protocol?: AgentProtocol | 'auto';
+  /** Names the agent's step grammar may offer (see grammarVocabulary). */
+  vocabulary?: AgentVocabulary | null;
 }
 
 export type Method = (item: DatasetItem, signal?: AbortSignal) => Promise<MethodOutcome>;
@@ -84,7 +95,10 @@ function needLlm(deps: MethodDeps, name: MethodName): LlmBackend {
 }
 
 function oaRag(deps: MethodDeps): Method {
-  const agent = new OaRagAgent({ llm: needLlm(deps, 'oa-rag'), query: (t) => deps.agentQuery.run(t), persona: deps.persona, budget: deps.budget });
+  const agent = new OaRagAgent({
+    llm: needLlm(deps, 'oa-rag'), query: (t) => deps.agentQuery.run(t), persona: deps.persona, budget: deps.budget,
+    protocol: deps.protocol, vocabulary: deps.vocabulary,
+  });
   return async (item, signal) => {
     const rec: AgentRecord = await agent.run(agentQuestion(item), { signal });
     return {
@@ -92,23 +106,24 @@ function oaRag(deps: MethodDeps): Method {
       grounding: rec.grounding,
       digest: rec.digest,
       cited: rec.digest.length ? rec.evidence : [],
-      usage: { calls: rec.usage.calls, inputTokens: rec.usage.inputTokens, outputTokens: rec.usage.outputTokens },
+      usage: { calls: rec.usage.calls, inputTokens: rec.usage.inputTokens, evaluatedTokens: rec.usage.evaluatedTokens, outputTokens: rec.usage.outputTokens },
       record: rec,
+      answerFormat: rec.answerFormat,
     };
   };
 }
 
-async function oneCall(llm: LlmBackend, messages: ChatMessage[], maxTokens: number, signal?: AbortSignal) {
-  throwIfAborted(signal);
-  let res;
-  try {
-    res = await llm.chat(messages, { maxTokens, signal });
-  } catch (e) {
-    if (signal?.aborted) throw new TaskCancelledError();
-    throw e;
-  }
-  if (res.finish === 'aborted' || signal?.aborted) throw new TaskCancelledError();
-  return res;
+/** One method's model calls: free reasoning, then the answer under the schema's grammar when needed. */
+async function reasonThenAnswer(llm: LlmBackend, messages: ChatMessage[], q: AgentQuestion, maxTokens: number, vocabulary: AgentVocabulary | null, signal?: AbortSignal) {
+  const steps: TrajectoryStep[] = [];
+  const caller = new StageCaller(llm, (s) => steps.push(s), signal);
+  const final = await finalAnswer(caller, 'answer', messages, q, { maxTokens, vocabulary, onPrompt: (m) => steps.push({ type: 'message', stage: 'answer', role: m.role, content: m.content }) });
+  const u = caller.totals();
+  return {
+    final,
+    usage: { calls: u.calls, inputTokens: u.inputTokens, evaluatedTokens: u.evaluatedTokens, outputTokens: u.outputTokens },
+    replies: steps.filter((s) => s.type === 'message').map((s) => (s as { content: string }).content),
+  };
 }
 
 const FINISH = 'Think the question through step by step, but keep it short, then finish with the answer as one JSON object in the requested format, alone on the last line.';
@@ -118,14 +133,15 @@ function cot(deps: MethodDeps): Method {
   return async (item, signal) => {
     const q = agentQuestion(item);
     const messages: ChatMessage[] = [{ role: 'system', content: `${deps.persona} ${FINISH}` }, { role: 'user', content: questionBlock(q) }];
-    const res = await oneCall(llm, messages, deps.maxTokens ?? 2048, signal);
+    const { final, usage, replies } = await reasonThenAnswer(llm, messages, q, deps.maxTokens ?? 2048, deps.vocabulary ?? null, signal);
     return {
-      predicted: asList(parseAnswer(res.text, q)),
+      predicted: asList(final.answer),
       grounding: null,
       digest: null,
       cited: null,
-      usage: { calls: 1, inputTokens: res.inputTokens, outputTokens: res.outputTokens },
-      record: { messages, reply: res.text },
+      usage,
+      record: { messages, reply: final.reasoning, replies, answerFormat: final.format },
+      answerFormat: final.format,
     };
   };
 }
@@ -166,14 +182,15 @@ function ragText(deps: MethodDeps): Method {
       { role: 'system', content: `${deps.persona} Records from the ontology come with the question; use them where they bear on it. ${FINISH}` },
       { role: 'user', content: `${records}${questionBlock(q)}` },
     ];
-    const res = await oneCall(llm, messages, deps.maxTokens ?? 2048, signal);
+    const { final, usage, replies } = await reasonThenAnswer(llm, messages, q, deps.maxTokens ?? 2048, deps.vocabulary ?? null, signal);
     return {
-      predicted: asList(parseAnswer(res.text, q)),
+      predicted: asList(final.answer),
       grounding: null,
       digest,
       cited: null,
-      usage: { calls: 1, inputTokens: res.inputTokens, outputTokens: res.outputTokens },
-      record: { retrieved: rows.map((r) => r.iri), messages, reply: res.text },
+      usage,
+      record: { retrieved: rows.map((r) => r.iri), messages, reply: final.reasoning, replies, answerFormat: final.format },
+      answerFormat: final.format,
     };
   };
 }

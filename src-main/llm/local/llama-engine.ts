@@ -159,10 +159,31 @@ export class LlamaEngine {
     return g;
   }
 
+  /** GBNF grammars are compiled once per text; a handful stay warm (one per question shape and ontology). */
+  private gbnfFor(text: string): Promise<LlamaGrammar> {
+    let g = this.grammars.get(text);
+    if (g) {
+      this.grammars.delete(text);
+      this.grammars.set(text, g);
+      return g;
+    }
+    g = this.llama.createGrammar({ grammar: text });
+    g.catch(() => this.grammars.delete(text));
+    this.grammars.set(text, g);
+    while (this.grammars.size > 16) this.grammars.delete(this.grammars.keys().next().value as string);
+    return g;
+  }
+
   async generate(messages: ChatMessage[], opts: WorkerChatOptions, signal: AbortSignal, onText: (chunk: string) => void): Promise<WorkerChatResult> {
     const history = toGenerationHistory(messages);
     let grammar: LlamaGrammar | undefined;
-    if (opts.jsonSchema) {
+    if (opts.grammar) {
+      try {
+        grammar = await this.gbnfFor(opts.grammar);
+      } catch (e) {
+        throw new EngineError('bad-spec', `The grammar cannot be compiled: ${errText(e)}`);
+      }
+    } else if (opts.jsonSchema) {
       try {
         grammar = await this.grammarFor(opts.jsonSchema);
       } catch (e) {

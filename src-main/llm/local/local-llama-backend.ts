@@ -4,7 +4,7 @@ import { basename, resolve } from 'node:path';
 import { abortedError, LlmError } from '../errors';
 import { GgufFormatError } from '../gguf/gguf-reader';
 import { inspectGguf, type GgufFacts } from '../gguf/gguf-facts';
-import type { ChatMessage, GenerateOptions, GenerateResult, LlmBackend } from '../types';
+import type { BackendCapabilities, ChatMessage, GenerateOptions, GenerateResult, LlmBackend } from '../types';
 import { defaultContextSize, defaultThreads } from './machine-defaults';
 import { resolveWorkerEntry } from './worker-launch';
 import type { ChatStats, GpuChoice, WorkerChatResult, WorkerInit, WorkerMessage, WorkerReadyInfo, WorkerRequest } from './worker-protocol';
@@ -331,7 +331,8 @@ export class LocalLlamaBackend implements LlmBackend {
           messages: messages.map((m) => ({ role: m.role, content: m.content })),
           opts: {
             maxTokens: opts.maxTokens,
-            jsonSchema: opts.jsonSchema,
+            jsonSchema: opts.grammar ? undefined : opts.jsonSchema,
+            grammar: opts.grammar,
             stop: opts.stop,
             temperature: opts.temperature,
             seed: opts.seed,
@@ -346,6 +347,11 @@ export class LocalLlamaBackend implements LlmBackend {
     } finally {
       opts.signal?.removeEventListener('abort', onAbort);
     }
+  }
+
+  /** llama.cpp enforces any GBNF grammar, and JSON schemas through one; it has no tool calling of its own. */
+  capabilities(): Promise<BackendCapabilities> {
+    return Promise.resolve({ grammar: true, jsonSchema: true, tools: false });
   }
 
   /** Forgets the kept conversation and clears the KV cache: the next call evaluates its whole prompt. */

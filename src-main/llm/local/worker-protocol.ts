@@ -38,6 +38,7 @@ export interface WorkerReadyInfo {
 export interface WorkerChatOptions {
   maxTokens: number;
   jsonSchema?: JsonSchema;
+  grammar?: string;
   stop?: string[];
   temperature?: number;
   seed?: number;

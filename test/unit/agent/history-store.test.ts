@@ -9,7 +9,7 @@ const dirs: { cleanup: () => void }[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
 
 function record(question: string, reply: string): AgentRecord {
-  const z = { calls: 1, inputTokens: 10, outputTokens: 5 };
+  const z = { calls: 1, inputTokens: 10, evaluatedTokens: 10, outputTokens: 5 };
   return {
     question: { kind: 'free', question }, answer: reply, draft: null, digest: [], evidence: [], grounding: 'related', answeredFrom: 'own-knowledge',
     endedBy: 'answer', actions: 0, trajectory: [{ type: 'message', stage: 'pre', role: 'assistant', content: reply }],
