@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { ModelInfo, Settings } from '../../api/contract';
 import type { Task } from '../../core/task';
 import { backendFactory } from '../backend-spec';
+import { BackoffGate, gatedFetch } from '../openai/backoff-gate';
 import type { GgufFacts } from '../gguf/gguf-facts';
 import { downloadModel, importModel, listModels } from '../models';
 import type { LlmBackend } from '../types';
@@ -23,6 +24,8 @@ export class ModelsService {
         gpuLayers: s.local.gpuLayers ?? undefined,
         contextSize: s.local.contextSize ?? undefined,
       },
+      // Requests in flight side by side (eval --concurrency) back off together when the server refuses.
+      openai: { fetch: gatedFetch(new BackoffGate()) },
     });
     const backend = await f.create();
     if (signal?.aborted) {
