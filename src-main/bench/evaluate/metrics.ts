@@ -1,4 +1,5 @@
 import { GROUNDINGS } from '../../agent/agent-record';
+import { CHECKED_LEVELS } from '../../agent/checked-grounding';
 import type { ItemResult } from './runner-types';
 
 export interface Acc {
@@ -24,6 +25,16 @@ export interface Metrics {
     distribution: Record<string, { count: number; fraction: number }>;
     /** Accuracy within each level. */
     accuracy: Record<string, Acc>;
+  };
+  /**
+   * The reasoner's check of each prediction (see checkGrounding): share and accuracy per checked level,
+   * and the claimed level (rows) against the checked level (columns). "none" marks results stored
+   * before checks existed.
+   */
+  checked: {
+    distribution: Record<string, { count: number; fraction: number }>;
+    accuracy: Record<string, Acc>;
+    confusion: Record<string, Record<string, number>>;
   };
   /** Gold evidence retrieval and citation (items where it applies), overall and per kind. */
   evidence: Record<string, EvidenceMetrics> | null;
@@ -71,6 +82,16 @@ export function computeMetrics(rs: ItemResult[]): Metrics {
     }),
   );
   const groundingAcc = Object.fromEntries(levels.map((l) => [l, acc(rs.filter((r) => level(r) === l))]));
+  const checkedLevels = [...CHECKED_LEVELS, 'none'];
+  const checkedOf = (r: ItemResult) => r.checked?.level ?? 'none';
+  const checkedDistribution = Object.fromEntries(
+    checkedLevels.map((l) => {
+      const count = rs.filter((r) => checkedOf(r) === l).length;
+      return [l, { count, fraction: rs.length ? round(count / rs.length) : 0 }];
+    }),
+  );
+  const checkedAcc = Object.fromEntries(checkedLevels.map((l) => [l, acc(rs.filter((r) => checkedOf(r) === l))]));
+  const confusion = Object.fromEntries(levels.map((c) => [c, Object.fromEntries(checkedLevels.map((k) => [k, rs.filter((r) => level(r) === c && checkedOf(r) === k).length]))]));
   const withEv = rs.filter((r) => r.evidence);
   const evidence = withEv.length
     ? Object.fromEntries(
@@ -90,6 +111,7 @@ export function computeMetrics(rs: ItemResult[]): Metrics {
     byGoldCount: groupBy(mcq, (r) => (r.goldCount === undefined ? undefined : String(r.goldCount))),
     byConditions: groupBy(oq, (r) => (r.n === undefined ? undefined : String(r.n))),
     grounding: { distribution, accuracy: groundingAcc },
+    checked: { distribution: checkedDistribution, accuracy: checkedAcc, confusion },
     evidence,
     usage: {
       callsPerQuestion: per(sum('calls')),

@@ -1,4 +1,5 @@
 import type { Acc } from './metrics';
+import type { ReviewMark } from './result-store';
 import type { EvalReport } from './runner';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -9,40 +10,84 @@ function accTable(title: string, rows: Record<string, Acc>, label: string): stri
   return [`### ${title}`, '', `| ${label} | accuracy | correct | n |`, '|---|---:|---:|---:|', ...keys.map((k) => `| ${k} | ${pct(rows[k].accuracy)} | ${rows[k].correct} | ${rows[k].n} |`), ''];
 }
 
-/** A human-readable summary of a results.json. */
-export function reportMarkdown(r: EvalReport): string {
+function levelTable(title: string, note: string, dist: Record<string, { count: number; fraction: number }>, accs: Record<string, Acc>): string[] {
+  const out = [`### ${title}`, '', note, '', '| level | share | accuracy | n |', '|---|---:|---:|---:|'];
+  for (const [k, v] of Object.entries(dist)) {
+    if (k === 'none' && !v.count) continue;
+    out.push(`| ${k} | ${pct(v.fraction)} | ${v.count ? pct(accs[k].accuracy) : '–'} | ${v.count} |`);
+  }
+  return [...out, ''];
+}
+
+/** A human-readable summary of a results.json, with the reviewers' marks when given. */
+export function reportMarkdown(r: EvalReport, marks?: Map<string, ReviewMark>): string {
+  const k = r.key;
   const lines = [
     `# Evaluation: ${r.method}${r.model !== 'none' ? ` with ${r.model}` : ''} on ${r.ontology}`,
     '',
     `- accuracy: **${pct(r.accuracy)}** (${r.correct} of ${r.n})`,
+    `- this run: **${r.run.answered} answered, ${r.run.reused} reused** from earlier runs with the same key, ${r.run.seconds} s`,
+    ...r.warnings.map((w) => `- **warning:** ${w}`),
     `- dataset: ${r.dataset.items} items, sha256 ${r.dataset.hash.slice(0, 12)}…`,
-    `- this run: ${r.run.answered} answered, ${r.run.reused} taken from earlier runs, ${r.run.seconds} s`,
+    ...(k
+      ? [
+        `- ontology content: ${k.ontology.slice(0, 19)}…`,
+        `- model identity: ${k.model}; protocol ${k.protocol}, prompt version ${k.promptVersion}`,
+        `- run id: ${r.runId}`,
+      ]
+      : []),
     `- per question: ${r.usage.callsPerQuestion} LLM calls, ${r.usage.tokensPerQuestion} tokens (${r.usage.inputTokensPerQuestion} in, ${r.usage.outputTokensPerQuestion} out)`,
     ...(r.errors ? [`- items that failed (scored wrong): ${r.errors}`] : []),
-    ...r.warnings.map((w) => `- warning: ${w}`),
     '',
     ...accTable('By kind', r.byKind, 'kind'),
     ...accTable('MCQ by masked slot', r.bySlot, 'slot'),
     ...accTable('MCQ by number of correct options', r.byGoldCount, '#correct'),
-    ...accTable('OQ by number of conditions', r.byConditions, 'n'),
+    ...accTable('OQ by number of conditions', r.byConditions, 'conditions'),
   ];
   const g = r.grounding;
-  if (Object.entries(g.distribution).some(([k, v]) => k !== 'none' && v.count > 0)) {
-    lines.push('### Grounding levels', '', '| level | share | accuracy | n |', '|---|---:|---:|---:|');
-    for (const [k, v] of Object.entries(g.distribution)) lines.push(`| ${k} | ${pct(v.fraction)} | ${v.count ? pct(g.accuracy[k].accuracy) : '–'} | ${v.count} |`);
-    lines.push('');
+  if (Object.entries(g.distribution).some(([key, v]) => key !== 'none' && v.count > 0)) {
+    lines.push(...levelTable('Grounding levels claimed by the model', 'The level the model gives in its attribution step (paper Figure 3); nothing checks it.', g.distribution, g.accuracy));
+  }
+  const c = r.checked;
+  if (c) {
+    lines.push(...levelTable(
+      'Grounding checked by the reasoner',
+      `Each prediction put to the reasoner on ${r.ontology} (on a Test-2 revised ontology entailed rarely holds, by design).`,
+      c.distribution, c.accuracy,
+    ));
+    const cols = Object.keys(c.distribution).filter((x) => x !== 'none' || c.distribution.none.count);
+    const rows = Object.entries(c.confusion).filter(([, v]) => Object.values(v).some((n) => n > 0));
+    if (rows.length) {
+      lines.push('### Claimed against checked', '', 'Items by the level the model claimed (rows) and the level the reasoner checked (columns).', '');
+      lines.push(`| claimed \\ checked | ${cols.join(' | ')} |`, `|---|${cols.map(() => '---:').join('|')}|`);
+      for (const [claimed, v] of rows) lines.push(`| ${claimed} | ${cols.map((x) => v[x] ?? 0).join(' | ')} |`);
+      lines.push('');
+    }
   }
   if (r.evidence) {
     lines.push('### Gold evidence', '', '| items | n | retrieved fully | partly | not at all | cited fully | retrieved → all cited |', '|---|---:|---:|---:|---:|---:|---:|');
-    for (const [k, e] of Object.entries(r.evidence)) {
-      lines.push(`| ${k} | ${e.n} | ${pct(e.retrieved.full)} | ${pct(e.retrieved.partial)} | ${pct(e.retrieved.none)} | ${e.cited ? pct(e.cited.full) : '–'} | ${e.retrievedCitedFully === null ? '–' : pct(e.retrievedCitedFully)} |`);
+    for (const [key, e] of Object.entries(r.evidence)) {
+      lines.push(`| ${key} | ${e.n} | ${pct(e.retrieved.full)} | ${pct(e.retrieved.partial)} | ${pct(e.retrieved.none)} | ${e.cited ? pct(e.cited.full) : '–'} | ${e.retrievedCitedFully === null ? '–' : pct(e.retrievedCitedFully)} |`);
+    }
+    lines.push('');
+  }
+  if (marks?.size) {
+    const correct = new Map(r.items.map((i) => [i.id, i.correct]));
+    lines.push('### Reviewer marks', '', '| item | scored | mark | note | when |', '|---|---|---|---|---|');
+    for (const m of [...marks.values()].sort((a, b) => a.item.localeCompare(b.item))) {
+      const scored = correct.has(m.item) ? (correct.get(m.item) ? 'correct' : 'wrong') : '–';
+      lines.push(`| ${cell(m.item)} | ${scored} | ${m.verdict ?? '–'} | ${cell(m.note)} | ${m.updatedAt.slice(0, 16).replace('T', ' ')} |`);
     }
     lines.push('');
   }
   return lines.join('\n') + '\n';
 }
 
-/** results.json: the report without per-item traces (those stay in the result store). */
-export function reportJson(r: EvalReport): string {
-  return JSON.stringify(r, null, 2) + '\n';
+function cell(s: string): string {
+  return s.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim() || '–';
+}
+
+/** results.json: the report without per-item traces (those stay in the result store), with the marks when given. */
+export function reportJson(r: EvalReport, marks?: Map<string, ReviewMark>): string {
+  return JSON.stringify(marks ? { ...r, marks: [...marks.values()] } : r, null, 2) + '\n';
 }

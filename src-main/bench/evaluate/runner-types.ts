@@ -1,5 +1,7 @@
 import type { Grounding } from '../../agent/agent-record';
+import type { CheckedGrounding } from '../../agent/checked-grounding';
 import type { Slot } from '../generate/dataset';
+import type { GoldEvidenceFlag } from './item-review';
 import type { MethodUsage } from './methods';
 import type { EvidenceOutcome } from './scoring';
 
@@ -15,7 +17,12 @@ export interface ItemResult {
   /** OQ only: number of conditions, and predicted names that are not gold answers. */
   n?: number;
   wrong?: string[];
+  /** The level the method claims (OA-RAG's attribution step); null when it claims none. */
   grounding: Grounding | null;
+  /** The reasoner's check of the prediction on the ontology evaluated against (absent in results stored before checks existed). */
+  checked?: CheckedGrounding;
+  /** Per gold evidence reference: retrieved, cited. */
+  goldEvidence?: GoldEvidenceFlag[];
   evidence: EvidenceOutcome | null;
   usage: MethodUsage;
   seconds: number;

@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import type { AgentBudget } from '../../agent/agent';
+import { checkerDeps } from '../../agent/checker-deps';
 import { defaultPersona } from '../../agent/persona';
 import { UserError, errorMessage } from '../../core/errors';
 import { TaskCancelledError, throwIfAborted, type TaskProgress } from '../../core/task';
@@ -10,7 +11,9 @@ import { QueryService } from '../../query/exec/query-service';
 import type { DatasetItem } from '../generate/dataset';
 import { createMethod, needsLlm, type MethodName, type MethodOutcome } from './methods';
 import { computeMetrics, type Metrics } from './metrics';
-import type { ResultStore, RunKey } from './result-store';
+import { keyProtocol, modelIdentity, ontologyContentHash, promptKey, type RunKey } from './eval-key';
+import { itemNames, reviewFacts } from './item-review';
+import type { ResultStore } from './result-store';
 import type { ItemResult } from './runner-types';
 import { EvidenceMatcher, evidenceOutcome, scoreMcq, scoreOq } from './scoring';
 
@@ -20,8 +23,16 @@ export interface EvalOptions {
   /** Hash of the dataset file (see loadDataset): part of every result key. */
   datasetHash: string;
   method: MethodName;
-  /** The model spec as given; part of the result key ("none" without a model). */
+  /** The model spec as given; its identity (see modelIdentity) is part of the result key. */
   model?: string;
+  /** The model's identity, when the caller already knows it (default: computed from `model`). */
+  modelIdentity?: string;
+  /** The ontology's content hash (default: from the handle's load record). */
+  ontologyHash?: string;
+  /** Where the dataset was read from, recorded with the run for per-item review. */
+  datasetPath?: string;
+  /** Drop stored results under this run's key first, so every item is answered again. */
+  fresh?: boolean;
   llm?: LlmBackend;
   store: ResultStore;
   /** The query service the agent uses (default: a fresh one with the usual limits). */
@@ -36,7 +47,11 @@ export interface EvalOptions {
 
 export interface EvalReport extends Metrics {
   method: MethodName;
+  /** The model spec as given ("none" without a model); `key.model` is its identity. */
   model: string;
+  /** Everything the stored results are keyed by, and the run's id for review and marks. */
+  key: RunKey;
+  runId: string;
   ontology: string;
   dataset: { hash: string; items: number };
   /** Items answered in this run, and items taken from the store of earlier runs. */
@@ -50,15 +65,20 @@ const ITEM_ERRORS = new Set(['context-overflow', 'bad-reply']);
 
 /**
  * Runs a method over a dataset and scores it. Resumable: each item's result is stored as soon as it
- * is scored (keyed by dataset hash + item id + method + model), and items already in the store are
- * not run again. Cancelling (the signal) stops after the item in flight without storing it.
+ * is scored, keyed by RunKey (dataset, ontology content, method, model identity, protocol, prompt
+ * version), and only items stored under the full key are not run again. Cancelling (the signal) stops after the item in flight without storing it.
  */
 export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   const t0 = performance.now();
   if (needsLlm(o.method) && !o.llm) throw new UserError('usage', `the ${o.method} method needs a model (--model <spec>).`);
   const model = needsLlm(o.method) ? (o.model ?? o.llm!.id) : 'none';
-  const key: RunKey = { dataset: o.datasetHash, method: o.method, model };
+  const identity = !needsLlm(o.method) ? 'none' : o.modelIdentity ?? (o.model ? await modelIdentity(o.model, { hashCache: o.store.hashCache }) : `id:${o.llm!.id}`);
+  const key: RunKey = {
+    dataset: o.datasetHash, ontology: o.ontologyHash ?? (await ontologyContentHash(o.handle)), method: o.method, model: identity,
+    ...promptKey(needsLlm(o.method), keyProtocol(o as { protocol?: string })),
+  };
   const file = basename(o.handle.summary.file || o.handle.path);
+  const id = o.store.saveRun(key, { modelSpec: model, ontologyFile: o.handle.summary.file || o.handle.path, datasetPath: o.datasetPath ?? null });
   const warnings: string[] = [];
   const names = new Set(o.items.map((i) => i.ontology));
   if (names.size && !names.has(file)) {
@@ -67,11 +87,14 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   const agentQuery = o.queryService ?? new QueryService(o.handle);
   const exactQuery = new QueryService(o.handle, { maxResults: Number.MAX_SAFE_INTEGER, timeLimitMs: 600_000 });
   const matcher = new EvidenceMatcher(o.handle, agentQuery.names);
+  const checker = checkerDeps(o.handle, agentQuery);
+  const nameOf = itemNames(o.handle);
   const method = createMethod(o.method, {
     handle: o.handle, llm: o.llm, persona: o.persona ?? defaultPersona(o.handle.summary.title, file), agentQuery, exactQuery, budget: o.budget,
     maxTokens: o.maxTokens,
   });
 
+  if (o.fresh) o.store.forget(key);
   const done = o.store.all(key);
   const results: ItemResult[] = [];
   let answered = 0;
@@ -104,7 +127,8 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
     throwIfAborted(o.signal);
     const r = score(item, outcome, matcher, agentQuery, (performance.now() - started) / 1000);
     if (error) r.error = error;
-    o.store.put(key, r, outcome.record);
+    Object.assign(r, await reviewFacts(item, outcome, matcher, checker, nameOf));
+    o.store.put(key, r, outcome.record, model);
     results.push(r);
     answered++;
     o.onItem?.(r, false);
@@ -114,6 +138,8 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   return {
     method: o.method,
     model,
+    key,
+    runId: id,
     ontology: file,
     dataset: { hash: o.datasetHash, items: total },
     ...metrics,

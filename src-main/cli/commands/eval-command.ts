@@ -1,4 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { loadDataset } from '../../bench/generate/dataset';
 import { METHODS, needsLlm, type MethodName } from '../../bench/evaluate/methods';
@@ -6,6 +5,7 @@ import { reportJson, reportMarkdown } from '../../bench/evaluate/report';
 import { ResultStore } from '../../bench/evaluate/result-store';
 import { runEvaluation } from '../../bench/evaluate/runner';
 import { UserError } from '../../core/errors';
+import { checkOutputs, writeOutputFile } from '../../core/output-policy';
 import { TaskCancelledError } from '../../core/task';
 import type { LlmBackend } from '../../llm/types';
 import { progressBar } from '../progress-bar';
@@ -17,10 +17,11 @@ export const evalCommand: CommandSpec = {
   summary: 'Run a method over a benchmark dataset and score it (resumable; results.json + Markdown).',
   usage:
     'oarag eval --ontology <file> --dataset <test1.jsonl> --method oa-rag|cot|rag-text|reasoner-only [--model <spec>] --out <results.json> ' +
-    '[--store <results.sqlite>] [--fresh] [--persona <text>] [--json]',
+    '[--store <results.sqlite>] [--fresh] [--persona <text>] [--force] [--json]',
   options: {
     ontology: { type: 'string' }, dataset: { type: 'string' }, method: { type: 'string' }, model: { type: 'string' }, out: { type: 'string' },
     store: { type: 'string' }, fresh: { type: 'boolean' }, persona: { type: 'string' }, json: { type: 'boolean' },
+    force: { type: 'boolean' },
   },
   async run(ctx) {
     const method = requireString(ctx, 'method', METHODS.join('|')) as MethodName;
@@ -29,10 +30,17 @@ export const evalCommand: CommandSpec = {
     if (needsLlm(method) && !model) throw new UserError('usage', `the ${method} method needs --model <spec> (a .gguf path, openai:<url>#<model> or scripted:<file.json>).`);
     if (!needsLlm(method) && model) ctx.io.stderr('note: reasoner-only uses no model; --model is ignored.\n');
     const out = resolve(ctx.io.cwd, requireString(ctx, 'out', 'results.json'));
-    const dataset = loadDataset(resolve(ctx.io.cwd, requireString(ctx, 'dataset', 'dataset.jsonl')));
+    // The Markdown report is the documented sibling of --out: <out without extension>.md, checked like it.
+    const md = join(dirname(out), `${basename(out, extname(out))}.md`);
+    if (md === out) throw new UserError('usage', `--out ${out} would be overwritten by its own Markdown report; give it a .json name.`);
+    const datasetPath = resolve(ctx.io.cwd, requireString(ctx, 'dataset', 'dataset.jsonl'));
+    const ontologyPath = resolve(ctx.io.cwd, requireString(ctx, 'ontology', 'file'));
     const storePath = typeof ctx.values.store === 'string' ? resolve(ctx.io.cwd, ctx.values.store) : join(ctx.container.dataDir, 'eval-results.sqlite');
-    const h = await openOntology(ctx, requireString(ctx, 'ontology', 'file'));
-    const store = new ResultStore(storePath);
+    const outputs = { inputs: [ontologyPath, datasetPath, storePath], force: ctx.values.force === true };
+    checkOutputs({ ...outputs, targets: [out, md] });
+    const dataset = loadDataset(datasetPath);
+    const h = await openOntology(ctx, ontologyPath);
+    const store = openResultStore(storePath);
     let llm: LlmBackend | undefined;
     const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
     try {
@@ -45,10 +53,8 @@ export const evalCommand: CommandSpec = {
         signal: ctx.io.signal, onProgress: (p) => bar.update(p),
       });
       bar.done();
-      mkdirSync(dirname(out), { recursive: true });
-      const md = join(dirname(out), `${basename(out, extname(out))}.md`);
-      writeFileSync(out, reportJson(report));
-      writeFileSync(md, reportMarkdown(report));
+      writeOutputFile(out, reportJson(report), outputs);
+      writeOutputFile(md, reportMarkdown(report), outputs);
       for (const w of report.warnings) ctx.io.stderr(`warning: ${w}\n`);
       if (ctx.values.json) {
         const { items: _items, ...summary } = report;
@@ -74,6 +80,17 @@ export const evalCommand: CommandSpec = {
     }
   },
 };
+
+/** The results store, or a clear error when --store names something that is not one (never its content). */
+function openResultStore(path: string): ResultStore {
+  try {
+    return new ResultStore(path);
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    const why = code === 'SQLITE_NOTADB' ? 'is not an SQLite results store' : code === 'SQLITE_CANTOPEN' ? 'cannot be opened as a database (is it a folder?)' : `cannot be used (${code ?? (e as Error).message})`;
+    throw new UserError('bad-store', `--store ${path} ${why}; give a new or existing results .sqlite file.`);
+  }
+}
 
 function pct(x: number): string {
   return `${(x * 100).toFixed(1)}%`;

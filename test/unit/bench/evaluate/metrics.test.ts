@@ -130,11 +130,15 @@ describe('metrics', () => {
     const report: EvalReport = {
       ...computeMetrics(results), method: 'oa-rag', model: 'm', ontology: 'x.obo', dataset: { hash: 'abc', items: 5 },
       run: { answered: 5, reused: 0, seconds: 1 }, warnings: [], items: results,
+      key: { dataset: 'abc', ontology: 'sha256:0123456789abcdef0123', method: 'oa-rag', model: 'gguf:sha256:m', protocol: 'structured', promptVersion: 2 },
+      runId: 'r1',
     };
     const md = reportMarkdown(report);
     expect(md).toContain('accuracy: **60.0%** (3 of 5)');
     expect(md).toContain('| subject | 50.0% | 1 | 2 |');
-    expect(md).toContain('### Grounding levels');
+    expect(md).toContain('### Grounding levels claimed by the model');
+    expect(md).toContain('### Grounding checked by the reasoner');
+    expect(md).toContain('- model identity: gguf:sha256:m; protocol structured, prompt version 2');
     expect(md).toContain('### Gold evidence');
   });
 });

@@ -5,6 +5,7 @@ import { generateDataset } from '../../../../src-main/bench/generate/generate-da
 import { datasetHash, loadDataset, toJsonl, type DatasetItem, type McqItem } from '../../../../src-main/bench/generate/dataset';
 import { ResultStore } from '../../../../src-main/bench/evaluate/result-store';
 import { runEvaluation } from '../../../../src-main/bench/evaluate/runner';
+import { PROMPT_VERSION } from '../../../../src-main/agent/protocol';
 import { UserError } from '../../../../src-main/core/errors';
 import { TaskCancelledError } from '../../../../src-main/core/task';
 import { LlmError } from '../../../../src-main/llm/errors';
@@ -64,6 +65,37 @@ describe('evaluation runner', () => {
     expect(r.usage.callsPerQuestion).toBe(0);
     expect(r.evidence!.all.retrieved.full).toBe(1);
     expect(Object.keys(r.bySlot).sort()).toEqual(['filler', 'relation', 'subject']);
+    // Its predictions are what the reasoner entails, so the check confirms every one, with every gold reference retrieved.
+    expect(r.checked.distribution.entailed.count).toBe(36);
+    expect(r.items.every((i) => i.goldEvidence!.length > 0 && i.goldEvidence!.every((g) => g.retrieved && g.cited))).toBe(true);
+    store.close();
+  });
+
+  it('keys results by ontology content, model identity, protocol and prompt version: a change reuses nothing', async () => {
+    const store = new ResultStore(':memory:');
+    const some = items.slice(0, 6);
+    const first = await runEvaluation({ handle: h, items: some, datasetHash: hash, method: 'reasoner-only', store });
+    expect(first.key).toMatchObject({ dataset: hash, method: 'reasoner-only', model: 'none', protocol: 'none', promptVersion: 0 });
+    expect(first.key.ontology).toMatch(/^sha256:/);
+    expect((await runEvaluation({ handle: h, items: some, datasetHash: hash, method: 'reasoner-only', store })).run).toMatchObject({ answered: 0, reused: 6 });
+    const revised = await runEvaluation({ handle: h, items: some, datasetHash: hash, method: 'reasoner-only', store, ontologyHash: 'sha256:another' });
+    expect(revised.run).toMatchObject({ answered: 6, reused: 0 });
+    expect(revised.runId).not.toBe(first.runId);
+
+    const llm = () => new FakeLlm(answerA);
+    const a = await runEvaluation({ handle: h, items: some, datasetHash: hash, method: 'cot', model: 'x', modelIdentity: 'gguf:sha256:aaa', llm: llm(), store });
+    expect(a.key).toMatchObject({ model: 'gguf:sha256:aaa', protocol: 'structured', promptVersion: PROMPT_VERSION });
+    // The same spec with other weights behind it, or another protocol, is another run.
+    const b = await runEvaluation({ handle: h, items: some, datasetHash: hash, method: 'cot', model: 'x', modelIdentity: 'gguf:sha256:bbb', llm: llm(), store });
+    expect(b.run.reused).toBe(0);
+    const c = await runEvaluation({ handle: h, items: some, datasetHash: hash, method: 'cot', model: 'x', modelIdentity: 'gguf:sha256:aaa', llm: llm(), store, ...{ protocol: 'text' } });
+    expect(c.run.reused).toBe(0);
+    expect(c.key.protocol).toBe('text');
+    const d = await runEvaluation({ handle: h, items: some, datasetHash: hash, method: 'cot', model: 'x', modelIdentity: 'gguf:sha256:aaa', llm: llm(), store });
+    expect(d.run).toMatchObject({ answered: 0, reused: 6 });
+    // A model answering "A" everywhere is checked against the reasoner item by item.
+    expect(a.items.every((i) => i.checked && i.checked.level !== 'unchecked')).toBe(true);
+    for (const i of a.items.filter((x) => x.kind === 'mcq')) expect(i.checked!.level === 'entailed').toBe(i.correct);
     store.close();
   });
 
@@ -105,7 +137,7 @@ describe('evaluation runner', () => {
       return answerA();
     });
     await expect(runEvaluation({ handle: h, items, datasetHash: hash, method: 'cot', model: 'x', llm, store, signal: ac.signal })).rejects.toBeInstanceOf(TaskCancelledError);
-    expect(store.all({ dataset: hash, method: 'cot', model: 'x' }).size).toBe(3);
+    expect(store.all(store.runs()[0]).size).toBe(3);
     store.close();
   });
 
@@ -146,7 +178,7 @@ describe('evaluation runner', () => {
     expect(user.match(/^\[\d\] name: /gm)?.length).toBe(5);
     expect(user).toContain(`Question: ${item.question}`);
     expect(r.evidence?.all.n).toBe(1);
-    const rec = store.record({ dataset: hash, method: 'rag-text', model: 'x' }, item.id) as { retrieved: string[] };
+    const rec = store.record(r.key, item.id) as { retrieved: string[] };
     expect(rec.retrieved).toHaveLength(5);
     store.close();
   });
@@ -172,7 +204,7 @@ describe('evaluation runner', () => {
     expect(r.items[0].evidence).toEqual({ retrieved: item.gold.length === 1 ? 'full' : 'partial', cited: item.gold.length === 1 ? 'full' : 'partial', retrievedCited: 'full' });
     expect(r.grounding.distribution.entailed.count).toBe(1);
     expect(r.usage.callsPerQuestion).toBe(5);
-    const rec = store.record({ dataset: hash, method: 'oa-rag', model: 'x' }, item.id) as { actions: number };
+    const rec = store.record(r.key, item.id) as { actions: number };
     expect(rec.actions).toBe(1);
     store.close();
   });
