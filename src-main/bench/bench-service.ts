@@ -1,7 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { ApiParams } from '../api/contract';
 import type { Container } from '../container';
+import { checkOutputs, writeOutputFile } from '../core/output-policy';
 import type { Task } from '../core/task';
 import type { OntologyHandle } from '../ontology/ontology-handle';
 import { runEvaluation } from './evaluate/runner';
@@ -29,17 +29,16 @@ export class BenchService {
     const r = await generateDataset(h, {
       mcq: p.mcq, oq: p.oq, seed: p.seed, root: p.root || undefined, slots: p.slots, signal: task.signal, onProgress: (x) => task.update(x),
     });
-    const dir = join(this.c.dataDir, 'datasets');
-    mkdirSync(dir, { recursive: true });
-    const path = join(dir, `${stem(h.path)}-seed${p.seed}-${stamp()}.jsonl`);
-    writeFileSync(path, toJsonl(r.items));
+    const path = join(this.c.dataDir, 'datasets', `${stem(h.path)}-seed${p.seed}-${stamp()}.jsonl`);
+    // A fresh, time-stamped name: the policy only guards against a clash, a device or a symlink planted there.
+    writeOutputFile(path, toJsonl(r.items), { inputs: [h.path] });
     return { items: r.items, path, warnings: r.warnings, stats: r.stats };
   }
 
   async revise(h: OntologyHandle, p: ApiParams<'bench.revise'>, task: Task) {
     const questions = p.datasetPath ? loadDataset(p.datasetPath).items : undefined;
     const outDir = join(this.c.dataDir, 'revisions', `${stem(h.path)}-${stamp()}`);
-    const r = await reviseOntology(this.c.ontologies, h.path, { questions, outDir, signal: task.signal, onProgress: (x) => task.update(x) });
+    const r = await reviseOntology(this.c.ontologies, h.path, { questions, questionsPath: p.datasetPath, outDir, signal: task.signal, onProgress: (x) => task.update(x) });
     const { excluded, ...counts } = r.report;
     return { ...r, report: { ...r.report, counts, excluded } };
   }
@@ -53,12 +52,12 @@ export class BenchService {
         handle: h, items: ds.items, datasetHash: ds.hash, method: p.method, model: p.model, llm, store,
         queryService: this.c.queryService(h), signal: task.signal, onProgress: (x) => task.update(x),
       });
-      const dir = join(this.c.dataDir, 'evaluations');
-      mkdirSync(dir, { recursive: true });
-      const base = join(dir, `${stem(h.path)}-${p.method}-${stamp()}`);
+      const base = join(this.c.dataDir, 'evaluations', `${stem(h.path)}-${p.method}-${stamp()}`);
       const markdown = reportMarkdown(report);
-      writeFileSync(`${base}.json`, reportJson(report));
-      writeFileSync(`${base}.md`, markdown);
+      const outputs = { inputs: [h.path, p.datasetPath] };
+      checkOutputs({ ...outputs, targets: [`${base}.json`, `${base}.md`] });
+      writeOutputFile(`${base}.json`, reportJson(report), outputs);
+      writeOutputFile(`${base}.md`, markdown, outputs);
       // The evaluation view reads per-level counts and accuracies and per-question cost in one place.
       const levels = new Set([...Object.keys(report.grounding.distribution), ...Object.keys(report.grounding.accuracy)]);
       const grounding = Object.fromEntries([...levels].map((l) => [l, {

@@ -1,5 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
+import { UserError } from '../../core/errors';
+import { checkOutputDir, checkOutputs, commitTemp, tempPathFor, writeOutputFile } from '../../core/output-policy';
 import { throwIfAborted, type TaskProgress } from '../../core/task';
 import type { OntologyService } from '../../ontology/ontology-service';
 import { toJsonl, type DatasetItem } from '../generate/dataset';
@@ -19,7 +21,11 @@ interface StripResult {
 
 export interface ReviseOptions {
   questions?: DatasetItem[];
+  /** The file the questions came from: an input, so never an output. */
+  questionsPath?: string;
   outDir: string;
+  /** Replace revised.*, check.ofn, report.json and test2.jsonl if they exist (never an input). */
+  force?: boolean;
   signal?: AbortSignal;
   onProgress?: (p: TaskProgress) => void;
 }
@@ -87,7 +93,20 @@ export async function reviseOntology(service: OntologyService, path: string, opt
   const t0 = performance.now();
   const src = resolve(path);
   const outDir = resolve(opts.outDir);
-  mkdirSync(outDir, { recursive: true });
+  const ext = extname(src) || '.owl';
+  const revisedPath = join(outDir, `revised${ext}`);
+  const checkPath = join(outDir, 'check.ofn');
+  const test2Path = opts.questions ? join(outDir, 'test2.jsonl') : undefined;
+  const reportPath = join(outDir, 'report.json');
+  const outputs = { inputs: [src, ...(opts.questionsPath ? [resolve(opts.questionsPath)] : [])], force: opts.force };
+  // Every file this run writes is checked before any work, so a refused run loses nothing.
+  checkOutputDir(outDir);
+  checkOutputs({ ...outputs, targets: [revisedPath, checkPath, reportPath, ...(test2Path ? [test2Path] : [])] });
+  try {
+    mkdirSync(outDir, { recursive: true });
+  } catch (e) {
+    throw new UserError('write-failed', `Cannot create the output folder ${outDir} (${(e as NodeJS.ErrnoException).code ?? String(e)}).`);
+  }
   const report = (stage: string, fraction: number) => opts.onProgress?.({ stage, fraction });
   const scaled = (a: number, b: number) => (p: TaskProgress) => report(p.stage, a + (b - a) * p.fraction);
 
@@ -114,15 +133,25 @@ export async function reviseOntology(service: OntologyService, path: string, opt
       added: c.removed.map((r) => verbaliseRestriction(subject, r, nameOf)),
     };
   });
-  const ext = extname(src) || '.owl';
-  const revisedPath = join(outDir, `revised${ext}`);
-  const checkPath = join(outDir, 'check.ofn');
   report('revise', 0.4);
-  const written = await bridge.request<{ format: string }>('reviseWrite', {
-    out: revisedPath,
-    checkOut: checkPath,
-    definitions: changes.map((c) => ({ iri: c.iri, text: c.added.join(' ') })),
-  }, { signal: opts.signal });
+  // The bridge writes temporary files beside the targets; they replace the targets only when complete.
+  const tmpRevised = tempPathFor(revisedPath) + ext;
+  const tmpCheck = tempPathFor(checkPath) + '.ofn';
+  let written: { format: string };
+  try {
+    written = await bridge.request<{ format: string }>('reviseWrite', {
+      out: tmpRevised,
+      checkOut: tmpCheck,
+      definitions: changes.map((c) => ({ iri: c.iri, text: c.added.join(' ') })),
+    }, { signal: opts.signal });
+    throwIfAborted(opts.signal);
+  } catch (e) {
+    rmSync(tmpRevised, { force: true });
+    rmSync(tmpCheck, { force: true });
+    throw e;
+  }
+  commitTemp(tmpRevised, revisedPath, outputs);
+  commitTemp(tmpCheck, checkPath, outputs);
   throwIfAborted(opts.signal);
 
   const rep: ReviseReport = {
@@ -135,8 +164,7 @@ export async function reviseOntology(service: OntologyService, path: string, opt
     excluded: [],
     seconds: 0,
   };
-  let test2Path: string | undefined;
-  if (opts.questions) {
+  if (opts.questions && test2Path) {
     report('check', 0.5);
     const revised = await service.open(revisedPath, { signal: opts.signal, onProgress: scaled(0.5, 0.75) });
     const check = await service.open(checkPath, { signal: opts.signal, onProgress: scaled(0.75, 0.97) });
@@ -144,12 +172,10 @@ export async function reviseOntology(service: OntologyService, path: string, opt
     rep.items = opts.questions.length;
     rep.kept = outcome.kept.length;
     rep.excluded = outcome.excluded;
-    test2Path = join(outDir, 'test2.jsonl');
-    writeFileSync(test2Path, toJsonl(outcome.kept));
+    writeOutputFile(test2Path, toJsonl(outcome.kept), { ...outputs, force: true });
   }
   rep.seconds = Math.round((performance.now() - t0) / 10) / 100;
-  const reportPath = join(outDir, 'report.json');
-  writeFileSync(reportPath, JSON.stringify({ ...rep, changes }, null, 2) + '\n');
+  writeOutputFile(reportPath, JSON.stringify({ ...rep, changes }, null, 2) + '\n', { ...outputs, force: true });
   report('done', 1);
   return { revisedPath, checkPath, test2Path, reportPath, changes, report: rep };
 }

@@ -1,8 +1,8 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { generateDataset } from '../../bench/generate/generate-dataset';
 import { toJsonl } from '../../bench/generate/dataset';
 import { UserError } from '../../core/errors';
+import { checkOutputs, writeOutputFile } from '../../core/output-policy';
 import { progressBar } from '../progress-bar';
 import type { CommandSpec } from '../run-args';
 import { openOntology, printJson, requireString } from './shared';
@@ -12,10 +12,11 @@ export const generateCommand: CommandSpec = {
   summary: 'Generate a Test 1 benchmark (MCQs and open questions) from an ontology, as JSONL.',
   usage:
     'oarag generate --ontology <file> --out <test1.jsonl> [--mcq 300] [--oq 200] [--root <name>] [--seed 1] ' +
-    '[--slots <subject,relation,filler weights, e.g. 1,1,1>] [--conditions 2,3,4] [--max-answers N] [--json]',
+    '[--slots <subject,relation,filler weights, e.g. 1,1,1>] [--conditions 2,3,4] [--max-answers N] [--force] [--json]',
   options: {
     ontology: { type: 'string' }, out: { type: 'string' }, mcq: { type: 'string' }, oq: { type: 'string' }, root: { type: 'string' },
     seed: { type: 'string' }, slots: { type: 'string' }, conditions: { type: 'string' }, 'max-answers': { type: 'string' }, json: { type: 'boolean' },
+    force: { type: 'boolean' },
   },
   async run(ctx) {
     const out = resolve(ctx.io.cwd, requireString(ctx, 'out', 'dataset.jsonl'));
@@ -30,6 +31,9 @@ export const generateCommand: CommandSpec = {
       conditions: typeof v.conditions === 'string' ? parseList(v.conditions, 'conditions') : undefined,
       maxAnswers: typeof v['max-answers'] === 'string' ? intOpt(v['max-answers'], 'max-answers', 0) : undefined,
     };
+    const outputs = { inputs: [resolve(ctx.io.cwd, file)], force: ctx.values.force === true };
+    // Refused before the long work starts, and checked again when the file is written.
+    checkOutputs({ ...outputs, targets: [out] });
     const h = await openOntology(ctx, file);
     const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
     let res;
@@ -38,15 +42,7 @@ export const generateCommand: CommandSpec = {
     } finally {
       bar.done();
     }
-    mkdirSync(dirname(out), { recursive: true });
-    const tmp = `${out}.tmp-${process.pid}`;
-    try {
-      writeFileSync(tmp, toJsonl(res.items));
-      renameSync(tmp, out);
-    } catch (e) {
-      rmSync(tmp, { force: true });
-      throw new UserError('write-failed', `cannot write ${out} (${(e as NodeJS.ErrnoException).code ?? String(e)}).`);
-    }
+    writeOutputFile(out, toJsonl(res.items), outputs);
     for (const w of res.warnings) ctx.io.stderr(`warning: ${w}\n`);
     const s = res.stats;
     if (ctx.values.json) {
