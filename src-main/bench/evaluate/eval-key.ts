@@ -128,9 +128,10 @@ async function servedModel(baseUrl: string, model: string, o: IdentityOptions): 
 }
 
 /**
- * The protocol part of the key. The agent work passes its protocol option to the runner; a run
- * without one is keyed on DEFAULT_PROTOCOL.
+ * The protocol part of the key: the runner's protocol option as requested. Without one the agent
+ * runs 'auto' (structured where the backend can enforce it, else text); what that resolves to
+ * depends only on the backend, whose identity is in the key too.
  */
-export function keyProtocol(o: { protocol?: string }): AgentProtocol | string {
-  return o.protocol ?? DEFAULT_PROTOCOL;
+export function keyProtocol(o: { protocol?: string }): AgentProtocol | 'auto' | string {
+  return o.protocol ?? 'auto';
 }

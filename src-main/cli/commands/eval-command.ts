@@ -46,25 +46,27 @@ export const evalCommand: CommandSpec = {
     try {
       if (needsLlm(method)) llm = await ctx.container.createBackend(model!, ctx.io.signal);
       const modelKey = needsLlm(method) ? model! : 'none';
-      if (ctx.values.fresh) store.forget({ dataset: dataset.hash, method, model: modelKey });
       const report = await runEvaluation({
-        handle: h, items: dataset.items, datasetHash: dataset.hash, method, model: modelKey, llm, store,
+        handle: h, items: dataset.items, datasetHash: dataset.hash, datasetPath: dataset.path, fresh: !!ctx.values.fresh, method, model: modelKey, llm, store,
         queryService: ctx.container.queryService(h), persona: typeof ctx.values.persona === 'string' ? ctx.values.persona : undefined,
         signal: ctx.io.signal, onProgress: (p) => bar.update(p),
       });
       bar.done();
-      writeOutputFile(out, reportJson(report), outputs);
-      writeOutputFile(md, reportMarkdown(report), outputs);
+      const marks = store.marks(report.runId);
+      writeOutputFile(out, reportJson(report, marks), outputs);
+      writeOutputFile(md, reportMarkdown(report, marks), outputs);
+      store.setReportPath(report.runId, out);
       for (const w of report.warnings) ctx.io.stderr(`warning: ${w}\n`);
       if (ctx.values.json) {
         const { items: _items, ...summary } = report;
-        printJson(ctx, { out, markdown: md, store: storePath, ...summary });
+        printJson(ctx, { out, markdown: md, store: storePath, ...summary, marks: [...marks.values()] });
       } else {
         const kinds = Object.entries(report.byKind).map(([k, a]) => `${k} ${pct(a.accuracy)} (${a.correct}/${a.n})`).join(', ');
         ctx.io.stdout(
           [
             `${method}${modelKey !== 'none' ? ` with ${modelKey}` : ''}: accuracy ${pct(report.accuracy)} (${report.correct}/${report.n}); ${kinds}`,
-            `  ${report.run.answered} answered now, ${report.run.reused} reused from ${storePath}; ${report.usage.callsPerQuestion} calls and ${report.usage.tokensPerQuestion} tokens per question`,
+            `  ${report.run.answered} answered now, ${report.run.reused} reused from ${storePath} (same dataset, ontology content, method, model identity, protocol and prompt version); ${report.usage.callsPerQuestion} calls and ${report.usage.tokensPerQuestion} tokens per question`,
+            `  checked by the reasoner: ${Object.entries(report.checked.distribution).filter(([, v]) => v.count).map(([k, v]) => `${k} ${v.count}`).join(', ')}`,
             `  wrote ${out} and ${md}`,
           ].join('\n') + '\n',
         );

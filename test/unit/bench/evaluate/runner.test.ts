@@ -84,7 +84,7 @@ describe('evaluation runner', () => {
 
     const llm = () => new FakeLlm(answerA);
     const a = await runEvaluation({ handle: h, items: some, datasetHash: hash, method: 'cot', model: 'x', modelIdentity: 'gguf:sha256:aaa', llm: llm(), store });
-    expect(a.key).toMatchObject({ model: 'gguf:sha256:aaa', protocol: 'structured', promptVersion: PROMPT_VERSION });
+    expect(a.key).toMatchObject({ model: 'gguf:sha256:aaa', protocol: 'auto', promptVersion: PROMPT_VERSION });
     // The same spec with other weights behind it, or another protocol, is another run.
     const b = await runEvaluation({ handle: h, items: some, datasetHash: hash, method: 'cot', model: 'x', modelIdentity: 'gguf:sha256:bbb', llm: llm(), store });
     expect(b.run.reused).toBe(0);
