@@ -23,9 +23,13 @@ export function effectiveConcurrency(requested: number | undefined, llm: LlmBack
 /** Item-level retries after the backend's own retries gave up on an overloaded server. */
 export const ITEM_RETRY: RetryPolicy = { maxRetries: 4, baseDelayMs: 2000, maxDelayMs: 30_000 };
 
-/** A 429, a 5xx or an unreachable server: worth running the whole item again after a pause. */
+/**
+ * A 429 or a 5xx that outlasted the backend's own retries: an overloaded server, worth running the
+ * whole item again after a pause. A server that cannot be reached at all ends the run instead (it is
+ * resumable), rather than stalling it in backoff.
+ */
 export function isTransient(e: unknown): boolean {
-  return e instanceof LlmError && e.code === 'http' && (e.status === undefined || isRetryableStatus(e.status));
+  return e instanceof LlmError && e.code === 'http' && e.status !== undefined && (e.status === 429 || (e.status >= 500 && isRetryableStatus(e.status)));
 }
 
 /**

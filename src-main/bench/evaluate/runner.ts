@@ -11,6 +11,9 @@ import { QueryService } from '../../query/exec/query-service';
 import type { DatasetItem } from '../generate/dataset';
 import { createMethod, needsLlm, type MethodName, type MethodOutcome } from './methods';
 import { computeMetrics, type Metrics } from './metrics';
+import { effectiveConcurrency, withItemRetry } from './concurrency';
+import { EvalRate, progressStage } from './eval-rate';
+import { runPool } from './item-pool';
 import { keyProtocol, modelIdentity, ontologyContentHash, promptKey, type RunKey } from './eval-key';
 import { itemNames, reviewFacts } from './item-review';
 import type { ResultStore } from './result-store';
@@ -33,6 +36,8 @@ export interface EvalOptions {
   datasetPath?: string;
   /** Drop stored results under this run's key first, so every item is answered again. */
   fresh?: boolean;
+  /** Items in flight at once; only an OpenAI-compatible server gets more than one (see effectiveConcurrency). */
+  concurrency?: number;
   llm?: LlmBackend;
   store: ResultStore;
   /** The query service the agent uses (default: a fresh one with the usual limits). */
@@ -66,7 +71,8 @@ const ITEM_ERRORS = new Set(['context-overflow', 'bad-reply']);
 /**
  * Runs a method over a dataset and scores it. Resumable: each item's result is stored as soon as it
  * is scored, keyed by RunKey (dataset, ontology content, method, model identity, protocol, prompt
- * version), and only items stored under the full key are not run again. Cancelling (the signal) stops after the item in flight without storing it.
+ * version), and only items stored under the full key are not run again. With `concurrency` N, up to N
+ * items are in flight at once. Cancelling (the signal) aborts the items in flight without storing them.
  */
 export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   const t0 = performance.now();
@@ -100,40 +106,54 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   let answered = 0;
   let reused = 0;
   const total = o.items.length;
-  const progress = (i: number) => o.onProgress?.({ fraction: total ? i / total : 1, stage: `${i}/${total} items` });
-  progress(0);
+  const conc = effectiveConcurrency(o.concurrency, needsLlm(o.method) ? o.llm : undefined);
+  if (conc.note) warnings.push(conc.note);
+  const rate = new EvalRate();
+  let finished = 0;
+  const progress = (stage = progressStage(finished, total, rate)) => o.onProgress?.({ fraction: total ? finished / total : 1, stage });
+  const todo: number[] = [];
   for (let i = 0; i < total; i++) {
-    const item = o.items[i];
-    const prior = done.get(item.id);
-    if (prior) {
-      results.push(prior);
-      reused++;
-      o.onItem?.(prior, true);
-      progress(i + 1);
+    const prior = done.get(o.items[i].id);
+    if (!prior) {
+      todo.push(i);
       continue;
     }
-    throwIfAborted(o.signal);
-    const started = performance.now();
-    let outcome: MethodOutcome;
-    let error: string | undefined;
-    try {
-      outcome = await method(item, o.signal);
-    } catch (e) {
-      if (e instanceof TaskCancelledError || o.signal?.aborted) throw new TaskCancelledError();
-      if (!(e instanceof LlmError && ITEM_ERRORS.has(e.code))) throw e;
-      error = errorMessage(e);
-      outcome = { predicted: null, grounding: null, digest: null, cited: null, usage: { calls: 0, inputTokens: 0, outputTokens: 0 } };
-    }
-    throwIfAborted(o.signal);
-    const r = score(item, outcome, matcher, agentQuery, (performance.now() - started) / 1000);
-    if (error) r.error = error;
-    Object.assign(r, await reviewFacts(item, outcome, matcher, checker, nameOf));
-    o.store.put(key, r, outcome.record, model);
-    results.push(r);
-    answered++;
-    o.onItem?.(r, false);
-    progress(i + 1);
+    results[i] = prior;
+    reused++;
+    finished++;
+    o.onItem?.(prior, true);
   }
+  progress();
+  throwIfAborted(o.signal);
+  // Items finish in any order; each is stored the moment it is scored, and the report keeps dataset order.
+  await runPool({
+    items: todo, concurrency: conc.n, signal: o.signal,
+    run: async (i, _k, signal) => {
+      const item = o.items[i];
+      const started = performance.now();
+      let outcome: MethodOutcome;
+      let error: string | undefined;
+      try {
+        outcome = await withItemRetry(() => method(item, signal), signal, (n, ms, why) => progress(`${progressStage(finished, total, rate)} · ${item.id} retry ${n} in ${(ms / 1000).toFixed(1)} s (${why})`));
+      } catch (e) {
+        if (e instanceof TaskCancelledError || signal.aborted) throw new TaskCancelledError();
+        if (!(e instanceof LlmError && ITEM_ERRORS.has(e.code))) throw e;
+        error = errorMessage(e);
+        outcome = { predicted: null, grounding: null, digest: null, cited: null, usage: { calls: 0, inputTokens: 0, outputTokens: 0 } };
+      }
+      if (signal.aborted) throw new TaskCancelledError();
+      const r = score(item, outcome, matcher, agentQuery, (performance.now() - started) / 1000);
+      if (error) r.error = error;
+      Object.assign(r, await reviewFacts(item, outcome, matcher, checker, nameOf));
+      o.store.put(key, r, outcome.record, model);
+      results[i] = r;
+      answered++;
+      finished++;
+      rate.answered();
+      o.onItem?.(r, false);
+      progress();
+    },
+  });
   const metrics = computeMetrics(results);
   return {
     method: o.method,

@@ -21,10 +21,10 @@ describe('effectiveConcurrency', () => {
 describe('withItemRetry', () => {
   const policy = { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5 };
 
-  it('runs an item again after a 429, 5xx or unreachable server, and gives up after the policy', async () => {
+  it('runs an item again after a 429 or 5xx, and gives up after the policy', async () => {
     expect(isTransient(new LlmError('http', 'x', { status: 429 }))).toBe(true);
     expect(isTransient(new LlmError('http', 'x', { status: 503 }))).toBe(true);
-    expect(isTransient(new LlmError('http', 'x'))).toBe(true);
+    expect(isTransient(new LlmError('http', 'x'))).toBe(false); // unreachable: the run stops and can be resumed
     expect(isTransient(new LlmError('http', 'x', { status: 400 }))).toBe(false);
     expect(isTransient(new LlmError('bad-reply', 'x'))).toBe(false);
     let calls = 0;
