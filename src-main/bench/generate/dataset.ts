@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { UserError } from '../../core/errors';
+import { describeJsonError } from '../../core/safe-json';
 
 /** Which part of the source axiom A ⊑ ∃r.B an MCQ masks. */
 export type Slot = 'subject' | 'relation' | 'filler';
@@ -86,7 +87,7 @@ export function parseDataset(text: string, source = 'dataset'): DatasetItem[] {
     try {
       v = JSON.parse(line);
     } catch (e) {
-      throw new UserError('bad-dataset', `${where} is not valid JSON (${(e as Error).message}).`);
+      throw new UserError('bad-dataset', `${where} is not valid JSON (${describeJsonError(e)}).`);
     }
     const item = checkItem(v, where);
     if (ids.has(item.id)) throw new UserError('bad-dataset', `${where}: the id "${item.id}" is used twice.`);

@@ -7,6 +7,7 @@ import { defaultPersona } from '../../agent/persona';
 import { validateQuestion, type AgentQuestion } from '../../agent/question';
 import type { TrajectoryStep } from '../../agent/agent-record';
 import { UserError } from '../../core/errors';
+import { describeJsonError } from '../../core/safe-json';
 import type { CommandSpec } from '../run-args';
 import { openOntology, printJson, requireString } from './shared';
 
@@ -62,11 +63,17 @@ export const askCommand: CommandSpec = {
 
 function readQuestion(values: Record<string, unknown>, text: string, cwd: string): AgentQuestion {
   if (typeof values.item === 'string') {
+    let text: string;
+    try {
+      text = readFileSync(resolve(cwd, values.item), 'utf8');
+    } catch (e) {
+      throw new UserError('bad-item', `cannot read the item ${values.item} (${(e as NodeJS.ErrnoException).code ?? 'unreadable'}).`);
+    }
     let raw: unknown;
     try {
-      raw = JSON.parse(readFileSync(resolve(cwd, values.item), 'utf8'));
+      raw = JSON.parse(text);
     } catch (e) {
-      throw new UserError('bad-item', `cannot read the item ${values.item}: ${(e as Error).message}`);
+      throw new UserError('bad-item', `the item ${values.item} is not valid JSON (${describeJsonError(e)}).`);
     }
     const item = raw as { kind?: string; question?: string; options?: { key: string; name: string }[] };
     // Dataset items say "oq" and "mcq"; an item with options and one gold key may also be "single".

@@ -61,7 +61,7 @@ describe('generate and eval commands', () => {
   });
 
   it('eval reasoner-only writes results.json and Markdown, and a rerun reuses the store', async () => {
-    await cli(['generate', '--ontology', 'x.ofn', '--mcq', '12', '--oq', '6', '--seed', '3', '--out', 'test1.jsonl']);
+    await cli(['generate', '--ontology', 'x.ofn', '--mcq', '12', '--oq', '6', '--seed', '3', '--out', 'test1.jsonl', '--force']);
     const args = ['eval', '--ontology', 'x.ofn', '--dataset', 'test1.jsonl', '--method', 'reasoner-only', '--out', 'out/results.json'];
     const r = await cli(args);
     expect(r.err).toBe('');
@@ -72,9 +72,13 @@ describe('generate and eval commands', () => {
     expect(res.n).toBe(18);
     expect(res.items).toHaveLength(18);
     expect(readFileSync(join(dir.path, 'out', 'results.md'), 'utf8')).toContain('accuracy: **100.0%**');
-    const again = await cli(args);
+    // The outputs exist now: a rerun without --force is refused and changes nothing (issue #12).
+    const refused = await cli(args);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/results\.json already exists; pass --force/);
+    const again = await cli([...args, '--force']);
     expect(again.out).toMatch(/0 answered now, 18 reused/);
-    const fresh = await cli([...args, '--fresh']);
+    const fresh = await cli([...args, '--fresh', '--force']);
     expect(fresh.out).toMatch(/18 answered now, 0 reused/);
   });
 
