@@ -1,5 +1,6 @@
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { loadDataset } from '../../bench/generate/dataset';
+import { MAX_CONCURRENCY } from '../../bench/evaluate/concurrency';
 import { METHODS, needsLlm, type MethodName } from '../../bench/evaluate/methods';
 import { reportJson, reportMarkdown } from '../../bench/evaluate/report';
 import { ResultStore } from '../../bench/evaluate/result-store';
@@ -17,11 +18,12 @@ export const evalCommand: CommandSpec = {
   summary: 'Run a method over a benchmark dataset and score it (resumable; results.json + Markdown).',
   usage:
     'oarag eval --ontology <file> --dataset <test1.jsonl> --method oa-rag|cot|rag-text|reasoner-only [--model <spec>] --out <results.json> ' +
-    '[--store <results.sqlite>] [--fresh] [--persona <text>] [--force] [--json]',
+    '[--store <results.sqlite>] [--fresh] [--persona <text>] [--concurrency N] [--force] [--json]',
   options: {
     ontology: { type: 'string' }, dataset: { type: 'string' }, method: { type: 'string' }, model: { type: 'string' }, out: { type: 'string' },
     store: { type: 'string' }, fresh: { type: 'boolean' }, persona: { type: 'string' }, json: { type: 'boolean' },
     force: { type: 'boolean' },
+    concurrency: { type: 'string', short: 'j' },
   },
   async run(ctx) {
     const method = requireString(ctx, 'method', METHODS.join('|')) as MethodName;
@@ -29,6 +31,7 @@ export const evalCommand: CommandSpec = {
     const model = typeof ctx.values.model === 'string' && ctx.values.model.trim() ? ctx.values.model.trim() : undefined;
     if (needsLlm(method) && !model) throw new UserError('usage', `the ${method} method needs --model <spec> (a .gguf path, openai:<url>#<model> or scripted:<file.json>).`);
     if (!needsLlm(method) && model) ctx.io.stderr('note: reasoner-only uses no model; --model is ignored.\n');
+    const concurrency = concurrencyOption(ctx.values.concurrency);
     const out = resolve(ctx.io.cwd, requireString(ctx, 'out', 'results.json'));
     // The Markdown report is the documented sibling of --out: <out without extension>.md, checked like it.
     const md = join(dirname(out), `${basename(out, extname(out))}.md`);
@@ -49,7 +52,7 @@ export const evalCommand: CommandSpec = {
       const report = await runEvaluation({
         handle: h, items: dataset.items, datasetHash: dataset.hash, datasetPath: dataset.path, fresh: !!ctx.values.fresh, method, model: modelKey, llm, store,
         queryService: ctx.container.queryService(h), persona: typeof ctx.values.persona === 'string' ? ctx.values.persona : undefined,
-        signal: ctx.io.signal, onProgress: (p) => bar.update(p),
+        signal: ctx.io.signal, onProgress: (p) => bar.update(p), concurrency,
       });
       bar.done();
       const marks = store.marks(report.runId);
@@ -96,4 +99,14 @@ function openResultStore(path: string): ResultStore {
 
 function pct(x: number): string {
   return `${(x * 100).toFixed(1)}%`;
+}
+
+/** --concurrency N: requests in flight to an OpenAI-compatible server (1 to MAX_CONCURRENCY). */
+export function concurrencyOption(v: unknown): number {
+  if (v === undefined) return 1;
+  const n = Number(v);
+  if (typeof v !== 'string' || !Number.isInteger(n) || n < 1 || n > MAX_CONCURRENCY) {
+    throw new UserError('usage', `--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}, not "${String(v)}".`);
+  }
+  return n;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveConcurrency, isTransient, withItemRetry } from '../../../../src-main/bench/evaluate/concurrency';
+import { concurrencyOption } from '../../../../src-main/cli/commands/eval-command';
 import { LlmError } from '../../../../src-main/llm/errors';
 import type { LlmBackend } from '../../../../src-main/llm/types';
 
@@ -47,5 +48,13 @@ describe('withItemRetry', () => {
       throw new LlmError('http', 'bad', { status: 400 });
     }, undefined, undefined, policy)).rejects.toThrow('bad');
     expect(calls).toBe(1);
+  });
+});
+
+describe('eval --concurrency', () => {
+  it('takes a whole number from 1 to 64, and says what is wrong otherwise', () => {
+    expect(concurrencyOption(undefined)).toBe(1);
+    expect(concurrencyOption('16')).toBe(16);
+    for (const bad of ['0', '65', '2.5', 'many', '']) expect(() => concurrencyOption(bad)).toThrow(/--concurrency must be a whole number from 1 to 64/);
   });
 });
