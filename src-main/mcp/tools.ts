@@ -1,16 +1,15 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { DEFAULT_DIALECT_LIMITS, formatQuery } from '../query/dialect';
-import { runSparql, type SparqlResult } from '../query/sparql/raw-sparql';
+import type { SparqlResult } from '../query/sparql/raw-sparql';
 import type { OntologySet, ServedOntology } from './ontology-set';
 import { overviewText, relatedOverview } from './related';
 import { searchNames, searchText } from './search';
 import { guarded, queryStructured, queryToolResult, textResult } from './tool-result';
 
 const NAME_MAX = DEFAULT_DIALECT_LIMITS.maxNameLength;
-/** Rows of a SPARQL answer written into the text part; the structured part carries up to SPARQL_ROWS. */
+/** Rows of a SPARQL answer written into the text part; the structured part carries all the runner returns (1000). */
 const SPARQL_TEXT_ROWS = 100;
-const SPARQL_ROWS = 1000;
 
 const name = (what: string) =>
   z.string().min(1).max(NAME_MAX).describe(`${what}: the ontology's name for it (label or synonym, any case) or a CURIE such as GO:0005634`);
@@ -126,12 +125,13 @@ export function registerTools(server: McpServer, set: OntologySet): void {
     title: 'Read-only SPARQL',
     description:
       'SPARQL 1.1 (SELECT, ASK, CONSTRUCT, DESCRIBE; no updates) over the entailed closure graph: rdfs:subClassOf and existential restrictions as inferred by the reasoner, ' +
-      'with labels. Use the other tools first; this is for questions they cannot phrase. At most 1000 rows are returned.',
+      'with labels. Use the other tools first; this is for questions they cannot phrase. At most 1000 rows are returned; a query running over 10 s is stopped.',
     inputSchema: { query: z.string().min(1).max(100_000).describe('The SPARQL query'), ontology },
     annotations: readOnly,
-  }, ({ query, ontology: id }) => guarded(async () => {
+  }, ({ query, ontology: id }, extra) => guarded(async () => {
     const o = set.pick(id);
-    const res = runSparql(await o.handle.store(), query, SPARQL_ROWS);
+    // Off the main thread and under a deadline, so a costly query cannot stall the other tools.
+    const res = await o.handle.sparql(query, { signal: extra.signal });
     return textResult(sparqlText(res), { ontology: o.id, ...res });
   }));
 }
@@ -141,6 +141,7 @@ export function sparqlText(r: SparqlResult): string {
   if (!r.rows.length) return 'No results.';
   const lines = [r.variables.join('\t'), ...r.rows.slice(0, SPARQL_TEXT_ROWS).map((row) => r.variables.map((v) => row[v] ?? '').join('\t'))];
   const shown = Math.min(r.rows.length, SPARQL_TEXT_ROWS);
-  if (shown < r.total) lines.push(`… ${r.total - shown} more rows (${r.total} in all)`);
+  if (r.truncated) lines.push(`… ${r.rows.length - shown} more rows in the structured result, and more beyond the ${r.rows.length}-row cap (${r.total}+ in all)`);
+  else if (shown < r.rows.length) lines.push(`… ${r.rows.length - shown} more rows in the structured result (${r.total} in all)`);
   return lines.join('\n');
 }

@@ -1,5 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -253,6 +256,32 @@ describe.skipIf(!have)('oarag mcp over stdio, with the SDK client', () => {
     expect(alive(pid)).toBe(false);
     expect(s.stderr()).toMatch(/client closed the connection; bye\./);
     expect(await pending).toBeInstanceOf(Error);
+  });
+});
+
+describe.skipIf(!have)('oarag mcp --http', () => {
+  it('serves Streamable HTTP on 127.0.0.1 to a client with the token, refuses others, and stops on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/bin.ts', 'mcp', '--ontology', PIZZA!, '--http', '0'], {
+      cwd: REPO, env: { ...process.env, OARAG_CACHE_DIR: join(dir.path, 'cache'), OARAG_DATA_DIR: join(dir.path, 'data') }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    const line = await new Promise<string>((r) => createInterface({ input: child.stdout! }).once('line', r));
+    const m = /^MCP \(Streamable HTTP\) on (http:\/\/127\.0\.0\.1:(\d+)\/mcp) with header "Authorization: Bearer ([A-Za-z0-9_-]+)"$/.exec(line);
+    expect(m, line).not.toBeNull();
+    const [, url, port, token] = m!;
+    const client = new Client({ name: 'oarag-test-http', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    const r = (await client.callTool({ name: 'ask', arguments: { subject: 'American', relation: 'has topping', object: 'TomatoTopping' } })) as CallToolResult;
+    expect(text(r)).toBe((await pizza.run('ASK { "American" "has topping" "TomatoTopping" }')).observation);
+    await client.close();
+    const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    expect((await fetch(url, { method: 'POST', headers, body: init })).status).toBe(401);
+    expect((await fetch(url, { method: 'POST', headers: { ...headers, authorization: 'Bearer wrong' }, body: init })).status).toBe(401);
+    expect((await fetch(url, { method: 'POST', headers: { ...headers, authorization: `Bearer ${token}`, origin: 'http://evil.example' }, body: init })).status).toBe(403);
+    expect((await fetch(`http://localhost:${port}/elsewhere`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${token}` }, body: init })).status).toBe(404);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
   });
 });
 
