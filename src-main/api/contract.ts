@@ -43,7 +43,11 @@ export const paramSchemas = {
     seed: z.number().int().min(0).max(2 ** 31), slots: z.object({ subject: z.number().min(0), relation: z.number().min(0), filler: z.number().min(0) }).optional(),
   }).strict(),
   'bench.revise': z.object({ ontologyId, datasetPath: path.optional() }).strict(),
-  'bench.evaluate': z.object({ ontologyId, datasetPath: path, method: z.enum(['oa-rag', 'cot', 'rag-text', 'reasoner-only']), model: modelSpec.optional() }).strict(),
+  'bench.evaluate': z.object({
+    ontologyId, datasetPath: path, method: z.enum(['oa-rag', 'cot', 'rag-text', 'reasoner-only']), model: modelSpec.optional(),
+    /** Questions in flight at once (an OpenAI-compatible server only; others run one by one). */
+    concurrency: z.number().int().min(1).max(64).optional(),
+  }).strict(),
   'models.list': z.object({}).strict(),
   'models.import': z.object({ path }).strict(),
   'models.download': z.object({ url: z.string().min(1).max(4096) }).strict(),

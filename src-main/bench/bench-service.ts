@@ -50,7 +50,7 @@ export class BenchService {
     try {
       const report = await runEvaluation({
         handle: h, items: ds.items, datasetHash: ds.hash, method: p.method, model: p.model, llm, store,
-        queryService: this.c.queryService(h), signal: task.signal, onProgress: (x) => task.update(x),
+        queryService: this.c.queryService(h), signal: task.signal, onProgress: (x) => task.update(x), concurrency: p.concurrency,
       });
       const base = join(this.c.dataDir, 'evaluations', `${stem(h.path)}-${p.method}-${stamp()}`);
       const markdown = reportMarkdown(report);

@@ -13,7 +13,7 @@ export const useBenchStore = defineStore('bench', () => {
   const generate = createJob(readGenerateResult);
   const reviseForm = reactive({ datasetPath: '' });
   const revise = createJob(readReviseResult);
-  const evalForm = reactive({ datasetPath: '', method: 'reasoner-only' as EvalMethod, model: '' });
+  const evalForm = reactive({ datasetPath: '', method: 'reasoner-only' as EvalMethod, model: '', concurrency: 1 });
   const evaluate = createJob(readEvaluateResult);
   const formError = ref<string | null>(null);
 
@@ -60,7 +60,10 @@ export const useBenchStore = defineStore('bench', () => {
       return;
     }
     await evaluate.start(() =>
-      api().call('bench.evaluate', { ontologyId: id, datasetPath, method: evalForm.method, model: evalForm.model.trim() || undefined }),
+      api().call('bench.evaluate', {
+        ontologyId: id, datasetPath, method: evalForm.method, model: evalForm.model.trim() || undefined,
+        concurrency: Number.isInteger(evalForm.concurrency) && evalForm.concurrency > 1 ? Math.min(64, evalForm.concurrency) : undefined,
+      }),
     );
   }
 
