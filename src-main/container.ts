@@ -13,6 +13,7 @@ import { OntologyService } from './ontology/ontology-service';
 import { QueryService } from './query/exec/query-service';
 import { ModelsService } from './llm/service/models-service';
 import { BenchService } from './bench/bench-service';
+import { EvalReview } from './bench/eval-review';
 import { SettingsStore } from './settings/settings-store';
 
 export interface ContainerOptions {
@@ -49,6 +50,8 @@ export class Container {
   readonly settings: SettingsStore;
   readonly history: HistoryStore;
   readonly bench: BenchFacade;
+  /** Per-question review of stored evaluation runs (the same results store the runs write). */
+  readonly review: EvalReview;
   models: ModelsFacade = { list: () => [], import: notYet('Model import'), download: notYet('Model download'), test: notYet('Model test') };
   createBackend: (spec: string, signal?: AbortSignal) => Promise<LlmBackend> = notYet('Model backends');
   private readonly queries = new WeakMap<OntologyHandle, QueryService>();
@@ -68,12 +71,17 @@ export class Container {
       test: (spec) => models.test(spec),
     };
     this.createBackend = (spec, signal) => models.create(spec, signal);
+    this.review = new EvalReview(this.evalStorePath);
     const bench = new BenchService(this);
     this.bench = {
       generate: (h, p, t) => bench.generate(h, p, t),
       revise: (h, p, t) => bench.revise(h, p, t),
       evaluate: (h, p, t) => bench.evaluate(h, p, t),
     };
+  }
+
+  get evalStorePath(): string {
+    return join(this.dataDir, 'eval-results.sqlite');
   }
 
   get modelsDir(): string {

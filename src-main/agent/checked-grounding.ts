@@ -79,7 +79,7 @@ const round = (x: number) => Math.round(x * 10_000) / 10_000;
 /**
  * The reasoner's check of an answer, by question kind:
  * - MCQ / single choice: each option fills the question's statement and is put to ASK; `entailed` iff
- *   every chosen option is entailed and no entailed option was left out.
+ *   every chosen option is entailed and no entailed option was left out (an empty choice is unchecked).
  * - OQ: the named concepts are checked against the conditions (a SELECT restricted to them); `entailed`
  *   iff every named concept meets them. Precision and recall against the full answer set are reported.
  * - Free text: `entailed` only if a cited observation carries an ENTAILED verdict whose subject, relation
@@ -118,6 +118,11 @@ async function checkOptions(input: CheckInput, deps: CheckerDeps, t: OptionTempl
   }
   const failed = options.filter((o) => o.chosen !== (o.verdict === 'ENTAILED')).map((o) => o.key);
   const statement = `"${t.subject}" "${t.relation}" "${t.filler}" with each option as the ${t.slot}`;
+  // Choosing nothing claims that no option holds; NOT ENTAILED means only that the ontology does not
+  // say so (open world), so the reasoner cannot confirm such an answer.
+  if (!failed.length && !chosen.size) {
+    return { level: 'unchecked', reason: `No option was chosen and the reasoner entails none (${statement}); it cannot confirm that none holds.`, options, failed };
+  }
   if (!failed.length) return { level: 'entailed', reason: `The reasoner entails exactly the chosen options (${statement}).`, options, failed };
   const wrongChosen = options.filter((o) => o.chosen && o.verdict !== 'ENTAILED').map((o) => o.key);
   const missed = options.filter((o) => !o.chosen && o.verdict === 'ENTAILED').map((o) => o.key);

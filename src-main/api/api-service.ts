@@ -153,6 +153,11 @@ export class ApiService {
         const t = c.tasks.launch('evaluate', `Evaluate ${p.method}`, (task) => c.bench.evaluate(h, p, task));
         return { taskId: t.id };
       },
+      'eval.runs': () => c.review.runs(),
+      'eval.items': ({ runId }) => c.review.items(runId),
+      'eval.item': ({ runId, item }) => c.review.item(runId, item),
+      'eval.mark': ({ runId, item, verdict, note }) => c.review.mark(runId, item, verdict, note),
+      'eval.export': ({ runId, format }) => c.review.export(runId, format),
       'models.list': () => c.models.list(),
       'models.import': ({ path }) => c.models.import(path),
       'models.download': ({ url }) => {

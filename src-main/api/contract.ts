@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { AgentRecord, TrajectoryStep } from '../agent/agent-record';
 import type { HistoryEntry } from '../agent/history-store';
+import type { ReviewItem, ReviewRow } from '../bench/eval-review';
+import type { ReviewMark, RunInfo } from '../bench/evaluate/result-store';
 import type { TaskSnapshot } from '../core/task';
 import type { Card } from '../ontology/cards/card-types';
 import type { LoadSummary } from '../ontology/ontology-types';
@@ -17,6 +19,8 @@ const path = z.string().min(1).max(4096);
 const ontologyId = z.string().min(1).max(4096);
 const shortText = z.string().max(10_000);
 const modelSpec = z.string().min(1).max(4096);
+const runId = z.string().regex(/^[0-9a-f]{20}$/, 'must be a run id');
+const itemId = z.string().min(1).max(500);
 
 export const AgentQuestionSchema = z.object({
   kind: z.enum(['mcq', 'single', 'oq', 'free']),
@@ -48,6 +52,11 @@ export const paramSchemas = {
     /** Questions in flight at once (an OpenAI-compatible server only; others run one by one). */
     concurrency: z.number().int().min(1).max(64).optional(),
   }).strict(),
+  'eval.runs': z.object({}).strict(),
+  'eval.items': z.object({ runId }).strict(),
+  'eval.item': z.object({ runId, item: itemId }).strict(),
+  'eval.mark': z.object({ runId, item: itemId, verdict: z.enum(['agree', 'disagree']).nullable(), note: z.string().max(5000) }).strict(),
+  'eval.export': z.object({ runId, format: z.enum(['json', 'markdown']) }).strict(),
   'models.list': z.object({}).strict(),
   'models.import': z.object({ path }).strict(),
   'models.download': z.object({ url: z.string().min(1).max(4096) }).strict(),
@@ -138,6 +147,11 @@ export interface ApiResults {
   'bench.generate': TaskRef;
   'bench.revise': TaskRef;
   'bench.evaluate': TaskRef;
+  'eval.runs': RunInfo[];
+  'eval.items': { run: RunInfo; rows: ReviewRow[] };
+  'eval.item': ReviewItem;
+  'eval.mark': ReviewMark | null;
+  'eval.export': { fileName: string; mime: string; content: string };
   'models.list': ModelInfo[];
   'models.import': ModelInfo;
   'models.download': TaskRef;

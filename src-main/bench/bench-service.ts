@@ -46,18 +46,20 @@ export class BenchService {
   async evaluate(h: OntologyHandle, p: ApiParams<'bench.evaluate'>, task: Task) {
     const ds = loadDataset(p.datasetPath);
     const llm = p.method === 'reasoner-only' || !p.model ? undefined : await this.c.createBackend(p.model, task.signal);
-    const store = new ResultStore(join(this.c.dataDir, 'eval-results.sqlite'));
+    const store = new ResultStore(this.c.evalStorePath);
     try {
       const report = await runEvaluation({
-        handle: h, items: ds.items, datasetHash: ds.hash, method: p.method, model: p.model, llm, store,
+        handle: h, items: ds.items, datasetHash: ds.hash, datasetPath: ds.path, method: p.method, model: p.model, llm, store,
         queryService: this.c.queryService(h), signal: task.signal, onProgress: (x) => task.update(x), concurrency: p.concurrency,
       });
       const base = join(this.c.dataDir, 'evaluations', `${stem(h.path)}-${p.method}-${stamp()}`);
-      const markdown = reportMarkdown(report);
+      const marks = store.marks(report.runId);
+      const markdown = reportMarkdown(report, marks);
       const outputs = { inputs: [h.path, p.datasetPath] };
       checkOutputs({ ...outputs, targets: [`${base}.json`, `${base}.md`] });
-      writeOutputFile(`${base}.json`, reportJson(report), outputs);
+      writeOutputFile(`${base}.json`, reportJson(report, marks), outputs);
       writeOutputFile(`${base}.md`, markdown, outputs);
+      store.setReportPath(report.runId, `${base}.json`);
       // The evaluation view reads per-level counts and accuracies and per-question cost in one place.
       const levels = new Set([...Object.keys(report.grounding.distribution), ...Object.keys(report.grounding.accuracy)]);
       const grounding = Object.fromEntries([...levels].map((l) => [l, {

@@ -49,13 +49,41 @@ export interface AccuracyRow {
   n: number | null;
 }
 
+export interface LevelRow {
+  level: string;
+  count: number;
+  accuracy: number | null;
+}
+
+export interface EvidenceRow {
+  key: string;
+  n: number | null;
+  retrieved: { full: number | null; partial: number | null; none: number | null };
+  citedFull: number | null;
+  retrievedCitedFully: number | null;
+}
+
 export interface EvaluateResult {
   accuracy: number | null;
   n: number | null;
   byKind: AccuracyRow[];
   bySlot: AccuracyRow[];
+  /** MCQs by number of correct options. */
+  byGoldCount: AccuracyRow[];
+  /** OQs by number of conditions. */
   byN: AccuracyRow[];
-  grounding: { level: string; count: number; accuracy: number | null }[];
+  /** The level the model claimed (paper Figure 3). */
+  grounding: LevelRow[];
+  /** The reasoner's check of each prediction. */
+  checked: LevelRow[];
+  /** Claimed level (rows) against checked level (columns). */
+  confusion: { columns: string[]; rows: { claimed: string; counts: number[] }[] };
+  evidence: EvidenceRow[];
+  /** Items answered in this run and items reused from earlier runs with the same key. */
+  run: { answered: number | null; reused: number | null; seconds: number | null };
+  warnings: string[];
+  runId: string | null;
+  key: { ontology: string | null; model: string | null; protocol: string | null; promptVersion: number | null };
   cost: { calls: number | null; inputTokens: number | null; outputTokens: number | null };
   reportPath: string | null;
   markdown: string | null;
@@ -139,8 +167,41 @@ function readRows(x: unknown): AccuracyRow[] {
 
 export const GROUNDING_ORDER = ['entailed', 'supported', 'related', 'unrelated'];
 
+const CHECKED_ORDER = ['entailed', 'not-entailed', 'unchecked'];
+
+function readLevels(dist: unknown, accs: unknown, order: string[]): LevelRow[] {
+  const d = isObj(dist) ? dist : {};
+  const a = isObj(accs) ? accs : {};
+  return [...new Set([...order, ...Object.keys(d)])]
+    .map((level) => {
+      const v = isObj(d[level]) ? (d[level] as Obj) : {};
+      const acc = isObj(a[level]) ? (a[level] as Obj) : {};
+      return { level, count: num(v.count) ?? 0, accuracy: num(acc.accuracy) };
+    })
+    .filter((r) => order.includes(r.level) || r.count > 0);
+}
+
 export function readEvaluateResult(x: unknown): EvaluateResult {
   const o = isObj(x) ? x : {};
+  const checked = isObj(o.checked) ? o.checked : {};
+  const checkedRows = readLevels(checked.distribution, checked.accuracy, CHECKED_ORDER);
+  const conf = isObj(checked.confusion) ? checked.confusion : {};
+  const columns = checkedRows.map((r) => r.level);
+  const confusionRows = Object.entries(conf)
+    .map(([claimed, v]) => ({ claimed, counts: columns.map((c) => (isObj(v) ? num(v[c]) ?? 0 : 0)) }))
+    .filter((r) => r.counts.some((n) => n > 0));
+  const ev = isObj(o.evidence) ? o.evidence : {};
+  const evidence = Object.entries(ev).map(([key, v]) => {
+    const e = isObj(v) ? v : {};
+    const r = isObj(e.retrieved) ? e.retrieved : {};
+    const c = isObj(e.cited) ? e.cited : null;
+    return {
+      key, n: num(e.n), retrieved: { full: num(r.full), partial: num(r.partial), none: num(r.none) }, citedFull: c ? num(c.full) : null,
+      retrievedCitedFully: num(e.retrievedCitedFully),
+    };
+  });
+  const run = isObj(o.run) ? o.run : {};
+  const key = isObj(o.key) ? o.key : {};
   const g = isObj(o.grounding) ? o.grounding : {};
   const levels = [...new Set([...GROUNDING_ORDER, ...Object.keys(g)])];
   const grounding = levels
@@ -157,8 +218,16 @@ export function readEvaluateResult(x: unknown): EvaluateResult {
     n: num(o.n),
     byKind: readRows(o.byKind),
     bySlot: readRows(o.bySlot),
-    byN: readRows(o.byN),
+    byGoldCount: readRows(o.byGoldCount),
+    byN: readRows(o.byN ?? o.byConditions),
     grounding,
+    checked: checkedRows,
+    confusion: { columns, rows: confusionRows },
+    evidence,
+    run: { answered: num(run.answered), reused: num(run.reused), seconds: num(run.seconds) },
+    warnings: strings(o.warnings),
+    runId: str(o.runId),
+    key: { ontology: str(key.ontology), model: str(key.model), protocol: str(key.protocol), promptVersion: num(key.promptVersion) },
     cost: { calls: num(cost.calls), inputTokens: num(cost.inputTokens), outputTokens: num(cost.outputTokens) },
     reportPath: str(o.reportPath),
     markdown: str(o.markdown),

@@ -42,6 +42,10 @@ export interface ReviseReport {
   format: string;
   classesChanged: number;
   restrictionsRemoved: number;
+  /** Distinct restrictions moved into definitions (a restriction stated twice in the source counts once). */
+  distinctRestrictions: number;
+  /** Restriction statements that repeated one already removed from the same class. */
+  statedTwice: number;
   /** Axioms removed entirely (nothing but existentials on their right-hand side). */
   axiomsRemoved: number;
   /** Axioms rewritten to A ⊑ D. */
@@ -124,14 +128,23 @@ export async function reviseOntology(service: OntologyService, path: string, opt
   throwIfAborted(opts.signal);
   const strip = await bridge.request<StripResult>('reviseStrip', {}, { signal: opts.signal });
 
+  // A source may state one restriction twice (OBO: as intersection_of and as relationship); it is one
+  // restriction to the reader and one sentence in the definition.
+  let statedTwice = 0;
   const changes: ReviseChange[] = strip.classes.map((c) => {
     const subject = nameOf(c.iri);
-    return {
-      iri: c.iri,
-      name: subject,
-      removed: c.removed.map((r) => readableExpr(r, nameOf)),
-      added: c.removed.map((r) => verbaliseRestriction(subject, r, nameOf)),
-    };
+    const removed: string[] = [];
+    const added: string[] = [];
+    for (const r of c.removed) {
+      const text = readableExpr(r, nameOf);
+      if (removed.includes(text)) {
+        statedTwice++;
+        continue;
+      }
+      removed.push(text);
+      added.push(verbaliseRestriction(subject, r, nameOf));
+    }
+    return { iri: c.iri, name: subject, removed, added };
   });
   report('revise', 0.4);
   // The bridge writes temporary files beside the targets; they replace the targets only when complete.
@@ -159,6 +172,8 @@ export async function reviseOntology(service: OntologyService, path: string, opt
     format: written.format ?? strip.format,
     classesChanged: changes.length,
     restrictionsRemoved: strip.restrictionsRemoved,
+    distinctRestrictions: changes.reduce((n, c) => n + c.removed.length, 0),
+    statedTwice,
     axiomsRemoved: strip.axiomsRemoved,
     axiomsRewritten: strip.axiomsRewritten,
     excluded: [],

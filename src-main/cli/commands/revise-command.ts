@@ -28,7 +28,8 @@ export const reviseCommand: CommandSpec = {
       return 0;
     }
     const lines = [
-      `${res.revisedPath}: ${r.classesChanged} classes changed, ${r.restrictionsRemoved} restrictions moved into definitions, ` +
+      `${res.revisedPath}: every existential restriction on a named class moved into definition text: ${r.distinctRestrictions} restrictions on ` +
+        `${r.classesChanged} classes${r.statedTwice ? ` (${r.statedTwice} more stated twice in the source)` : ''}, ` +
         `${r.axiomsRemoved} axioms removed, ${r.axiomsRewritten} rewritten (${r.format}, ${r.seconds} s)`,
     ];
     if (r.items !== undefined) {

@@ -53,6 +53,13 @@ describe('checked grounding: multiple choice', () => {
     expect(c.reason).toContain('entailed but not chosen: A');
   });
 
+  it('cannot confirm an empty choice (NOT ENTAILED is not "false"), but still catches a left-out entailed option', async () => {
+    const none = { options: { slot: 'filler' as const, subject: 'myocarditis', relation: 'causative agent', filler: '' } };
+    const c = await checkGrounding({ question, answer: [], evidence: [], digest: [] }, deps, none);
+    expect(c.level).toBe('unchecked');
+    expect((await checkGrounding({ question, answer: [], evidence: [], digest: [], trajectory }, deps)).level).toBe('not-entailed');
+  });
+
   it('is unchecked when no statement about the options was asked', async () => {
     const c = await checkGrounding({ question, answer: ['A'], evidence: [], digest: [], trajectory: [action('DESCRIBE "heart"')] }, deps);
     expect(c.level).toBe('unchecked');
