@@ -65,7 +65,29 @@ describe('renderer helpers', () => {
     expect(ev.byKind).toEqual([{ key: 'mcq', accuracy: 0.75, n: 4 }, { key: 'oq', accuracy: 0.25, n: null }]);
     expect(ev.bySlot).toEqual([{ key: 'filler', accuracy: 0.5, n: 2 }]);
     expect(ev.grounding.map((g) => [g.level, g.count])).toEqual([['entailed', 3], ['supported', 0], ['related', 0], ['unrelated', 1]]);
-    expect(readEvaluateResult(null)).toMatchObject({ accuracy: null, byKind: [], cost: { calls: null } });
+    expect(readEvaluateResult(null)).toMatchObject({ accuracy: null, byKind: [], cost: { calls: null }, warnings: [], run: { reused: null }, confusion: { rows: [] } });
+  });
+
+  it('reads the checked levels, the claimed-vs-checked table, reuse and the run key', () => {
+    const ev = readEvaluateResult({
+      byConditions: { 2: { accuracy: 1, n: 1 } }, byGoldCount: { 1: { accuracy: 0, n: 2 } },
+      checked: {
+        distribution: { entailed: { count: 1 }, 'not-entailed': { count: 2 }, unchecked: { count: 0 }, none: { count: 0 } },
+        accuracy: { entailed: { accuracy: 1 }, 'not-entailed': { accuracy: 0 } },
+        confusion: { entailed: { entailed: 1, 'not-entailed': 2, unchecked: 0 }, supported: { entailed: 0, 'not-entailed': 0, unchecked: 0 } },
+      },
+      evidence: { all: { n: 3, retrieved: { full: 0.5, partial: 0, none: 0.5 }, cited: null, retrievedCitedFully: null } },
+      run: { answered: 3, reused: 0, seconds: 1 }, warnings: ['The dataset was built from po.obo, but it is evaluated against revised.obo.'],
+      runId: 'abc', key: { ontology: 'sha256:x', model: 'none', protocol: 'none', promptVersion: 0 },
+    });
+    expect(ev.byN).toEqual([{ key: '2', accuracy: 1, n: 1 }]);
+    expect(ev.byGoldCount).toEqual([{ key: '1', accuracy: 0, n: 2 }]);
+    expect(ev.checked.map((c) => [c.level, c.count, c.accuracy])).toEqual([['entailed', 1, 1], ['not-entailed', 2, 0], ['unchecked', 0, null]]);
+    expect(ev.confusion).toEqual({ columns: ['entailed', 'not-entailed', 'unchecked'], rows: [{ claimed: 'entailed', counts: [1, 2, 0] }] });
+    expect(ev.evidence[0]).toMatchObject({ key: 'all', n: 3, citedFull: null });
+    expect(ev.run).toEqual({ answered: 3, reused: 0, seconds: 1 });
+    expect(ev.warnings[0]).toMatch(/po\.obo/);
+    expect(ev.key).toEqual({ ontology: 'sha256:x', model: 'none', protocol: 'none', promptVersion: 0 });
   });
 
   it('names evidence entities from their query', () => {
