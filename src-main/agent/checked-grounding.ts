@@ -88,14 +88,19 @@ const round = (x: number) => Math.round(x * 10_000) / 10_000;
  */
 export async function checkGrounding(input: CheckInput, deps: CheckerDeps, target: CheckTarget = {}): Promise<CheckedGrounding> {
   if (input.answer === null) return { level: 'unchecked', reason: 'There is no answer to check.' };
-  switch (input.question.kind) {
-    case 'mcq':
-    case 'single':
-      return checkOptions(input, deps, target.options ?? inferTemplate(input, deps));
-    case 'oq':
-      return checkOpen(input, deps, target.select ?? inferSelect(input));
-    case 'free':
-      return checkFree(input, deps);
+  try {
+    switch (input.question.kind) {
+      case 'mcq':
+      case 'single':
+        return await checkOptions(input, deps, target.options ?? inferTemplate(input, deps));
+      case 'oq':
+        return await checkOpen(input, deps, target.select ?? inferSelect(input));
+      case 'free':
+        return await checkFree(input, deps);
+    }
+  } catch (e) {
+    // A failed check must not cost the user the answer: it is shown as unchecked, with why.
+    return { level: 'unchecked', reason: `The reasoner check could not be run: ${e instanceof Error ? e.message : String(e)}` };
   }
 }
 

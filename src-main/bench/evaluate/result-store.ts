@@ -86,8 +86,25 @@ export class ResultStore {
       this.db.exec(`CREATE TABLE IF NOT EXISTS mark (
         run TEXT NOT NULL, item TEXT NOT NULL, verdict TEXT, note TEXT NOT NULL DEFAULT '', updated_at TEXT NOT NULL, PRIMARY KEY (run, item))`);
       this.db.exec('CREATE TABLE IF NOT EXISTS file_hash (path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime INTEGER NOT NULL, hash TEXT NOT NULL)');
+      if (tables.has('result') && version < 2) this.registerLegacyRuns();
       this.db.pragma(`user_version = ${RESULT_SCHEMA_VERSION}`);
     })();
+  }
+
+  /** Schema-1 results become runs too, so they stay reviewable (without their dataset's text). */
+  private registerLegacyRuns(): void {
+    const keys = this.db.prepare(
+      `SELECT dataset, ontology, method, model, protocol, prompt_version, MIN(model_spec) AS spec, MIN(created_at) AS first, MAX(created_at) AS last
+       FROM result WHERE ontology = ? GROUP BY dataset, ontology, method, model, protocol, prompt_version`,
+    ).all(LEGACY) as { dataset: string; ontology: string; method: string; model: string; protocol: string; prompt_version: number; spec: string | null; first: string; last: string }[];
+    const put = this.db.prepare(
+      `INSERT OR IGNORE INTO run (id, dataset, ontology, method, model, protocol, prompt_version, model_spec, ontology_file, dataset_path, created_at, updated_at, report_path)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, NULL)`,
+    );
+    for (const k of keys) {
+      const key: RunKey = { dataset: k.dataset, ontology: k.ontology, method: k.method, model: k.model, protocol: k.protocol, promptVersion: k.prompt_version };
+      put.run(runId(key), k.dataset, k.ontology, k.method, k.model, k.protocol, k.prompt_version, k.spec ?? '', LEGACY, k.first, k.last);
+    }
   }
 
   private k(key: RunKey): [string, string, string, string, string, number] {

@@ -38,6 +38,10 @@ describe('result store', () => {
     expect(store.record(legacy('cot', '/m/a.gguf'), 'q1')).toEqual({ reply: 'x' });
     // A current run of the same dataset and method finds nothing to reuse.
     expect(store.all({ dataset: 'd', ontology: 'sha256:o', method: 'reasoner-only', model: 'none', protocol: 'none', promptVersion: 0 }).size).toBe(0);
+    // The old results stay reviewable as runs of their own.
+    const legacyRuns = store.runs();
+    expect(legacyRuns.map((r) => [r.method, r.modelSpec, r.ontologyFile]).sort()).toEqual([['cot', '/m/a.gguf', LEGACY], ['reasoner-only', 'none', LEGACY]]);
+    expect(store.all(legacyRuns.find((r) => r.method === 'cot')!).size).toBe(1);
     store.put(key, result('q3', true), null, '/m/a.gguf');
     store.close();
 
