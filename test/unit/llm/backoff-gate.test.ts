@@ -44,13 +44,16 @@ describe('BackoffGate', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const port = (server.address() as AddressInfo).port;
     try {
-      const b = new OpenAiBackend({ baseUrl: `http://127.0.0.1:${port}`, model: 'm', stream: false, fetch: gatedFetch(new BackoffGate()) });
+      const gate = new BackoffGate();
+      const b = new OpenAiBackend({ baseUrl: `http://127.0.0.1:${port}`, model: 'm', stream: false, fetch: gatedFetch(gate) });
       const first = b.chat([{ role: 'user', content: 'a' }], { maxTokens: 4 });
-      await new Promise((r) => setTimeout(r, 50));
+      // Once the first request's 429 is back, the gate is closed for everyone.
+      while (gate.waitMs === 0) await new Promise((r) => setTimeout(r, 5));
+      const closedFor = gate.waitMs;
       const t1 = Date.now();
       const second = await b.chat([{ role: 'user', content: 'b' }], { maxTokens: 4 });
       expect(second.text).toBe('ok');
-      expect(Date.now() - t1).toBeGreaterThanOrEqual(200); // waited at the gate for the first request's Retry-After
+      expect(Date.now() - t1).toBeGreaterThanOrEqual(closedFor - 5); // waited at the gate for the first request's Retry-After
       expect((await first).text).toBe('ok');
       expect(arrivals).toHaveLength(3);
     } finally {
