@@ -23,7 +23,8 @@ beforeAll(async () => {
   ({ handle: h, cleanup } = await handleFromDump(benchDump()));
   items = (await generateDataset(h, { mcq: 24, oq: 8, seed: 7 })).items;
   hash = datasetHash(toJsonl(items));
-  server = await startFakeOpenAi({ latencyMs: 30 });
+  // Long enough that all N requests of a batch overlap at the server even on a loaded machine.
+  server = await startFakeOpenAi({ latencyMs: 60 });
 });
 afterAll(async () => {
   await server.close();
