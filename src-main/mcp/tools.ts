@@ -72,7 +72,7 @@ export function registerTools(server: McpServer, set: OntologySet): void {
     description:
       'With "relation": every concept the subject is related to by that relation (SELECT ?o), e.g. all its "part of" wholes, or all its superclasses with "is a". ' +
       'With "object": every relation that holds from the subject to that object (SELECT ?r). ' +
-      'With neither: an overview of each relation the subject states or inherits, with its objects.',
+      'With neither: an overview of each relation the subject states or inherits, with its objects. With both: the ask verdict.',
     inputSchema: {
       subject: name('The subject concept'),
       relation: relation('Optional relation').optional(),
