@@ -68,7 +68,7 @@ export const evalCommand: CommandSpec = {
         ctx.io.stdout(
           [
             `${method}${modelKey !== 'none' ? ` with ${modelKey}` : ''}: accuracy ${pct(report.accuracy)} (${report.correct}/${report.n}); ${kinds}`,
-            `  ${report.run.answered} answered now, ${report.run.reused} reused from ${storePath} (same dataset, ontology content, method, model identity, protocol and prompt version); ${report.usage.callsPerQuestion} calls and ${report.usage.tokensPerQuestion} tokens per question`,
+            `  ${report.run.answered} answered now (${report.run.concurrency} at a time, ${perMinute(report.run)}), ${report.run.reused} reused from ${storePath} (same dataset, ontology content, method, model identity, protocol and prompt version); ${report.usage.callsPerQuestion} calls and ${report.usage.tokensPerQuestion} tokens per question`,
             `  checked by the reasoner: ${Object.entries(report.checked.distribution).filter(([, v]) => v.count).map(([k, v]) => `${k} ${v.count}`).join(', ')}`,
             `  wrote ${out} and ${md}`,
           ].join('\n') + '\n',
@@ -95,6 +95,10 @@ function openResultStore(path: string): ResultStore {
     const why = code === 'SQLITE_NOTADB' ? 'is not an SQLite results store' : code === 'SQLITE_CANTOPEN' ? 'cannot be opened as a database (is it a folder?)' : `cannot be used (${code ?? (e as Error).message})`;
     throw new UserError('bad-store', `--store ${path} ${why}; give a new or existing results .sqlite file.`);
   }
+}
+
+function perMinute(run: { answered: number; seconds: number }): string {
+  return run.answered && run.seconds > 0 ? `${((run.answered * 60) / run.seconds).toFixed(1)} questions/min` : 'nothing to answer';
 }
 
 function pct(x: number): string {

@@ -834,11 +834,36 @@ final class Extractor {
 
     // =============================================================================================== ELK
 
+    /**
+     * F with each nested existential filler that has its own fresh class replaced by that class: N_k ≡ ∃r.N_k+1
+     * instead of N_k ≡ ∃r.∃r.…, which is equivalent given N_k+1's own definition. A chain nested n deep then
+     * costs ELK n small axioms instead of n axioms of size up to n (quadratic indexing).
+     */
+    private OWLClassExpression shallow(OWLClassExpression e) {
+        switch (e.getClassExpressionType()) {
+            case OBJECT_INTERSECTION_OF: {
+                List<OWLClassExpression> ops = new ArrayList<>();
+                for (OWLClassExpression o : ((OWLObjectIntersectionOf) e).getOperandsAsList()) {
+                    ops.add(shallow(o));
+                }
+                return df.getOWLObjectIntersectionOf(ops);
+            }
+            case OBJECT_SOME_VALUES_FROM: {
+                OWLObjectSomeValuesFrom sv = (OWLObjectSomeValuesFrom) e;
+                OWLClassExpression f = sv.getFiller();
+                Integer k = f.isAnonymous() ? fillerIdx.get(f) : null;
+                return k == null ? e : df.getOWLObjectSomeValuesFrom(sv.getProperty(), df.getOWLClass(IRI.create(FILLER_NS + k)));
+            }
+            default:
+                return e;
+        }
+    }
+
     /** The fresh definitions: N ≡ F ⊓ ranges for fillers, C ⊑ L for complex contexts. */
     private List<OWLAxiom> freshAxioms() {
         List<OWLAxiom> axs = new ArrayList<>();
         for (int n = 0; n < fillerExpr.size(); n++) {
-            axs.add(df.getOWLEquivalentClassesAxiom(df.getOWLClass(IRI.create(FILLER_NS + n)), fillerExpr.get(n)));
+            axs.add(df.getOWLEquivalentClassesAxiom(df.getOWLClass(IRI.create(FILLER_NS + n)), shallow(fillerExpr.get(n))));
         }
         for (int l = 0; l < ctxExpr.size(); l++) {
             // C ⊑ L: the subclasses of L are exactly those of C (also for C outside EL, e.g. unions)
@@ -1937,7 +1962,7 @@ final class Extractor {
             sb.append(",\"f\":");
             Json.str(sb, f.isAnonymous() ? null : f.asOWLClass().getIRI().toString());
             sb.append(",\"text\":");
-            Json.str(sb, render.ce(f));
+            Json.str(sb, render.ceShort(f));
             sb.append(",\"kind\":\"").append(kind).append("\"}");
             line();
         }
@@ -2003,7 +2028,7 @@ final class Extractor {
             sb.append("{\"t\":\"filler\",\"iri\":");
             Json.str(sb, FILLER_NS + f);
             sb.append(",\"text\":");
-            Json.str(sb, render.ce(fillerExpr.get(f)));
+            Json.str(sb, render.ceShort(fillerExpr.get(f)));
             sb.append(",\"parents\":[");
             int node = inconsistent ? bottom : fillerNode[f];
             boolean unsat = node == bottom;

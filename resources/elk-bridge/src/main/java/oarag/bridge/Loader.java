@@ -87,6 +87,13 @@ final class Loader {
         } catch (IOException e) {
             throw new BridgeException("NOT_FOUND", "The file " + file.getPath() + " cannot be read: " + e.getMessage() + ".");
         }
+        java.nio.charset.Charset wide;
+        try {
+            wide = Sniffer.wideCharset(file);
+            Depth.check(file, format, wide, Depth.limit());
+        } catch (IOException e) {
+            throw new BridgeException("NOT_FOUND", "The file " + file.getPath() + " cannot be read: " + e.getMessage() + ".");
+        }
         progress.report("parse", 0.0);
 
         OWLOntologyManager man = OWLManager.createOWLOntologyManager();
@@ -136,7 +143,7 @@ final class Loader {
 
         OWLOntology root;
         try {
-            root = man.loadOntologyFromOntologyDocument(new FileDocumentSource(file, documentFormat(format)), cfg);
+            root = man.loadOntologyFromOntologyDocument(documentSource(file, format, wide), cfg);
         } catch (UnparsableOntologyException e) {
             throw new BridgeException("PARSE_ERROR", parseMessage(file, format, e), e);
         } catch (OWLOntologyAlreadyExistsException | OWLOntologyDocumentAlreadyExistsException e) {
@@ -144,12 +151,12 @@ final class Loader {
                 + " could not be loaded: an import has the same ontology IRI as another loaded document.", e);
         } catch (OWLOntologyCreationException e) {
             throw new BridgeException("PARSE_ERROR", "The file " + file.getName() + " could not be parsed as "
-                + format.label + ": " + shortCause(e) + ".", e);
+                + format.label + ": " + redact(shortCause(e)) + ".", e);
         } catch (OWLParserException e) {
             throw new BridgeException("PARSE_ERROR", parseMessage(file, format, e), e);
         } catch (RuntimeException e) {
             throw new BridgeException("PARSE_ERROR", "The file " + file.getName() + " could not be parsed as "
-                + format.label + ": " + shortCause(e) + ".", e);
+                + format.label + ": " + redact(shortCause(e)) + ".", e);
         } finally {
             done.set(1);
             ticker.interrupt();
@@ -180,7 +187,14 @@ final class Loader {
         }
         s.imports.putAll(importPaths);
         for (Map.Entry<String, String> e : importPaths.entrySet()) {
-            if (e.getValue() == null) {
+            String notOntology = mapper.skipped.get(e.getKey());
+            if (e.getValue() == null && notOntology != null) {
+                s.warnings.add(new Warning("skipped-import", "The import " + e.getKey() + " points to the local file "
+                    + notOntology + ", which is not an ontology document, so it was skipped.", e.getKey(), null));
+            } else if (e.getValue() != null && mapper.outside.containsKey(e.getKey())) {
+                s.warnings.add(new Warning("import-outside-folder", "The import " + e.getKey() + " was read from "
+                    + mapper.outside.get(e.getKey()) + ", outside the ontology's folder.", e.getKey(), null));
+            } else if (e.getValue() == null) {
                 String why = missing.get(e.getKey());
                 String msg = "The import " + e.getKey() + " was not found locally and was skipped (no network access)";
                 if (why != null && !mapper.wasUnresolved(e.getKey())) {
@@ -206,6 +220,29 @@ final class Loader {
             s.warnings.add(new Warning("non-el", msg.toString(), null, counts));
         }
         return s;
+    }
+
+    /**
+     * The file as OWL API should read it. Its parsers assume UTF-8 (XML ones also read a UTF-16 declaration), so a
+     * UTF-16 or UTF-32 document with a byte order mark is decoded here and handed over as text, under the file's IRI.
+     */
+    static org.semanticweb.owlapi.io.OWLOntologyDocumentSource documentSource(File file, Sniffer.Format format,
+        java.nio.charset.Charset wide) throws BridgeException {
+        if (wide == null) {
+            return new FileDocumentSource(file, documentFormat(format));
+        }
+        try {
+            byte[] all = Files.readAllBytes(file.toPath());
+            int bom = wide.name().startsWith("UTF-32") ? 4 : 2;
+            String text = new String(all, bom, all.length - bom, wide);
+            if (format == Sniffer.Format.RDFXML || format == Sniffer.Format.OWLXML) {
+                // the declaration would name the byte encoding of a text that is no longer bytes
+                text = text.replaceFirst("^(\\s*<\\?xml[^>]*?)\\s+encoding\\s*=\\s*([\"'])[^\"']*\\2", "$1");
+            }
+            return new org.semanticweb.owlapi.io.StringDocumentSource(text, IRI.create(file), documentFormat(format), null);
+        } catch (IOException e) {
+            throw new BridgeException("NOT_FOUND", "The file " + file.getPath() + " cannot be read: " + e.getMessage() + ".");
+        }
     }
 
     static OWLDocumentFormat documentFormat(Sniffer.Format f) {
@@ -295,11 +332,24 @@ final class Loader {
             }
             sb.append(')');
         }
+        detail = redact(detail);
         sb.append(": ").append(detail);
         if (!detail.endsWith(".")) {
             sb.append('.');
         }
         return sb.toString();
+    }
+
+    /**
+     * A parser message without the document's own text: quoted tokens longer than a few characters and whatever
+     * follows "found:" are replaced by an ellipsis, so pointing the loader at a private file never echoes it. The
+     * file name, line, column and the kind of problem remain.
+     */
+    static String redact(String detail) {
+        String d = detail.replaceAll("\"[^\"]{4,}\"", "\"…\"").replaceAll("(^|[\\s(])'[^']{4,}'(?=$|[\\s,.):;])", "$1'…'");
+        d = d.replaceAll("(?i)(found:?)\\s+[^\"'].*$", "$1 …");
+        d = d.replaceAll("(?i)(Encountered)\\s+.*?(\\s+at line|\\.\\s|$)", "$1 an unexpected token$2");
+        return d;
     }
 
     /** Line and column of the offending token of a JavaCC ParseException (via its public fields), or null. */
@@ -486,6 +536,28 @@ final class Loader {
             return unresolved.contains(iri);
         }
 
+        /** Imports whose local candidate exists but is not an ontology document (never loaded), with the file's name. */
+        final Map<String, String> skipped = new LinkedHashMap<>();
+        /** Imports loaded from an absolute file: IRI outside the ontology's folder. */
+        final Map<String, String> outside = new LinkedHashMap<>();
+
+        /** The file as an import target if it sniffs as an ontology document; otherwise it is noted and refused. */
+        private IRI accept(String iri, File f) {
+            if (!f.isFile()) {
+                return null;
+            }
+            try {
+                Sniffer.detect(f);
+            } catch (BridgeException | IOException | RuntimeException e) {
+                skipped.putIfAbsent(iri, f.getName());
+                return null;
+            }
+            if (dir != null && !f.getAbsoluteFile().toPath().normalize().startsWith(dir.getAbsoluteFile().toPath().normalize())) {
+                outside.putIfAbsent(iri, f.getAbsolutePath());
+            }
+            return IRI.create(f);
+        }
+
         private File standInDir;
 
         private File emptyStandIn(String iri) {
@@ -571,20 +643,20 @@ final class Loader {
                 }
             }
             if (hit != null) {
-                if (hit.startsWith("file:")) {
-                    File f = new File(URI.create(hit));
-                    if (f.isFile()) {
-                        return IRI.create(f);
+                try {
+                    IRI ok = accept(s, hit.startsWith("file:") ? new File(URI.create(hit)) : new File(hit));
+                    if (ok != null) {
+                        return ok;
                     }
-                } else if (new File(hit).isFile()) {
-                    return IRI.create(new File(hit));
+                } catch (IllegalArgumentException ignore) {
+                    // a malformed catalog target: fall through
                 }
             }
             if ("file".equals(iri.getScheme())) {
                 try {
-                    File f = new File(URI.create(s));
-                    if (f.isFile()) {
-                        return iri;
+                    IRI ok = accept(s, new File(URI.create(s)));
+                    if (ok != null) {
+                        return ok;
                     }
                 } catch (IllegalArgumentException ignore) {
                     // fall through
@@ -604,13 +676,12 @@ final class Loader {
             }
             String last = path.substring(path.lastIndexOf('/') + 1);
             if (!last.isEmpty() && dir != null) {
-                File f1 = new File(dir, last);
-                if (f1.isFile()) {
-                    return IRI.create(f1);
+                IRI ok = accept(s, new File(dir, last));
+                if (ok == null) {
+                    ok = accept(s, new File(new File(dir, "imports"), last));
                 }
-                File f2 = new File(new File(dir, "imports"), last);
-                if (f2.isFile()) {
-                    return IRI.create(f2);
+                if (ok != null) {
+                    return ok;
                 }
             }
             unresolved.add(s);

@@ -55,7 +55,18 @@ public final class Main {
         System.setOut(System.err); // anything a library prints must not corrupt the protocol
         disableNetwork();
         if (args.length >= 1 && args[0].equals("serve")) {
-            serve();
+            // Deeply nested class expressions recurse in the parsers and in ELK; a large stack lets them reach the
+            // depth limit (Depth.DEFAULT_LIMIT) and fail there with a clear message, not with StackOverflowError.
+            Thread worker = new Thread(null, () -> {
+                try {
+                    serve();
+                } catch (IOException e) {
+                    System.err.println("[elk-bridge] " + e);
+                    System.exit(1);
+                }
+            }, "bridge-serve", 1L << 30);
+            worker.start();
+            worker.join();
             return;
         }
         if (args.length >= 3 && args[0].equals("extract")) {
@@ -110,13 +121,53 @@ public final class Main {
         out.flush();
     }
 
+    /** Set while a request runs: an end of stdin then means the client is gone, so nothing waits for the answer. */
+    private static volatile boolean busy;
+    private static final String EOF = new String("<eof>");
+
+    /**
+     * Reads request lines on their own thread. When stdin ends (the parent exited, even by kill -9) while a request
+     * runs, the JVM halts at once instead of finishing work nobody reads, and leaves no half-written files running.
+     */
+    private static java.util.concurrent.BlockingQueue<String> readRequests() {
+        java.util.concurrent.BlockingQueue<String> q = new java.util.concurrent.LinkedBlockingQueue<>();
+        Thread reader = new Thread(() -> {
+            BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+            try {
+                String l;
+                while ((l = in.readLine()) != null) {
+                    q.add(l);
+                }
+            } catch (IOException e) {
+                // a broken pipe is an end of input too
+            }
+            if (busy) {
+                System.err.println("[elk-bridge] stdin closed during a request; exiting");
+                Runtime.getRuntime().halt(0);
+            }
+            q.add(EOF);
+        }, "stdin-watchdog");
+        reader.setDaemon(true);
+        reader.start();
+        return q;
+    }
+
     private static void serve() throws IOException {
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        String line;
-        while ((line = in.readLine()) != null) {
+        java.util.concurrent.BlockingQueue<String> queue = readRequests();
+        for (;;) {
+            String line;
+            try {
+                line = queue.take();
+            } catch (InterruptedException e) {
+                break;
+            }
+            if (line == EOF) {
+                break;
+            }
             if (line.isBlank()) {
                 continue;
             }
+            busy = true;
             JsonElement id = JsonNull.INSTANCE;
             String cmd = null;
             try {
@@ -162,11 +213,19 @@ public final class Main {
                 System.gc();
                 sendError(id, "OUT_OF_MEMORY", "The bridge ran out of memory" + (cmd == null ? "" : " during " + cmd)
                     + "; allow it a larger heap (-Xmx) or use a smaller ontology.");
+            } catch (StackOverflowError e) {
+                if (session != null) {
+                    session.disposeReasoner();
+                }
+                sendError(id, "TOO_DEEP", "The ontology nests expressions too deeply to process"
+                    + (cmd == null ? "" : " during " + cmd) + "; flatten the deepest class expressions.");
             } catch (Throwable e) {
                 System.err.println("[elk-bridge] internal error in " + cmd + ":");
                 e.printStackTrace(System.err);
                 sendError(id, "INTERNAL", "Internal error in " + (cmd == null ? "the request" : cmd) + ": "
                     + Loader.shortCause(e) + ".");
+            } finally {
+                busy = false;
             }
         }
         out.flush();

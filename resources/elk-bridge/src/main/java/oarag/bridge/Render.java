@@ -119,8 +119,38 @@ final class Render {
     }
 
     private String nested(OWLClassExpression c) {
-        String r = ce(c);
-        return c.isAnonymous() && !(c instanceof OWLObjectOneOf) ? "(" + r + ")" : r;
+        if (c.isAnonymous() && !(c instanceof OWLObjectOneOf) && depthLeft <= 0) {
+            return "(…)";
+        }
+        depthLeft--;
+        try {
+            String r = ce(c);
+            return c.isAnonymous() && !(c instanceof OWLObjectOneOf) ? "(" + r + ")" : r;
+        } finally {
+            depthLeft++;
+        }
+    }
+
+    /** Nesting levels rendered before a structural short form "(…)" takes over; unbounded outside {@link #ceShort}. */
+    private int depthLeft = Integer.MAX_VALUE;
+
+    static final int SHORT_DEPTH = 4;
+    static final int SHORT_LENGTH = 400;
+
+    /**
+     * A bounded name for a filler or a stated restriction: at most {@link #SHORT_DEPTH} nested levels and
+     * {@link #SHORT_LENGTH} characters. A nested chain of n expressions has n fillers; naming each by its whole
+     * subexpression would make the names, and the cache, grow with n squared.
+     */
+    String ceShort(OWLClassExpression c) {
+        int saved = depthLeft;
+        depthLeft = SHORT_DEPTH;
+        try {
+            String r = ce(c);
+            return r.length() <= SHORT_LENGTH ? r : r.substring(0, SHORT_LENGTH - 1) + "…";
+        } finally {
+            depthLeft = saved;
+        }
     }
 
     private String manchester(org.semanticweb.owlapi.model.OWLObject o) {

@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -57,8 +58,11 @@ final class Sniffer {
         }
         String text;
         int start = 0;
-        if (n >= 2 && (((buf[0] & 0xff) == 0xfe && (buf[1] & 0xff) == 0xff) || ((buf[0] & 0xff) == 0xff && (buf[1] & 0xff) == 0xfe))) {
-            text = new String(buf, 0, n, StandardCharsets.UTF_16);
+        Charset wide = wideCharset(buf, n);
+        if (wide != null) {
+            int bom = wide.name().startsWith("UTF-32") ? 4 : 2;
+            int unit = bom;
+            text = new String(buf, bom, ((n - bom) / unit) * unit, wide);
         } else {
             if (n >= 3 && (buf[0] & 0xff) == 0xef && (buf[1] & 0xff) == 0xbb && (buf[2] & 0xff) == 0xbf) {
                 start = 3;
@@ -88,6 +92,40 @@ final class Sniffer {
                 + " is not in a supported syntax (RDF/XML, OWL/XML, OWL functional syntax, Turtle or OBO).");
         }
         return f;
+    }
+
+    /** UTF-16 or UTF-32 (either byte order) when the document starts with that byte order mark, else null. */
+    static Charset wideCharset(byte[] b, int n) {
+        int b0 = n > 0 ? b[0] & 0xff : -1;
+        int b1 = n > 1 ? b[1] & 0xff : -1;
+        int b2 = n > 2 ? b[2] & 0xff : -1;
+        int b3 = n > 3 ? b[3] & 0xff : -1;
+        if (b0 == 0 && b1 == 0 && b2 == 0xfe && b3 == 0xff) {
+            return Charset.forName("UTF-32BE");
+        }
+        if (b0 == 0xff && b1 == 0xfe && b2 == 0 && b3 == 0) {
+            return Charset.forName("UTF-32LE");
+        }
+        if (b0 == 0xfe && b1 == 0xff) {
+            return StandardCharsets.UTF_16BE;
+        }
+        if (b0 == 0xff && b1 == 0xfe) {
+            return StandardCharsets.UTF_16LE;
+        }
+        return null;
+    }
+
+    /** The wide charset of a file (see {@link #wideCharset}), or null for UTF-8 and other byte encodings. */
+    static Charset wideCharset(File file) throws IOException {
+        byte[] head = new byte[4];
+        int n = 0;
+        try (InputStream in = new FileInputStream(file)) {
+            int r;
+            while (n < 4 && (r = in.read(head, n, 4 - n)) > 0) {
+                n += r;
+            }
+        }
+        return wideCharset(head, n);
     }
 
     /** Skips leading white space and '#' (Turtle, functional) or '!' (OBO) line comments. */

@@ -1,0 +1,141 @@
+package oarag.bridge;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.Charset;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A streaming scan of a document's nesting depth before any parser sees it: parentheses in functional syntax,
+ * brackets and collections in Turtle, elements in RDF/XML and OWL/XML. Strings, IRIs and comments are skipped.
+ * A document nested past the limit is refused with its line, so that the recursive parsers and ELK are never
+ * asked to descend further than they safely can. Linear in the file size and constant in memory.
+ */
+final class Depth {
+    private Depth() {}
+
+    static final int DEFAULT_LIMIT = 15_000;
+
+    static int limit() {
+        String v = System.getenv("OARAG_MAX_NESTING");
+        try {
+            int n = v == null ? DEFAULT_LIMIT : Integer.parseInt(v.trim());
+            return n > 0 ? n : DEFAULT_LIMIT;
+        } catch (NumberFormatException e) {
+            return DEFAULT_LIMIT;
+        }
+    }
+
+    /** Throws TOO_DEEP when the document nests deeper than {@code limit}. */
+    static void check(File file, Sniffer.Format format, Charset wide, int limit) throws BridgeException, IOException {
+        if (format == Sniffer.Format.OBO) {
+            return; // OBO stanzas do not nest
+        }
+        Charset cs = wide != null ? wide : StandardCharsets.UTF_8;
+        try (Reader r = new BufferedReader(new InputStreamReader(new FileInputStream(file),
+            cs.newDecoder().onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE)), 1 << 16)) {
+            boolean xml = format == Sniffer.Format.RDFXML || format == Sniffer.Format.OWLXML;
+            int[] at = xml ? xmlDepth(r, limit) : bracketDepth(r, limit, format == Sniffer.Format.TURTLE);
+            if (at != null) {
+                throw new BridgeException("TOO_DEEP", "The file " + file.getName() + " nests expressions more than " + limit
+                    + " levels deep (line " + at[0] + "); flatten it or raise the limit (OARAG_MAX_NESTING).");
+            }
+        }
+    }
+
+    /** The line where the depth first exceeds the limit, or null. */
+    private static int[] bracketDepth(Reader r, int limit, boolean turtle) throws IOException {
+        int depth = 0;
+        int line = 1;
+        int c;
+        while ((c = r.read()) >= 0) {
+            if (c == '\n') {
+                line++;
+            } else if (c == '"' || (turtle && c == '\'')) {
+                int q = c;
+                while ((c = r.read()) >= 0 && c != q) {
+                    if (c == '\\') {
+                        r.read();
+                    } else if (c == '\n') {
+                        line++;
+                    }
+                }
+            } else if (c == '<') {
+                while ((c = r.read()) >= 0 && c != '>' && c != '\n') {
+                    // an IRI
+                }
+                if (c == '\n') {
+                    line++;
+                }
+            } else if (c == '#') {
+                while ((c = r.read()) >= 0 && c != '\n') {
+                    // a comment
+                }
+                line++;
+            } else if (c == '(' || (turtle && c == '[')) {
+                if (++depth > limit) {
+                    return new int[] {line};
+                }
+            } else if (c == ')' || (turtle && c == ']')) {
+                depth = Math.max(0, depth - 1);
+            }
+        }
+        return null;
+    }
+
+    private static int[] xmlDepth(Reader r, int limit) throws IOException {
+        int depth = 0;
+        int line = 1;
+        int c;
+        while ((c = r.read()) >= 0) {
+            if (c == '\n') {
+                line++;
+                continue;
+            }
+            if (c != '<') {
+                continue;
+            }
+            c = r.read();
+            if (c == '?' || c == '!') {
+                // declarations, comments, CDATA, DOCTYPE: skip to the closing '>' (good enough for depth)
+                while ((c = r.read()) >= 0 && c != '>') {
+                    if (c == '\n') {
+                        line++;
+                    }
+                }
+                continue;
+            }
+            boolean closing = c == '/';
+            int prev = c;
+            char quote = 0;
+            while ((c = r.read()) >= 0) {
+                if (c == '\n') {
+                    line++;
+                }
+                if (quote != 0) {
+                    if (c == quote) {
+                        quote = 0;
+                    }
+                } else if (c == '"' || c == '\'') {
+                    quote = (char) c;
+                } else if (c == '>') {
+                    break;
+                }
+                prev = c;
+            }
+            if (closing) {
+                depth = Math.max(0, depth - 1);
+            } else if (prev != '/') {
+                if (++depth > limit) {
+                    return new int[] {line};
+                }
+            }
+        }
+        return null;
+    }
+}
