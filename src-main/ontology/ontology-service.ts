@@ -5,6 +5,7 @@ import { UserError } from '../core/errors';
 import { throwIfAborted, type TaskProgress } from '../core/task';
 import { bridgeJarPath, ElkBridge, type BridgeProgress } from './bridge/bridge-client';
 import { CacheBuilder } from './cache/cache-builder';
+import { moveAside, sweepOrphans, tokenPath, verifyIntegrity, writeIntegrityToken } from './cache/cache-integrity';
 import { cacheKey, hashFile, toolStamp } from './cache/cache-key';
 import { CACHE_SCHEMA_VERSION } from './cache/schema';
 import { readDump } from './dump/dump-reader';
@@ -54,6 +55,8 @@ export class OntologyService {
 
   start(): void {
     mkdirSync(this.opts.cacheDir, { recursive: true });
+    // Files of loads that were killed or cancelled (their process is gone) would otherwise stay for good.
+    sweepOrphans(this.opts.cacheDir);
   }
 
   async stop(): Promise<void> {
@@ -107,12 +110,28 @@ export class OntologyService {
   }
 
   private async tryWarm(path: string, dbPath: string, ntPath: string, t0: number): Promise<{ handle?: OntologyHandle; note?: LoadWarning }> {
-    if (!existsSync(dbPath)) return {};
+    if (!existsSync(dbPath) && !existsSync(ntPath) && !existsSync(tokenPath(dbPath))) return {};
+    const integrity = await verifyIntegrity(dbPath, [ntPath]);
+    if (!integrity.ok && integrity.untracked) {
+      for (const p of [dbPath, ntPath]) rmSync(p, { recursive: true, force: true });
+      return { note: { code: 'cache-rebuilt', message: `The cached copy of ${basename(path)} was unfinished or from an older version, so it was rebuilt.` } };
+    }
+    if (!integrity.ok) {
+      const where = moveAside(this.opts.cacheDir, [dbPath, ntPath, tokenPath(dbPath)]);
+      return {
+        note: {
+          code: 'cache-rebuilt',
+          message: `The cached copy of ${basename(path)} was damaged or unfinished (${integrity.reason}); it was moved to ${where} and rebuilt.`,
+        },
+      };
+    }
     let db: Database.Database | undefined;
+    let outdated = false;
     try {
       db = new Database(dbPath, { readonly: true, fileMustExist: true });
       const meta = new Map((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, JSON.parse(r.value)]));
-      if (meta.get('complete') !== true || meta.get('schema') !== CACHE_SCHEMA_VERSION) throw new Error('incomplete or outdated');
+      outdated = meta.get('schema') !== CACHE_SCHEMA_VERSION;
+      if (meta.get('complete') !== true || outdated) throw new Error('incomplete or outdated');
       for (const imp of (meta.get('importHashes') ?? []) as { path: string; hash: string }[]) {
         if (!existsSync(imp.path) || (await hashFile(imp.path)) !== imp.hash) {
           db.close();
@@ -129,8 +148,10 @@ export class OntologyService {
       } catch {
         // closing a damaged file can fail too
       }
-      rmSync(dbPath, { force: true });
-      return { note: { code: 'cache-rebuilt', message: 'The cached copy was damaged or outdated and has been rebuilt.' } };
+      // A cache of an older schema is simply replaced; anything else that fails to open is kept for inspection.
+      if (outdated) for (const p of [dbPath, ntPath, tokenPath(dbPath)]) rmSync(p, { recursive: true, force: true });
+      else moveAside(this.opts.cacheDir, [dbPath, ntPath, tokenPath(dbPath)]);
+      return { note: { code: 'cache-rebuilt', message: `The cached copy was ${outdated ? 'outdated' : 'damaged'} and has been rebuilt.` } };
     }
   }
 
@@ -227,8 +248,11 @@ export class OntologyService {
       }
       let store;
       if (this.opts.buildStoreOnLoad) store = await loadClosureStore(tmpNt, { signal: o.signal });
+      rmSync(tokenPath(dbPath), { force: true });
       renameSync(tmpNt, ntPath);
       renameSync(tmpDb, dbPath);
+      // Written last: an entry is trusted only once both files are complete (see cache-integrity.ts).
+      await writeIntegrityToken(dbPath, [ntPath]);
       enter('open');
       const db = new Database(dbPath, { readonly: true });
       const seconds = (performance.now() - t0) / 1000;
