@@ -160,6 +160,8 @@ function errorPayload(e: unknown): { code: string; message: string } {
 }
 
 function send(res: ServerResponse, status: number, body: unknown) {
+  // A refusal may leave the request body unread; closing keeps a reused connection from reading it as the next request.
+  if (status >= 400) res.setHeader('Connection', 'close');
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
   res.end(JSON.stringify(body));
 }
