@@ -59,8 +59,8 @@ export interface EvalReport extends Metrics {
   runId: string;
   ontology: string;
   dataset: { hash: string; items: number };
-  /** Items answered in this run, and items taken from the store of earlier runs. */
-  run: { answered: number; reused: number; seconds: number };
+  /** Items answered in this run, and items taken from the store of earlier runs; items that were in flight at once. */
+  run: { answered: number; reused: number; seconds: number; concurrency?: number };
   warnings: string[];
   items: ItemResult[];
 }
@@ -165,7 +165,7 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
     ontology: file,
     dataset: { hash: o.datasetHash, items: total },
     ...metrics,
-    run: { answered, reused, seconds: Math.round(performance.now() - t0) / 1000 },
+    run: { answered, reused, seconds: Math.round(performance.now() - t0) / 1000, concurrency: conc.n },
     warnings,
     items: results,
   };
