@@ -80,8 +80,6 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   const model = needsLlm(o.method) ? (o.model ?? o.llm!.id) : 'none';
   // A GGUF file is hashed once per (path, size, mtime); the first time takes seconds per gigabyte.
   if (needsLlm(o.method) && !o.modelIdentity) o.onProgress?.({ fraction: 0, stage: 'identifying the model (file hash)' });
-  // A GGUF file is hashed once per (path, size, mtime); the first time takes seconds per gigabyte.
-  if (needsLlm(o.method) && !o.modelIdentity) o.onProgress?.({ fraction: 0, stage: 'identifying the model (file hash)' });
   const identity = !needsLlm(o.method) ? 'none' : o.modelIdentity ?? (o.model ? await modelIdentity(o.model, { hashCache: o.store.hashCache }) : `id:${o.llm!.id}`);
   const key: RunKey = {
     dataset: o.datasetHash, ontology: o.ontologyHash ?? (await ontologyContentHash(o.handle)), method: o.method, model: identity,

@@ -68,7 +68,8 @@ export const evalCommand: CommandSpec = {
         ctx.io.stdout(
           [
             `${method}${modelKey !== 'none' ? ` with ${modelKey}` : ''}: accuracy ${pct(report.accuracy)} (${report.correct}/${report.n}); ${kinds}`,
-            `  ${report.run.answered} answered now (${report.run.concurrency} at a time, ${perMinute(report.run)}), ${report.run.reused} reused from ${storePath} (same dataset, ontology content, method, model identity, protocol and prompt version); ${report.usage.callsPerQuestion} calls and ${report.usage.tokensPerQuestion} tokens per question`,
+            `  ${report.run.answered} answered now, ${report.run.reused} reused from ${storePath} (same dataset, ontology content, method, model identity, protocol and prompt version); ${report.usage.callsPerQuestion} calls and ${report.usage.tokensPerQuestion} tokens per question`,
+            ...(report.run.answered ? [`  ${report.run.concurrency ?? 1} at a time: ${perMinute(report.run)}`] : []),
             `  checked by the reasoner: ${Object.entries(report.checked.distribution).filter(([, v]) => v.count).map(([k, v]) => `${k} ${v.count}`).join(', ')}`,
             `  wrote ${out} and ${md}`,
           ].join('\n') + '\n',
@@ -98,7 +99,7 @@ function openResultStore(path: string): ResultStore {
 }
 
 function perMinute(run: { answered: number; seconds: number }): string {
-  return run.answered && run.seconds > 0 ? `${((run.answered * 60) / run.seconds).toFixed(1)} questions/min` : 'nothing to answer';
+  return `${((run.answered * 60) / Math.max(run.seconds, 0.001)).toFixed(1)} questions/min`;
 }
 
 function pct(x: number): string {
