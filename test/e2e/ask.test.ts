@@ -64,7 +64,12 @@ describe.skipIf(reason)('e2e: Ask view (scripted model)', () => {
     expect(verdicts).toEqual(['ENTAILED', 'NOT ENTAILED', 'ENTAILED']);
     const badge = page.getByTestId('answer').getByTestId('grounding-badge');
     expect((await badge.textContent())?.trim()).toBe('entailed');
-    expect(await badge.getAttribute('title')).toMatch(/^Entailed: /);
+    expect(await badge.getAttribute('title')).toMatch(/^Entailed: the reasoner confirms the answer/);
+    // The check put each option to ASK in the statement the agent asked about.
+    expect(await page.getByTestId('checked-options').locator('li').allTextContents()).toEqual([
+      'A myocardium: ENTAILED · chosen', 'B heart valve: NOT ENTAILED', 'C heart: ENTAILED · chosen',
+    ]);
+    expect(await page.getByTestId('answer').getByTestId('grounding-claim').count()).toBe(0);
     const cards = page.getByTestId('evidence-card');
     expect(await cards.count()).toBe(2);
     expect(await cards.first().textContent()).toContain('every viral myocarditis is related by finding site to some myocardium: ENTAILED');
