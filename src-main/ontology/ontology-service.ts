@@ -262,7 +262,8 @@ export class OntologyService {
       return handle;
     } finally {
       builder?.abort();
-      for (const p of [dumpPath, tmpDb, tmpNt]) rmSync(p, { force: true });
+      // The bridge writes the dump through `<dump>.tmp`; a cancel kills it before the rename.
+      for (const p of [dumpPath, `${dumpPath}.tmp`, tmpDb, tmpNt]) rmSync(p, { force: true });
     }
   }
 }

@@ -90,8 +90,9 @@ describe('a cache that heals itself', () => {
     rmSync(live);
   });
 
+  const onto = join(dir.path, 'go-40k.ofn');
+
   it('the bridge exits as soon as its stdin closes during a long request', async () => {
-    const onto = join(dir.path, 'go-40k.ofn');
     await writeSyntheticOntology({ shape: 'go', classes: 40_000 }, onto);
     const jvm = spawn('java', ['-Xmx2g', '-jar', bridgeJarPath(), 'serve'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const lines = createInterface({ input: jvm.stdout! });
@@ -112,6 +113,26 @@ describe('a cache that heals itself', () => {
     console.log(`[watchdog] JVM exited ${(exitAt - closedAt).toFixed(0)} ms after stdin closed, mid-load`);
     expect(results).toEqual([]); // it did not finish the request first
     expect(exitAt - closedAt).toBeLessThan(1500);
+  });
+
+  it('a load cancelled while the bridge writes its dump leaves no .build-* file behind', async () => {
+    const cd = join(dir.path, 'cancel-cache');
+    const s = new OntologyService({ cacheDir: cd, appVersion: 'test' });
+    s.start();
+    const ac = new AbortController();
+    let stage = '';
+    const p = s.open(onto, {
+      signal: ac.signal,
+      onProgress: (x) => {
+        stage = x.stage;
+        if (x.stage === 'write') ac.abort();
+      },
+    });
+    await expect(p).rejects.toThrow(/cancel/i);
+    expect(stage).toBe('write');
+    await s.stop();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(readdirSync(cd).filter((n) => n.startsWith('.build-'))).toEqual([]);
   });
 
   it('cleans up', () => dir.cleanup());
