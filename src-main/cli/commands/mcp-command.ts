@@ -60,9 +60,9 @@ export const mcpCommand: CommandSpec = {
     });
     await server.connect(transport);
     log(ready());
-    await Promise.race([closed, stopped]);
+    const why = await Promise.race([closed.then(() => 'client closed the connection'), stopped.then(() => 'stopped by a signal')]);
     await server.close().catch(() => undefined);
-    log('client closed the connection; bye.');
+    log(`${why}; bye.`);
     return 0;
   },
 };
