@@ -101,10 +101,10 @@ export const useReviewStore = defineStore('review', () => {
     }
   }
 
-  async function exportReport(format: 'markdown' | 'json') {
-    if (!runId.value) return;
+  async function exportReport(format: 'markdown' | 'json', id = runId.value) {
+    if (!id) return;
     try {
-      const r = await api().call('eval.export', { runId: runId.value, format });
+      const r = await api().call('eval.export', { runId: id, format });
       downloadText(r.fileName, r.content, r.mime);
     } catch (e) {
       useAppStore().notify('error', toApiError(e).message);

@@ -74,9 +74,15 @@ describe.skipIf(reason)('e2e: evaluation keyed by ontology content, per-question
     expect(second).toEqual({ accuracy: '0.0%', reused: '30 / 0' });
     expect(await page.getByTestId('eval-warnings').textContent()).toMatch(/built from po\.obo/);
     expect(await page.getByTestId('table-checked').textContent()).toContain('not-entailed');
-    for (const t of ['MCQ by masked slot', 'MCQ by number of correct options', 'OQ by number of conditions', 'Grounding checked by the reasoner', 'Gold evidence']) {
-      expect(await page.getByTestId('eval-results').locator('..').textContent()).toContain(t);
-    }
+    const [report] = await Promise.all([page.waitForEvent('download'), page.getByTestId('eval-export').click()]);
+    const exported = join(dir, 'revised-report.md');
+    await report.saveAs(exported);
+    const md = readFileSync(exported, 'utf8');
+    expect(md).toContain('**30 answered, 0 reused**');
+    expect(md).toMatch(/\*\*warning:\*\* The dataset was built from po\.obo/);
+    // Every table of the Markdown export is on screen too.
+    const screen = await page.getByTestId('view-evaluation').textContent();
+    for (const t of [...md.matchAll(/^### (.+)$/gm)].map((m) => m[1])) expect(screen).toContain(t);
   }, 600_000);
 
   it('opens an item with its question, gold, prediction and gold evidence, and keeps a mark across a restart and in the export', async () => {
