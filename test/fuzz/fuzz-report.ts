@@ -7,6 +7,7 @@ export class FuzzTally {
   private readonly rows = new Map<string, { tried: number; clean: number; bad: string[] }>();
 
   record(family: string, probe: string, clean: boolean): void {
+    if (process.env.OARAG_FUZZ_VERBOSE) console.log(`[fuzz] ${family} ${clean ? 'clean' : 'NOT CLEAN'}: ${probe}`);
     const r = this.rows.get(family) ?? { tried: 0, clean: 0, bad: [] };
     r.tried++;
     if (clean) r.clean++;
