@@ -58,17 +58,16 @@ export function checkSparql(query: string): CheckedSparql {
 }
 
 /**
- * The query with a row cap the engine itself applies, so it stops producing solutions at the cap
- * instead of materialising every row first (Oxigraph's JS API has no streaming). SELECT becomes a
- * sub-select under `LIMIT`; CONSTRUCT and DESCRIBE get a trailing `LIMIT`. null when no rewrite applies.
+ * A SELECT with a row cap the engine itself applies, so it stops producing solutions at the cap instead
+ * of materialising every row first (Oxigraph's JS API has no streaming): the query becomes a sub-select
+ * under `LIMIT`, and rows are solutions, so "more than the cap" stays exact. CONSTRUCT and DESCRIBE are
+ * not rewritten (a solution limit would not say whether triples were cut off); the deadline and the
+ * memory budget bound them. null when no rewrite applies.
  */
 export function cappedQuery(c: CheckedSparql, limit: number): string | null {
-  if (c.kind === 'ask') return null;
-  if (c.kind === 'select') {
-    if (/\bFROM\b/i.test(c.clean.slice(c.formAt).split('{', 1)[0])) return null; // a dataset clause cannot go in a sub-select
-    return `${c.clean.slice(0, c.formAt)}SELECT * WHERE {\n${c.clean.slice(c.formAt)}\n} LIMIT ${limit}`;
-  }
-  return `${c.clean}\nLIMIT ${limit}`;
+  if (c.kind !== 'select') return null;
+  if (/\bFROM\b/i.test(c.clean.slice(c.formAt).split('{', 1)[0])) return null; // a dataset clause cannot go in a sub-select
+  return `${c.clean.slice(0, c.formAt)}SELECT * WHERE {\n${c.clean.slice(c.formAt)}\n} LIMIT ${limit}`;
 }
 
 /**
