@@ -13,6 +13,8 @@ export type { ConnectionState } from './ws-transport';
 export interface Connection {
   api: WorkbenchApi;
   mode: 'desktop' | 'web';
+  /** Web mode without a token (the page was opened without the address `oarag serve` printed). */
+  tokenMissing?: boolean;
   desktop: DesktopBridge | null;
   onState(fn: (s: ConnectionState, detail: { retryInMs?: number; attempt: number }) => void): () => void;
   onReconnect(fn: () => void): () => void;
@@ -47,8 +49,7 @@ function takeToken(): string | null {
   }
 }
 
-function webSocketUrl(): string {
-  const token = takeToken();
+function webSocketUrl(token: string | null): string {
   const ws = new URL('/ws', window.location.href);
   ws.protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   ws.search = '';
@@ -69,12 +70,13 @@ export function connect(): Connection {
       onReconnect: () => () => {},
     };
   } else {
+    const token = takeToken();
     const t = new WsTransport({
-      url: webSocketUrl(),
+      url: webSocketUrl(token),
       timeoutMs: 60_000,
       methodTimeoutMs: { 'query.run': 300_000, 'query.sparql': 120_000, 'models.test': 600_000, 'models.import': 120_000 },
     });
-    current = { api: t, mode: 'web', desktop: null, onState: (fn) => (fn(t.state, { attempt: 0 }), t.onState(fn)), onReconnect: (fn) => t.onReconnect(fn) };
+    current = { api: t, mode: 'web', desktop: null, tokenMissing: !token, onState: (fn) => (fn(t.state, { attempt: 0 }), t.onState(fn)), onReconnect: (fn) => t.onReconnect(fn) };
   }
   return current;
 }

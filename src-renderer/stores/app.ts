@@ -36,6 +36,7 @@ export const useAppStore = defineStore('app', () => {
   const settings = ref<Settings | null>(null);
   const initError = ref<string | null>(null);
   const connectionState = ref<ConnectionState>('connecting');
+  const tokenMissing = ref(false);
   const retryInMs = ref<number | undefined>(undefined);
   const toasts = ref<Toast[]>([]);
   const focusRequest = ref<{ target: string; n: number }>({ target: '', n: 0 });
@@ -60,6 +61,7 @@ export const useAppStore = defineStore('app', () => {
       const v = viewFromHash();
       if (v && v !== view.value) view.value = v;
     });
+    tokenMissing.value = connection().tokenMissing === true;
     connection().onState((s, d) => {
       connectionState.value = s;
       retryInMs.value = d.retryInMs;
@@ -132,7 +134,7 @@ export const useAppStore = defineStore('app', () => {
   }
 
   return {
-    view, info, settings, initError, connectionState, retryInMs, toasts, focusRequest, themePref, theme, mode, canPickFiles,
+    view, info, settings, initError, connectionState, retryInMs, tokenMissing, toasts, focusRequest, themePref, theme, mode, canPickFiles,
     init, go, saveSettings, setTheme, cycleTheme, notify, dismiss, requestFocus, pickFile, pathForFile,
   };
 });

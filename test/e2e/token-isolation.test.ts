@@ -75,6 +75,18 @@ describe.skipIf(skip !== null)('the web token stays with its own origin', () => 
     expect(await post(server.port, { authorization: `Bearer ${server.token}` })).toBe(200);
   });
 
+  it('a tab opened without the token says how to get in, and reaches nothing', async () => {
+    const ctx = await session.browser.newContext();
+    try {
+      const page = await ctx.newPage();
+      await page.goto(`${session.server.origin}/`);
+      await page.getByTestId('status-bar').getByText(/No access token/).waitFor({ timeout: 15_000 });
+      expect(await page.locator('.shell[data-ready="yes"]').count()).toBe(0);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('keeps working after a reload without the token in the address bar (same origin only)', async () => {
     const { page, server } = session;
     await page.goto(`${server.origin}/`);
