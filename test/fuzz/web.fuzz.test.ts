@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom, pick } from '../../src-main/core/random';
@@ -117,6 +120,59 @@ describe('fuzz: web mode (HTTP and WebSocket)', () => {
     }
     ws.close();
     expect(tally.bad('websocket')).toEqual([]);
+  });
+
+  it('no API error quotes a file it was pointed at', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oarag-fuzz-secret-'));
+    const SECRET = 'SECRETXYZ';
+    const ws = new WebSocket(`ws://127.0.0.1:${s.port}/ws?token=${s.token}`);
+    await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
+    let nextId = 1;
+    const call = (method: string, params: unknown) =>
+      new Promise<{ result?: { taskId?: string }; error?: { code: string; message: string } }>((resolve) => {
+        const id = nextId++;
+        const on = (d: WebSocket.RawData) => {
+          const m = JSON.parse(String(d)) as { id?: number };
+          if (m.id === id) {
+            ws.off('message', on);
+            resolve(m as never);
+          }
+        };
+        ws.on('message', on);
+        ws.send(JSON.stringify({ id, method, params }));
+      });
+    const settle = async (taskId: string) => {
+      for (;;) {
+        const tasks = (await call('tasks.list', {})).result as unknown as { id: string; state: string; error?: string }[];
+        const t = tasks.find((x) => x.id === taskId);
+        if (t && t.state !== 'running') return t;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    try {
+      const sample = join(__dirname, '..', '..', 'resources', 'samples', 'cardio.ofn');
+      const opened = await settle((await call('ontology.open', { path: sample })).result!.taskId!);
+      expect(opened.state).toBe('ok');
+      const shapes = [`root:${SECRET}:19000:0:99999:7:::\n`, `{"${SECRET}": 1,}\n`, `Prefix(:=<http://x/>)\nOntology(<http://x/o>\nSubClassOf(:A ${SECRET}x)\n)\n`];
+      for (const [i, body] of shapes.entries()) {
+        const f = join(dir, `secret-${i}`);
+        writeFileSync(f, body);
+        const probes: [string, unknown][] = [
+          ['ontology.open', { path: f }],
+          ['bench.evaluate', { ontologyId: sample, datasetPath: f, method: 'reasoner-only' }],
+          ['bench.revise', { ontologyId: sample, datasetPath: f }],
+        ];
+        for (const [method, params] of probes) {
+          const r = await call(method, params);
+          const text = r.error ? r.error.message : r.result?.taskId ? ((await settle(r.result.taskId)).error ?? 'ok') : JSON.stringify(r.result);
+          tally.record('api-messages', `${method} <secret ${i}> -> ${text.slice(0, 90)}`, !text.includes(SECRET) && text !== 'ok');
+        }
+      }
+    } finally {
+      ws.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(tally.bad('api-messages')).toEqual([]);
   });
 
   it('refuses upgrades without the token in the URL or with a foreign Origin, whatever the cookie', async () => {
