@@ -112,7 +112,8 @@ describe('a cache that heals itself', () => {
     const exitAt = await exited;
     console.log(`[watchdog] JVM exited ${(exitAt - closedAt).toFixed(0)} ms after stdin closed, mid-load`);
     expect(results).toEqual([]); // it did not finish the request first
-    expect(exitAt - closedAt).toBeLessThan(1500);
+    // It used to finish the load first (10.7 s here, about 22 s in the report).
+    expect(exitAt - closedAt).toBeLessThan(3000);
   });
 
   it('a load cancelled while the bridge writes its dump leaves no .build-* file behind', async () => {
