@@ -4,6 +4,9 @@ import type { ApiParams, AppInfo, ModelInfo } from './api/contract';
 import { HistoryStore } from './agent/history-store';
 import { defaultCacheDir, defaultDataDir, resourcePath, appRoot } from './core/paths';
 import { UserError } from './core/errors';
+import { grammarMaxNames, grammarVocabulary } from './agent/structured/grammar-vocabulary';
+import type { AgentVocabulary } from './agent/structured/vocabulary';
+import { availableBuiltinModel } from './llm/models/builtin-model';
 import type { Task } from './core/task';
 import { TaskRegistry } from './core/task-registry';
 import { appVersion } from './core/version';
@@ -82,6 +85,22 @@ export class Container {
 
   get evalStorePath(): string {
     return join(this.dataDir, 'eval-results.sqlite');
+  }
+
+  /** The model used when none is named: the settings' default, else the built-in one if it was fetched. */
+  defaultModelSpec(): string | null {
+    return this.settings.get().defaultModel ?? this.builtinModel();
+  }
+
+  /** The built-in model's file if the fetch script put it in this container's cache folder. */
+  builtinModel(): string | null {
+    const dir = this.env.OARAG_BUILTIN_MODELS_DIR ?? join(this.cacheDir, 'models');
+    return availableBuiltinModel({ OARAG_BUILTIN_MODELS_DIR: dir });
+  }
+
+  /** What the agent needs from an opened ontology beyond its query service: the names a step grammar may offer. */
+  agentOptions(h: OntologyHandle): { vocabulary: AgentVocabulary | null; allowExplain: boolean } {
+    return { vocabulary: grammarVocabulary(h, grammarMaxNames(this.env)), allowExplain: true };
   }
 
   get modelsDir(): string {

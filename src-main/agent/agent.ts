@@ -4,7 +4,7 @@ import type { AgentRecord, AgentStage, EndReason, Evidence, Grounding, StepEnfor
 import { parseAnswer, parseAnswerLeniently } from './answer-parser';
 import { attribute } from './attribution';
 import { finalAnswer } from './final-answer';
-import { clip, type LoopContext, type LoopOutcome, type Observed } from './loop-context';
+import { clip, type LoopContext, type LoopOutcome, type NameScopeMode, type Observed } from './loop-context';
 import { stepEnforcement, structuredLoop } from './loop-structured';
 import { textLoop } from './loop-text';
 import { FINAL_OWN_SYSTEM, FINAL_WITH_EVIDENCE_SYSTEM, finalOwnUser, finalWithEvidenceUser, preToolSystem } from './prompts';
@@ -29,7 +29,7 @@ export interface AgentBudget {
   answerTokens: number;
 }
 
-export const PAPER_BUDGET: AgentBudget = { maxActions: 10, maxTokens: 5000, attributionTokens: 512, maxTokensPerCall: 1500, preTokens: 1500, answerTokens: 1500 };
+export const PAPER_BUDGET: AgentBudget = { maxActions: 10, maxTokens: 5000, attributionTokens: 512, maxTokensPerCall: 1500, preTokens: 1024, answerTokens: 1024 };
 
 export interface AgentDeps {
   llm: LlmBackend;
@@ -43,6 +43,8 @@ export interface AgentDeps {
   protocol?: AgentProtocol | 'auto';
   /** Names a step grammar may offer; null or absent: names are free and linking suggests close ones. */
   vocabulary?: AgentVocabulary | null;
+  /** Which names a step grammar offers (default 'question'; see LoopContext). */
+  nameScope?: NameScopeMode;
   /** Whether EXPLAIN is offered (it needs the reasoner process). */
   allowExplain?: boolean;
 }
@@ -89,7 +91,7 @@ export class OaRagAgent {
     const enforcement = await this.enforcement(caller);
     const ctx: LoopContext = {
       caller, question: q, convo, step, query: this.deps.query, vocabulary: this.deps.vocabulary ?? null,
-      allowExplain: this.deps.allowExplain ?? false, signal: o.signal,
+      nameScope: this.deps.nameScope ?? 'question', allowExplain: this.deps.allowExplain ?? false, signal: o.signal,
       budget: { maxActions: this.budget.maxActions, maxTokens: remaining(), maxTokensPerCall: this.budget.maxTokensPerCall },
     };
     const loop: LoopOutcome = enforcement === 'text' ? await textLoop(ctx) : await structuredLoop(ctx, enforcement);

@@ -12,6 +12,18 @@ export const ATTRIBUTION_SCHEMA: JsonSchema = {
   },
 };
 
+/** The schema for one digest: only its evidence ids, each at most once (a weak model otherwise lists E1…E30). */
+export function attributionSchema(digest: Evidence[]): JsonSchema {
+  const ids = digest.map((d) => d.id);
+  return {
+    type: 'object',
+    properties: {
+      evidence: { type: 'array', items: ids.length ? { type: 'string', enum: ids } : { type: 'string' }, maxItems: Math.max(1, ids.length) },
+      grounding: { type: 'string', enum: [...GROUNDINGS] },
+    },
+  };
+}
+
 /** The paper's attribution step: which evidence the answer rests on, and the model's own grounding level. */
 export async function attribute(
   caller: StageCaller,
@@ -28,7 +40,7 @@ export async function attribute(
       convo.push({ role: 'user', content: ATTRIBUTION_RETRY });
       step({ type: 'message', stage: 'attribution', role: 'user', content: ATTRIBUTION_RETRY });
     }
-    const res = await caller.call('attribution', convo, { maxTokens, jsonSchema: ATTRIBUTION_SCHEMA });
+    const res = await caller.call('attribution', convo, { maxTokens, jsonSchema: attributionSchema(digest) });
     convo.push({ role: 'assistant', content: res.text });
     const att = parseAttribution(res.text, digest);
     if (att) return att;

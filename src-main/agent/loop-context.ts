@@ -7,6 +7,8 @@ import type { AgentAnswer, AgentQuestion } from './question';
 import type { StageCaller } from './stage-caller';
 import type { AgentVocabulary } from './structured/vocabulary';
 
+export type NameScopeMode = 'question' | 'ontology';
+
 export interface LoopBudget {
   maxActions: number;
   /** Generated tokens left for the loop (the shared budget less what the pre stage used). */
@@ -23,6 +25,11 @@ export interface LoopContext {
   query: (text: string) => Promise<QueryResult>;
   budget: LoopBudget;
   vocabulary: AgentVocabulary | null;
+  /**
+   * Which names a step grammar offers: 'question' (the question's names plus those observations
+   * show, the default) or 'ontology' (the whole vocabulary).
+   */
+  nameScope: NameScopeMode;
   allowExplain: boolean;
   signal?: AbortSignal;
 }

@@ -5,6 +5,8 @@ import { budgetLeft, clip, correct, queryParses, runAction, type LoopContext, ty
 import { answerValueSchema } from './question';
 import type { CallOptions } from './stage-caller';
 import { readStep, parseStructuredStep, type StructuredStep } from './structured/step-parse';
+import { NameScope } from './structured/focus-names';
+import type { AgentVocabulary } from './structured/vocabulary';
 import { stepGrammar } from './structured/step-grammar';
 import { STEP_CORRECTIONS, structuredAgentPrompt } from './structured/step-prompt';
 
@@ -25,7 +27,8 @@ export async function stepEnforcement(ctx: LoopContext): Promise<StepEnforcement
  * must consult the ontology: a model that may answer at once usually does, and then nothing is checked.
  */
 export async function structuredLoop(ctx: LoopContext, enforcement: StepEnforcement): Promise<LoopOutcome> {
-  const prompt = structuredAgentPrompt(enforcement, ctx.vocabulary);
+  const scope = ctx.vocabulary && ctx.nameScope === 'question' ? new NameScope(ctx.vocabulary, ctx.question) : null;
+  const prompt = structuredAgentPrompt(enforcement, ctx.vocabulary, scope?.focus ?? null);
   ctx.convo.push({ role: 'user', content: prompt });
   ctx.step({ type: 'message', stage: 'react', role: 'user', content: prompt });
   const observations: Observed[] = [];
@@ -39,7 +42,8 @@ export async function structuredLoop(ctx: LoopContext, enforcement: StepEnforcem
     if (left <= 0) return { observations, answer: null, endedBy: 'token-budget', actions, steps };
     const allowAnswer = actions > 0;
     const cap = Math.min(enforcement === 'grammar' ? STEP_TOKENS : ctx.budget.maxTokensPerCall, left);
-    const res = await ctx.caller.call('react', ctx.convo, { maxTokens: cap, ...stepConstraint(ctx, enforcement, allowAnswer) });
+    const names = scope ? scope.current() : ctx.vocabulary;
+    const res = await ctx.caller.call('react', ctx.convo, { maxTokens: cap, ...stepConstraint(ctx, enforcement, allowAnswer, names) });
     const step = enforcement === 'tools' && res.toolCalls?.length ? fromToolCall(res.toolCalls[0]) : parseStructuredStep(res.text);
     ctx.convo.push({ role: 'assistant', content: canonical(step, res.text) });
     steps.total++;
@@ -72,14 +76,15 @@ export async function structuredLoop(ctx: LoopContext, enforcement: StepEnforcem
     asked.add(key);
     const o = await runAction(ctx, step.query, step.thought, valid, steps);
     observations.push(o);
+    scope?.observe(o.result);
     ctx.convo.push({ role: 'user', content: `Observation: ${clip(o.result.observation)}` });
   }
 }
 
-function stepConstraint(ctx: LoopContext, enforcement: StepEnforcement, allowAnswer: boolean): Partial<CallOptions> {
+function stepConstraint(ctx: LoopContext, enforcement: StepEnforcement, allowAnswer: boolean, names: AgentVocabulary | null): Partial<CallOptions> {
   switch (enforcement) {
     case 'grammar':
-      return { grammar: stepGrammar({ question: ctx.question, vocabulary: ctx.vocabulary, allowAnswer, allowExplain: ctx.allowExplain }) };
+      return { grammar: stepGrammar({ question: ctx.question, vocabulary: names, allowAnswer, allowExplain: ctx.allowExplain }) };
     case 'tools':
       return { tools: stepTools(ctx, allowAnswer), toolChoice: 'required' };
     case 'json-schema':

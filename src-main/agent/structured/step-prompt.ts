@@ -6,8 +6,11 @@ import type { AgentVocabulary } from './vocabulary';
  * protocol (verify with exact queries, judge NOT ENTAILED under the open world), but each turn is
  * one JSON object, and the examples are written as such objects.
  */
-export function structuredAgentPrompt(enforcement: StepEnforcement, vocabulary: AgentVocabulary | null): string {
+export function structuredAgentPrompt(enforcement: StepEnforcement, vocabulary: AgentVocabulary | null, focus: AgentVocabulary | null = null): string {
   const relations = vocabulary && vocabulary.relations.length <= 60 ? `\nRelations of this ontology: ${vocabulary.relations.map((r) => `"${r}"`).join(', ')}.` : '';
+  const named = focus && (focus.concepts.length || focus.relations.length)
+    ? `\nOntology names in this question: ${[...focus.concepts, ...focus.relations].map((n) => `"${n}"`).join(', ')}.`
+    : '';
   const how =
     enforcement === 'tools'
       ? 'Each turn, call exactly one function: query to consult the ontology, or answer to finish. Put your short reasoning in the call\'s "thought".'
@@ -19,7 +22,7 @@ Queries name every concept and relation exactly, in double quotes. "is a" means 
 - ASK { "espresso cup" "made of" "ceramic" }: is every espresso cup made of some ceramic? ENTAILED, NOT ENTAILED or UNKNOWN NAME.
 - SELECT ?x WHERE { ?x "is a" "cup" . ?x "made of" "ceramic" }: the concepts meeting all conditions. VALUES ?x { "mug" "beaker" } first in the braces tests just those.
 - SELECT ?o WHERE { "espresso cup" "made of" ?o }: what it is related to. SELECT ?r WHERE { "espresso cup" ?r "ceramic" }: which relations hold.
-Example turn: {"thought": "Is option A right? Check it.", "action": {"query": "ASK { \\"espresso cup\\" \\"made of\\" \\"ceramic\\" }"}}${relations}
+Example turn: {"thought": "Is option A right? Check it.", "action": {"query": "ASK { \\"espresso cup\\" \\"made of\\" \\"ceramic\\" }"}}${relations}${named}
 
 Use the concepts of the question and its options. One query per turn; the observation comes back to you. ENTAILED is proven. NOT ENTAILED is not a no: the ontology is incomplete, so judge it with what you know. Do not repeat a query. When the observations settle the question, give the answer in the requested format.`;
 }

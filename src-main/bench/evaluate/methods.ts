@@ -2,6 +2,7 @@ import { OaRagAgent, type AgentBudget } from '../../agent/agent';
 import type { AgentRecord, AnswerFormat, Evidence, Grounding, TrajectoryStep } from '../../agent/agent-record';
 import { finalAnswer } from '../../agent/final-answer';
 import type { AgentProtocol } from '../../agent/protocol';
+import type { NameScopeMode } from '../../agent/loop-context';
 import { StageCaller } from '../../agent/stage-caller';
 import type { AgentVocabulary } from '../../agent/structured/vocabulary';
 import { questionBlock, type AgentAnswer, type AgentQuestion } from '../../agent/question';
@@ -61,6 +62,7 @@ export interface MethodDeps {
   protocol?: AgentProtocol | 'auto';
   /** Names the agent's step grammar may offer (see grammarVocabulary). */
   vocabulary?: AgentVocabulary | null;
+  nameScope?: NameScopeMode;
 }
 
 export type Method = (item: DatasetItem, signal?: AbortSignal) => Promise<MethodOutcome>;
@@ -97,7 +99,7 @@ function needLlm(deps: MethodDeps, name: MethodName): LlmBackend {
 function oaRag(deps: MethodDeps): Method {
   const agent = new OaRagAgent({
     llm: needLlm(deps, 'oa-rag'), query: (t) => deps.agentQuery.run(t), persona: deps.persona, budget: deps.budget,
-    protocol: deps.protocol, vocabulary: deps.vocabulary,
+    protocol: deps.protocol, vocabulary: deps.vocabulary, nameScope: deps.nameScope,
   });
   return async (item, signal) => {
     const rec: AgentRecord = await agent.run(agentQuestion(item), { signal });
@@ -133,7 +135,7 @@ function cot(deps: MethodDeps): Method {
   return async (item, signal) => {
     const q = agentQuestion(item);
     const messages: ChatMessage[] = [{ role: 'system', content: `${deps.persona} ${FINISH}` }, { role: 'user', content: questionBlock(q) }];
-    const { final, usage, replies } = await reasonThenAnswer(llm, messages, q, deps.maxTokens ?? 2048, deps.vocabulary ?? null, signal);
+    const { final, usage, replies } = await reasonThenAnswer(llm, messages, q, deps.maxTokens ?? 1024, deps.vocabulary ?? null, signal);
     return {
       predicted: asList(final.answer),
       grounding: null,
@@ -182,7 +184,7 @@ function ragText(deps: MethodDeps): Method {
       { role: 'system', content: `${deps.persona} Records from the ontology come with the question; use them where they bear on it. ${FINISH}` },
       { role: 'user', content: `${records}${questionBlock(q)}` },
     ];
-    const { final, usage, replies } = await reasonThenAnswer(llm, messages, q, deps.maxTokens ?? 2048, deps.vocabulary ?? null, signal);
+    const { final, usage, replies } = await reasonThenAnswer(llm, messages, q, deps.maxTokens ?? 1024, deps.vocabulary ?? null, signal);
     return {
       predicted: asList(final.answer),
       grounding: null,

@@ -1,4 +1,4 @@
-import type { Grounding } from '../../agent/agent-record';
+import type { AnswerFormat, Grounding } from '../../agent/agent-record';
 import type { CheckedGrounding } from '../../agent/checked-grounding';
 import type { Slot } from '../generate/dataset';
 import type { GoldEvidenceFlag } from './item-review';
@@ -25,6 +25,8 @@ export interface ItemResult {
   goldEvidence?: GoldEvidenceFlag[];
   evidence: EvidenceOutcome | null;
   usage: MethodUsage;
+  /** How the answer was read ('lenient': from prose, no valid answer object). */
+  answerFormat?: AnswerFormat;
   seconds: number;
   /** Set when the method failed on this item (it is then scored as wrong). */
   error?: string;

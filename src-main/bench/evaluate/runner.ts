@@ -2,6 +2,9 @@ import { basename } from 'node:path';
 import type { AgentBudget } from '../../agent/agent';
 import { checkerDeps } from '../../agent/checker-deps';
 import { defaultPersona } from '../../agent/persona';
+import type { AgentProtocol } from '../../agent/protocol';
+import type { AgentVocabulary } from '../../agent/structured/vocabulary';
+import type { NameScopeMode } from '../../agent/loop-context';
 import { UserError, errorMessage } from '../../core/errors';
 import { TaskCancelledError, throwIfAborted, type TaskProgress } from '../../core/task';
 import { LlmError } from '../../llm/errors';
@@ -45,6 +48,12 @@ export interface EvalOptions {
   persona?: string;
   budget?: Partial<AgentBudget>;
   maxTokens?: number;
+  /** The agent's step protocol (oa-rag); default 'auto'. */
+  protocol?: AgentProtocol | 'auto';
+  /** Names the agent's step grammar may offer (see grammarVocabulary). */
+  vocabulary?: AgentVocabulary | null;
+  /** Which of them a step offers (default 'question'). */
+  nameScope?: NameScopeMode;
   signal?: AbortSignal;
   onProgress?: (p: TaskProgress) => void;
   onItem?: (r: ItemResult, fromStore: boolean) => void;
@@ -83,7 +92,8 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   const identity = !needsLlm(o.method) ? 'none' : o.modelIdentity ?? (o.model ? await modelIdentity(o.model, { hashCache: o.store.hashCache }) : `id:${o.llm!.id}`);
   const key: RunKey = {
     dataset: o.datasetHash, ontology: o.ontologyHash ?? (await ontologyContentHash(o.handle)), method: o.method, model: identity,
-    ...promptKey(needsLlm(o.method), keyProtocol(o as { protocol?: string })),
+    // A whole-vocabulary name scope answers differently from the default, so it is part of the key.
+    ...promptKey(needsLlm(o.method), keyProtocol({ protocol: o.nameScope === 'ontology' ? `${o.protocol ?? 'auto'}/ontology-names` : o.protocol })),
   };
   const file = basename(o.handle.summary.file || o.handle.path);
   const id = o.store.saveRun(key, { modelSpec: model, ontologyFile: o.handle.summary.file || o.handle.path, datasetPath: o.datasetPath ?? null });
@@ -99,7 +109,7 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   const nameOf = itemNames(o.handle);
   const method = createMethod(o.method, {
     handle: o.handle, llm: o.llm, persona: o.persona ?? defaultPersona(o.handle.summary.title, file), agentQuery, exactQuery, budget: o.budget,
-    maxTokens: o.maxTokens,
+    maxTokens: o.maxTokens, protocol: o.protocol, vocabulary: o.vocabulary, nameScope: o.nameScope,
   });
 
   if (o.fresh) o.store.forget(key);
@@ -178,6 +188,7 @@ export function score(item: DatasetItem, out: MethodOutcome, matcher: EvidenceMa
     grounding: out.grounding,
     evidence: evidenceOutcome(matcher, item.evidence, out.digest, out.cited),
     usage: out.usage,
+    ...(out.answerFormat ? { answerFormat: out.answerFormat } : {}),
     seconds: Math.round(seconds * 1000) / 1000,
   };
   if (item.kind === 'mcq') {

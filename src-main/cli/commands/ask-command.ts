@@ -9,25 +9,29 @@ import type { TrajectoryStep } from '../../agent/agent-record';
 import { UserError } from '../../core/errors';
 import { describeJsonError } from '../../core/safe-json';
 import type { CommandSpec } from '../run-args';
-import { openOntology, printJson, requireString } from './shared';
+import { modelSpec, nameScopeOption, openOntology, printJson, protocolOption, requireString } from './shared';
 
 export const askCommand: CommandSpec = {
   name: 'ask',
   summary: 'Answer a question with the OA-RAG agent, citing ontology evidence and a grounding level.',
-  usage: 'oarag ask --ontology <file> --model <gguf-path|openai:<url>#<model>|scripted:<file>> [--json] ("<question>" | --item <item.json>) [--kind free|oq|mcq|single]',
+  usage:
+    'oarag ask --ontology <file> [--model <gguf-path|openai:<url>#<model>|scripted:<file>>] [--protocol structured|text|auto] [--names question|ontology] ' +
+    '[--json] ("<question>" | --item <item.json>) [--kind free|oq|mcq|single]   (no --model: the default model, else the built-in SmolLM2)',
   options: {
     ontology: { type: 'string' }, model: { type: 'string' }, json: { type: 'boolean' }, item: { type: 'string' },
-    kind: { type: 'string' }, persona: { type: 'string' }, 'no-history': { type: 'boolean' },
+    kind: { type: 'string' }, persona: { type: 'string' }, 'no-history': { type: 'boolean' }, protocol: { type: 'string' }, names: { type: 'string' },
   },
   async run(ctx) {
     const question = readQuestion(ctx.values, ctx.positionals.join(' '), ctx.io.cwd);
-    const model = requireString(ctx, 'model', 'model spec');
+    const model = modelSpec(ctx);
+    const protocol = protocolOption(ctx);
+    const nameScope = nameScopeOption(ctx);
     const h = await openOntology(ctx, requireString(ctx, 'ontology', 'file'));
     const llm = await ctx.container.createBackend(model, ctx.io.signal);
     try {
       const persona = typeof ctx.values.persona === 'string' ? ctx.values.persona
         : ctx.container.settings.get().personas[h.path] ?? defaultPersona(h.summary.title, basename(h.path));
-      const agent = new OaRagAgent({ llm, query: (q) => ctx.container.queryService(h).run(q), persona });
+      const agent = new OaRagAgent({ llm, query: (q) => ctx.container.queryService(h).run(q), persona, protocol, nameScope, ...ctx.container.agentOptions(h) });
       const live = ctx.io.isTTY && !ctx.values.json;
       const rec = await agent.run(question, { signal: ctx.io.signal, onStep: live ? (s) => ctx.io.stderr(renderStep(s)) : undefined });
       rec.checked = await checkGrounding(rec, checkerDeps(h, ctx.container.queryService(h)));
@@ -39,7 +43,10 @@ export const askCommand: CommandSpec = {
           grounding: rec.grounding,
           checked: rec.checked,
           trajectory: rec.trajectory.map((s) => (s.type === 'observation' ? { ...s, result: undefined } : s)),
-          usage: { calls: rec.usage.calls, inputTokens: rec.usage.inputTokens, outputTokens: rec.usage.outputTokens, byStage: rec.usage.byStage },
+          usage: rec.usage,
+          protocol: rec.protocol,
+          steps: rec.steps,
+          answerFormat: rec.answerFormat,
         });
       } else {
         const ans = rec.answer === null ? '(no answer)' : Array.isArray(rec.answer) ? rec.answer.join(', ') : rec.answer;

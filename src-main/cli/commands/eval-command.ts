@@ -11,26 +11,30 @@ import { TaskCancelledError } from '../../core/task';
 import type { LlmBackend } from '../../llm/types';
 import { progressBar } from '../progress-bar';
 import type { CommandSpec } from '../run-args';
-import { openOntology, printJson, requireString } from './shared';
+import { modelSpec, nameScopeOption, openOntology, printJson, protocolOption, requireString } from './shared';
 
 export const evalCommand: CommandSpec = {
   name: 'eval',
   summary: 'Run a method over a benchmark dataset and score it (resumable; results.json + Markdown).',
   usage:
     'oarag eval --ontology <file> --dataset <test1.jsonl> --method oa-rag|cot|rag-text|reasoner-only [--model <spec>] --out <results.json> ' +
-    '[--store <results.sqlite>] [--fresh] [--persona <text>] [--concurrency N] [--force] [--json]',
+    '[--store <results.sqlite>] [--fresh] [--persona <text>] [--concurrency N] [--protocol structured|text|auto] [--names question|ontology] [--force] [--json]' +
+    '   (no --model: the default model, else the built-in SmolLM2)',
   options: {
     ontology: { type: 'string' }, dataset: { type: 'string' }, method: { type: 'string' }, model: { type: 'string' }, out: { type: 'string' },
     store: { type: 'string' }, fresh: { type: 'boolean' }, persona: { type: 'string' }, json: { type: 'boolean' },
     force: { type: 'boolean' },
     concurrency: { type: 'string', short: 'j' },
+    protocol: { type: 'string' }, names: { type: 'string' },
   },
   async run(ctx) {
     const method = requireString(ctx, 'method', METHODS.join('|')) as MethodName;
     if (!METHODS.includes(method)) throw new UserError('usage', `--method must be one of ${METHODS.join(', ')}, not "${method}".`);
-    const model = typeof ctx.values.model === 'string' && ctx.values.model.trim() ? ctx.values.model.trim() : undefined;
-    if (needsLlm(method) && !model) throw new UserError('usage', `the ${method} method needs --model <spec> (a .gguf path, openai:<url>#<model> or scripted:<file.json>).`);
-    if (!needsLlm(method) && model) ctx.io.stderr('note: reasoner-only uses no model; --model is ignored.\n');
+    const given = typeof ctx.values.model === 'string' && ctx.values.model.trim() ? ctx.values.model.trim() : undefined;
+    if (!needsLlm(method) && given) ctx.io.stderr('note: reasoner-only uses no model; --model is ignored.\n');
+    const model = needsLlm(method) ? modelSpec(ctx) : undefined;
+    const protocol = protocolOption(ctx);
+    const nameScope = nameScopeOption(ctx);
     const concurrency = concurrencyOption(ctx.values.concurrency);
     const out = resolve(ctx.io.cwd, requireString(ctx, 'out', 'results.json'));
     // The Markdown report is the documented sibling of --out: <out without extension>.md, checked like it.
@@ -52,7 +56,7 @@ export const evalCommand: CommandSpec = {
       const report = await runEvaluation({
         handle: h, items: dataset.items, datasetHash: dataset.hash, datasetPath: dataset.path, fresh: !!ctx.values.fresh, method, model: modelKey, llm, store,
         queryService: ctx.container.queryService(h), persona: typeof ctx.values.persona === 'string' ? ctx.values.persona : undefined,
-        signal: ctx.io.signal, onProgress: (p) => bar.update(p), concurrency,
+        signal: ctx.io.signal, onProgress: (p) => bar.update(p), concurrency, protocol, nameScope, vocabulary: ctx.container.agentOptions(h).vocabulary,
       });
       bar.done();
       const marks = store.marks(report.runId);

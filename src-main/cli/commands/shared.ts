@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import type { NameScopeMode } from '../../agent/loop-context';
+import { isAgentProtocol, type AgentProtocol } from '../../agent/protocol';
 import { UserError } from '../../core/errors';
 import type { OntologyHandle } from '../../ontology/ontology-handle';
 import type { CommandContext } from '../run-args';
@@ -21,4 +23,32 @@ export async function openOntology(ctx: CommandContext, file: string): Promise<O
 
 export function printJson(ctx: CommandContext, value: unknown): void {
   ctx.io.stdout(JSON.stringify(value) + '\n');
+}
+
+/** --model, else the configured default, else the built-in model; a clear error when there is none. */
+export function modelSpec(ctx: CommandContext): string {
+  const v = ctx.values.model;
+  if (typeof v === 'string' && v.trim()) return v.trim();
+  const d = ctx.container.defaultModelSpec();
+  if (d) return d;
+  throw new UserError(
+    'usage',
+    'no model: give --model <gguf-path|openai:<url>#<model>|scripted:<file>>, or fetch the built-in model with `node scripts/fetch-model.mjs` (needs Python with pip).',
+  );
+}
+
+/** --protocol structured|text|auto (default auto: structured wherever the backend can enforce it). */
+export function protocolOption(ctx: CommandContext): AgentProtocol | 'auto' {
+  const v = ctx.values.protocol;
+  if (v === undefined) return 'auto';
+  if (v === 'auto' || isAgentProtocol(v)) return v;
+  throw new UserError('usage', `--protocol must be structured, text or auto, not "${String(v)}".`);
+}
+
+/** --names question|ontology: which names a step grammar offers (default question). */
+export function nameScopeOption(ctx: CommandContext): NameScopeMode {
+  const v = ctx.values.names;
+  if (v === undefined || v === 'question') return 'question';
+  if (v === 'ontology') return 'ontology';
+  throw new UserError('usage', `--names must be question or ontology, not "${String(v)}".`);
 }

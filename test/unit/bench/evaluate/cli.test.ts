@@ -96,7 +96,7 @@ describe('generate and eval commands', () => {
     expect(s.usage.callsPerQuestion).toBe(1);
     const missing = await cli(['eval', '--ontology', 'x.ofn', '--dataset', 'test1.jsonl', '--method', 'cot', '--out', 'cot.json']);
     expect(missing.code).toBe(2);
-    expect(missing.err).toMatch(/needs --model/);
+    expect(missing.err).toMatch(/no model: give --model/);
     const bad = await cli(['eval', '--ontology', 'x.ofn', '--dataset', 'test1.jsonl', '--method', 'magic', '--out', 'cot.json']);
     expect(bad.err).toMatch(/--method must be one of oa-rag, cot, rag-text, reasoner-only/);
   });
