@@ -66,7 +66,7 @@ export class Container {
     this.ontologies = new OntologyService({ cacheDir: this.cacheDir, appVersion: appVersion() });
     this.settings = new SettingsStore(this.dataDir);
     this.history = new HistoryStore(join(this.dataDir, 'history.sqlite'));
-    const models = new ModelsService(this.modelsDir, () => this.settings.get());
+    const models = new ModelsService(this.modelsDir, () => this.settings.get(), process.cwd(), () => this.builtinModel());
     this.models = {
       list: () => models.list(),
       import: (p) => models.import(p),
@@ -123,6 +123,7 @@ export class Container {
     return {
       version: appVersion(), mode, cacheDir: this.cacheDir, dataDir: this.dataDir, modelsDir: this.modelsDir,
       sampleOntology: existsSync(sample) ? sample : null, sharedOntologies: existsSync(shared) ? shared : null,
+      defaultModel: this.defaultModelSpec(), builtinModel: this.builtinModel(),
     };
   }
 

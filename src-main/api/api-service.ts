@@ -98,14 +98,16 @@ export class ApiService {
         return r;
       },
       'query.history': ({ ontologyId, limit }) => c.history.queries(ontologyId, limit ?? 100),
-      'ask.start': ({ ontologyId, question, model }) => {
+      'ask.start': ({ ontologyId, question, model: given, protocol, names }) => {
         const h = this.handle_(ontologyId);
+        const model = given ?? c.defaultModelSpec();
+        if (!model) throw new UserError('usage', 'No model: pick one in the Models view (the built-in model is fetched by npm install).');
         const t = c.tasks.launch('ask', `Ask: ${question.question.slice(0, 60)}`, async (task) => {
           task.update({ stage: 'model', fraction: 0.02 });
           const llm = await c.createBackend(model, task.signal);
           try {
             const persona = c.settings.get().personas[h.path] ?? defaultPersona(h.summary.title, basename(h.path));
-            const agent = new OaRagAgent({ llm, query: (q) => c.queryService(h).run(q), persona });
+            const agent = new OaRagAgent({ llm, query: (q) => c.queryService(h).run(q), persona, protocol, nameScope: names, ...c.agentOptions(h) });
             let steps = 0;
             const rec = await agent.run(question, {
               signal: task.signal,

@@ -19,6 +19,8 @@ const path = z.string().min(1).max(4096);
 const ontologyId = z.string().min(1).max(4096);
 const shortText = z.string().max(10_000);
 const modelSpec = z.string().min(1).max(4096);
+const agentProtocol = z.enum(['auto', 'structured', 'text']);
+const nameScope = z.enum(['question', 'ontology']);
 const runId = z.string().regex(/^[0-9a-f]{20}$/, 'must be a run id');
 const itemId = z.string().min(1).max(500);
 
@@ -38,7 +40,8 @@ export const paramSchemas = {
   'query.run': z.object({ ontologyId, query: z.string().max(100_000) }).strict(),
   'query.sparql': z.object({ ontologyId, query: z.string().max(100_000) }).strict(),
   'query.history': z.object({ ontologyId: ontologyId.optional(), limit: z.number().int().min(1).max(500).optional() }).strict(),
-  'ask.start': z.object({ ontologyId, question: AgentQuestionSchema, model: modelSpec }).strict(),
+  /** No model: the default one (settings, else the built-in model). */
+  'ask.start': z.object({ ontologyId, question: AgentQuestionSchema, model: modelSpec.optional(), protocol: agentProtocol.optional(), names: nameScope.optional() }).strict(),
   'history.list': z.object({ search: shortText.optional(), limit: z.number().int().min(1).max(1000).optional() }).strict(),
   'history.get': z.object({ id: z.string().min(1).max(100) }).strict(),
   'history.export': z.object({ id: z.string().min(1).max(100), format: z.enum(['json', 'markdown']) }).strict(),
@@ -51,6 +54,8 @@ export const paramSchemas = {
     ontologyId, datasetPath: path, method: z.enum(['oa-rag', 'cot', 'rag-text', 'reasoner-only']), model: modelSpec.optional(),
     /** Questions in flight at once (an OpenAI-compatible server only; others run one by one). */
     concurrency: z.number().int().min(1).max(64).optional(),
+    protocol: agentProtocol.optional(),
+    names: nameScope.optional(),
   }).strict(),
   'eval.runs': z.object({}).strict(),
   'eval.items': z.object({ runId }).strict(),
@@ -78,6 +83,9 @@ export interface AppInfo {
   modelsDir: string;
   sampleOntology: string | null;
   sharedOntologies: string | null;
+  /** The model used when none is named (the settings' default, else the built-in one), if any. */
+  defaultModel: string | null;
+  builtinModel: string | null;
 }
 
 export interface OntologyInfo {
@@ -120,6 +128,8 @@ export interface ModelInfo {
   contextLength: number | null;
   parameters?: string | null;
   error?: string;
+  /** The model npm install fetched (scripts/fetch-model.mjs); used when no other model is chosen. */
+  builtIn?: boolean;
 }
 
 export interface Settings {

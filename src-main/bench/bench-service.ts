@@ -1,3 +1,4 @@
+import { UserError } from '../core/errors';
 import { basename, extname, join } from 'node:path';
 import type { ApiParams } from '../api/contract';
 import type { Container } from '../container';
@@ -45,12 +46,15 @@ export class BenchService {
 
   async evaluate(h: OntologyHandle, p: ApiParams<'bench.evaluate'>, task: Task) {
     const ds = loadDataset(p.datasetPath);
-    const llm = p.method === 'reasoner-only' || !p.model ? undefined : await this.c.createBackend(p.model, task.signal);
+    const model = p.method === 'reasoner-only' ? undefined : (p.model ?? this.c.defaultModelSpec() ?? undefined);
+    if (p.method !== 'reasoner-only' && !model) throw new UserError('usage', `the ${p.method} method needs a model: pick one in the Models view.`);
+    const llm = model ? await this.c.createBackend(model, task.signal) : undefined;
     const store = new ResultStore(this.c.evalStorePath);
     try {
       const report = await runEvaluation({
-        handle: h, items: ds.items, datasetHash: ds.hash, datasetPath: ds.path, method: p.method, model: p.model, llm, store,
+        handle: h, items: ds.items, datasetHash: ds.hash, datasetPath: ds.path, method: p.method, model, llm, store,
         queryService: this.c.queryService(h), signal: task.signal, onProgress: (x) => task.update(x), concurrency: p.concurrency,
+        protocol: p.protocol, nameScope: p.names, vocabulary: this.c.agentOptions(h).vocabulary,
       });
       const base = join(this.c.dataDir, 'evaluations', `${stem(h.path)}-${p.method}-${stamp()}`);
       const marks = store.marks(report.runId);

@@ -23,6 +23,8 @@ export const useAskStore = defineStore('ask', () => {
   const question = ref('');
   const options = ref<OptionRow[]>([{ key: 'A', name: '' }, { key: 'B', name: '' }]);
   const model = ref('');
+  /** How the agent's steps are exchanged: 'auto' is structured wherever the backend can enforce it. */
+  const protocol = ref<'auto' | 'structured' | 'text'>('auto');
   const taskId = ref<string | null>(null);
   const stepsByTask = shallowRef<Record<string, TrajectoryStep[]>>({});
   const record = shallowRef<AgentRecord | null>(null);
@@ -73,7 +75,7 @@ export const useAskStore = defineStore('ask', () => {
   function validate(): string | null {
     if (!useOntologyStore().currentId) return 'Open an ontology first (Ontologies view).';
     if (!question.value.trim()) return 'Write a question.';
-    if (!model.value.trim()) return 'Give a model: a .gguf path, openai:<url>#<model> or scripted:<file.json>.';
+    if (!model.value.trim() && !useAppStore().info?.defaultModel) return 'Give a model: a .gguf path, openai:<url>#<model> or scripted:<file.json>.';
     if (needsOptions.value) {
       const filled = options.value.filter((o) => o.name.trim());
       if (filled.length < 2) return 'A choice question needs at least two options.';
@@ -87,7 +89,8 @@ export const useAskStore = defineStore('ask', () => {
     if (formError.value) return;
     const ontologyId = useOntologyStore().currentId!;
     const app = useAppStore();
-    const spec = model.value.trim();
+    // An empty field means the default model (the settings' one, else the built-in one).
+    const spec = model.value.trim() || app.info?.defaultModel || '';
     const opts = needsOptions.value
       ? options.value.filter((o) => o.name.trim()).map((o, i) => ({ key: optionKey(i), name: o.name.trim() }))
       : undefined;
@@ -98,7 +101,9 @@ export const useAskStore = defineStore('ask', () => {
     recordModel.value = spec;
     submitting.value = true;
     try {
-      const r = await api().call('ask.start', { ontologyId, model: spec, question: { kind: kind.value, question: question.value.trim(), options: opts } });
+      const r = await api().call('ask.start', {
+        ontologyId, model: spec, protocol: protocol.value, question: { kind: kind.value, question: question.value.trim(), options: opts },
+      });
       taskId.value = r.taskId;
       submitting.value = false;
       const t = await useTasksStore().waitFor(r.taskId);
@@ -177,7 +182,7 @@ export const useAskStore = defineStore('ask', () => {
   }
 
   return {
-    kind, question, options, model, taskId, task, running, steps, liveSteps, record, recordId, recordOntology, recordModel, error, formError, needsOptions,
+    kind, question, options, model, protocol, taskId, task, running, steps, liveSteps, record, recordId, recordOntology, recordModel, error, formError, needsOptions,
     history, historySearch, historyLoading, historyError,
     init, addOption, removeOption, submit, cancel, loadHistory, openHistory, ontologyChanged, exportRecord,
   };

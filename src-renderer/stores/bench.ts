@@ -1,3 +1,4 @@
+import { useAppStore } from './app';
 import { defineStore } from 'pinia';
 import { reactive, ref } from 'vue';
 import { api } from '../api';
@@ -13,7 +14,7 @@ export const useBenchStore = defineStore('bench', () => {
   const generate = createJob(readGenerateResult);
   const reviseForm = reactive({ datasetPath: '' });
   const revise = createJob(readReviseResult);
-  const evalForm = reactive({ datasetPath: '', method: 'reasoner-only' as EvalMethod, model: '', concurrency: 1 });
+  const evalForm = reactive({ datasetPath: '', method: 'reasoner-only' as EvalMethod, model: '', concurrency: 1, protocol: 'auto' as 'auto' | 'structured' | 'text' });
   const evaluate = createJob(readEvaluateResult);
   const formError = ref<string | null>(null);
 
@@ -55,13 +56,13 @@ export const useBenchStore = defineStore('bench', () => {
       formError.value = 'Give the dataset (a JSONL file from the dataset generator).';
       return;
     }
-    if (evalForm.method !== 'reasoner-only' && !evalForm.model.trim()) {
+    if (evalForm.method !== 'reasoner-only' && !evalForm.model.trim() && !useAppStore().info?.defaultModel) {
       formError.value = 'This method needs a model; only reasoner-only runs without one.';
       return;
     }
     await evaluate.start(() =>
       api().call('bench.evaluate', {
-        ontologyId: id, datasetPath, method: evalForm.method, model: evalForm.model.trim() || undefined,
+        ontologyId: id, datasetPath, method: evalForm.method, model: evalForm.model.trim() || undefined, protocol: evalForm.protocol,
         concurrency: Number.isInteger(evalForm.concurrency) && evalForm.concurrency > 1 ? Math.min(64, evalForm.concurrency) : undefined,
       }),
     );

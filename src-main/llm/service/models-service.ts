@@ -3,7 +3,7 @@ import type { ModelInfo, Settings } from '../../api/contract';
 import type { Task } from '../../core/task';
 import { backendFactory } from '../backend-spec';
 import { BackoffGate, gatedFetch } from '../openai/backoff-gate';
-import type { GgufFacts } from '../gguf/gguf-facts';
+import { inspectGguf, type GgufFacts } from '../gguf/gguf-facts';
 import { downloadModel, importModel, listModels } from '../models';
 import type { LlmBackend } from '../types';
 
@@ -13,6 +13,8 @@ export class ModelsService {
     private readonly modelsDir: string,
     private readonly settings: () => Settings,
     private readonly cwd: string = process.cwd(),
+    /** The built-in model's file, when fetched; listed first and marked as built in. */
+    private readonly builtin: () => string | null = () => null,
   ) {}
 
   async create(spec: string, signal?: AbortSignal): Promise<LlmBackend> {
@@ -36,9 +38,16 @@ export class ModelsService {
   }
 
   async list(): Promise<ModelInfo[]> {
-    return (await listModels(this.modelsDir)).map((e) => (e.ok ? info(e.facts) : {
+    const own = (await listModels(this.modelsDir)).map((e) => (e.ok ? info(e.facts) : {
       path: e.file, fileName: basename(e.file), sizeBytes: 0, architecture: null, quantisation: null, contextLength: null, error: e.problem,
     }));
+    const b = this.builtin();
+    if (!b || own.some((m) => m.path === b)) return own;
+    try {
+      return [{ ...info(await inspectGguf(b)), builtIn: true }, ...own];
+    } catch (e) {
+      return [{ path: b, fileName: basename(b), sizeBytes: 0, architecture: null, quantisation: null, contextLength: null, builtIn: true, error: (e as Error).message }, ...own];
+    }
   }
 
   async import(path: string): Promise<ModelInfo> {
