@@ -41,7 +41,7 @@ export async function structuredLoop(ctx: LoopContext, enforcement: StepEnforcem
     const left = budgetLeft(ctx);
     if (left <= 0) return { observations, answer: null, endedBy: 'token-budget', actions, steps };
     const allowAnswer = actions > 0;
-    const cap = Math.min(enforcement === 'grammar' ? STEP_TOKENS : ctx.budget.maxTokensPerCall, left);
+    const cap = Math.min(enforcement === 'grammar' ? STEP_TOKENS : Infinity, ctx.budget.maxTokensPerCall, left);
     const names = scope ? scope.current() : ctx.vocabulary;
     const res = await ctx.caller.call('react', ctx.convo, { maxTokens: cap, ...stepConstraint(ctx, enforcement, allowAnswer, names) });
     const step = enforcement === 'tools' && res.toolCalls?.length ? fromToolCall(res.toolCalls[0]) : parseStructuredStep(res.text);

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OaRagAgent } from '../../../src-main/agent/agent';
+import type { AgentQuestion } from '../../../src-main/agent/question';
+import type { BackendCapabilities, ChatMessage, GenerateOptions, GenerateResult, LlmBackend, ToolCall } from '../../../src-main/llm/types';
+import type { OntologyHandle } from '../../../src-main/ontology/ontology-handle';
+import { QueryService } from '../../../src-main/query/exec/query-service';
+import { clinicalDump, handleFromDump } from '../../support/dump-fixture';
+
+type Reply = string | { toolCalls: ToolCall[] };
+
+/** Canned replies with declared capabilities; every call's options are kept for inspection. */
+class Script implements LlmBackend {
+  readonly id = 'script';
+  readonly calls: { messages: ChatMessage[]; opts: GenerateOptions }[] = [];
+  constructor(
+    private readonly replies: Reply[],
+    private readonly can: BackendCapabilities,
+  ) {}
+  async capabilities() {
+    return this.can;
+  }
+  async chat(messages: ChatMessage[], opts: GenerateOptions): Promise<GenerateResult> {
+    this.calls.push({ messages: messages.map((m) => ({ ...m })), opts });
+    const r = this.replies.shift();
+    if (r === undefined) throw new Error('script exhausted');
+    const text = typeof r === 'string' ? r : '';
+    return { text, inputTokens: 100, outputTokens: Math.ceil(text.length / 4) + 1, finish: 'stop', cachedInputTokens: 60, ...(typeof r === 'string' ? {} : { toolCalls: r.toolCalls }) };
+  }
+  async close() {}
+}
+
+const MCQ: AgentQuestion = {
+  kind: 'mcq', question: 'Which concepts is every viral myocarditis located in?',
+  options: [{ key: 'A', name: 'myocardium' }, { key: 'B', name: 'heart valve' }],
+};
+const GRAMMAR = { grammar: true, jsonSchema: true, tools: false };
+const step = (query: string) => JSON.stringify({ thought: 'check', action: { query } });
+const answer = (keys: string[]) => JSON.stringify({ thought: 'done', answer: keys });
+const ATTR = '{"evidence": ["E1"], "grounding": "entailed"}';
+
+let h: OntologyHandle;
+let cleanup: () => void;
+let qs: QueryService;
+beforeAll(async () => {
+  ({ handle: h, cleanup } = await handleFromDump(clinicalDump()));
+  qs = new QueryService(h);
+});
+afterAll(() => cleanup());
+
+const agent = (llm: LlmBackend, extra = {}) => new OaRagAgent({ llm, query: (t) => qs.run(t), persona: 'p', protocol: 'structured', vocabulary: { concepts: ['viral myocarditis', 'myocardium', 'heart valve'], relations: ['is a', 'located in'] }, ...extra });
+
+describe('structured ReAct loop', () => {
+  it('sends a grammar per step (no answer on the first), runs the queries and counts valid, informative steps', async () => {
+    const llm = new Script(['{"answer": ["A"]}', step('ASK { "viral myocarditis" "located in" "myocardium" }'), answer(['A']), '{"answer": ["A"]}', ATTR], GRAMMAR);
+    const rec = await agent(llm).run(MCQ);
+    expect(rec.protocol).toEqual({ name: 'structured', enforcement: 'grammar' });
+    const first = llm.calls[1].opts.grammar!;
+    expect(first).toMatch(/^root ::= .* action "}"$/m);
+    expect(llm.calls[2].opts.grammar).toMatch(/\( action \| answer \)/);
+    expect(rec.steps).toEqual({ total: 2, valid: 2, informative: 1 });
+    expect(rec.digest[0].verdict).toBe('ENTAILED');
+    expect(rec.answer).toEqual(['A']);
+    expect(rec.usage.byStage.react.evaluatedTokens).toBe(80);
+  });
+
+  it('offers the question\'s names in the grammar, then the names its observations showed', async () => {
+    const llm = new Script(['x', step('DESCRIBE "viral myocarditis"'), answer(['A']), '{"answer": ["A"]}', ATTR], GRAMMAR);
+    await agent(llm).run(MCQ);
+    const g1 = llm.calls[1].opts.grammar!;
+    expect(g1).toContain('"viral myocarditis"'.slice(1, 6));
+    expect(g1).toMatch(/^rname ::= .*located in/m);
+  });
+
+  it('refuses an answer on the first step and ends the loop when the model repeats itself', async () => {
+    const q = step('ASK { "viral myocarditis" "located in" "heart valve" }');
+    const llm = new Script(['x', answer(['A']), q, q, q, '{"answer": ["B"]}', ATTR], GRAMMAR);
+    const rec = await agent(llm).run(MCQ);
+    expect(rec.endedBy).toBe('repeating');
+    expect(rec.trajectory.filter((s) => s.type === 'observation' && s.kind !== 'correction')).toHaveLength(1);
+    expect(rec.steps).toMatchObject({ total: 4, informative: 1 });
+  });
+
+  it('survives empty, endless, broken-UTF-8 and unlinkable replies, and keeps them in the record', async () => {
+    const endless = 'la '.repeat(3000);
+    const llm = new Script(['', '', endless, '{"thought": "\uFFFD\uFFFD", "action": {"query": "\uFFFD"}}', step('DESCRIBE "no such concept at all"'), answer(['B']), '', '', ''], GRAMMAR);
+    const rec = await agent(llm).run(MCQ);
+    expect(rec.steps!.total).toBe(5);
+    expect(rec.steps!.informative).toBe(0);
+    const unknown = rec.trajectory.find((s) => s.type === 'observation' && s.verdict === 'UNKNOWN NAME');
+    expect(unknown).toBeTruthy();
+    expect(rec.answer).toEqual(['B']);
+    expect(rec.grounding).toBeNull();
+    expect(JSON.parse(JSON.stringify(rec)).steps).toEqual(rec.steps);
+  });
+
+  it('uses native tool calls where the server has them', async () => {
+    const llm = new Script(
+      ['x', { toolCalls: [{ name: 'query', arguments: JSON.stringify({ thought: 't', query: 'ASK { "viral myocarditis" "located in" "myocardium" }' }) }] },
+        { toolCalls: [{ name: 'answer', arguments: JSON.stringify({ thought: 't', answer: ['A'] }) }] }, '{"answer": ["A"]}', ATTR],
+      { grammar: false, jsonSchema: true, tools: true },
+    );
+    const rec = await agent(llm).run(MCQ);
+    expect(rec.protocol?.enforcement).toBe('tools');
+    expect(llm.calls[1].opts.tools!.map((t) => t.name)).toEqual(['query']);
+    expect(llm.calls[1].opts.toolChoice).toBe('required');
+    expect(llm.calls[2].opts.tools!.map((t) => t.name)).toEqual(['query', 'answer']);
+    expect(rec.steps).toEqual({ total: 2, valid: 2, informative: 1 });
+    expect(rec.answer).toEqual(['A']);
+  });
+
+  it('falls back to a JSON schema, and to text ReAct for a backend that enforces nothing', async () => {
+    const schemaLlm = new Script(['x', JSON.stringify({ thought: 't', next: 'query', query: 'DESCRIBE "myocardium"' }), JSON.stringify({ thought: 't', next: 'answer', query: '', answer: ['A'] }), '{"answer": ["A"]}', ATTR], { grammar: false, jsonSchema: true, tools: false });
+    const rec = await agent(schemaLlm).run(MCQ);
+    expect(rec.protocol?.enforcement).toBe('json-schema');
+    expect(schemaLlm.calls[1].opts.jsonSchema).toMatchObject({ properties: { next: { enum: ['query'] } } });
+    expect(rec.steps).toEqual({ total: 2, valid: 2, informative: 1 });
+    const none = new Script(['x', 'Answer: {"answer": ["A"]}', '{"answer": ["A"]}'], { grammar: false, jsonSchema: false, tools: false });
+    const auto = await agent(none, { protocol: 'auto' }).run(MCQ);
+    expect(auto.protocol).toEqual({ name: 'text', enforcement: 'text' });
+  });
+
+  it('writes the final answer under the grammar when the free reasoning holds none, and says so', async () => {
+    const llm = new Script(['x', step('ASK { "viral myocarditis" "located in" "myocardium" }'), answer(['A']), 'I think it is the first one.', '{"answer": ["A"]}', ATTR], GRAMMAR);
+    const rec = await agent(llm).run(MCQ);
+    expect(llm.calls[4].opts.grammar).toMatch(/^root ::= "\{\\"answer\\": " ans "}"$/m);
+    expect(rec.answerFormat).toBe('constrained');
+  });
+});
