@@ -72,6 +72,13 @@ export async function structuredLoop(ctx: LoopContext, enforcement: StepEnforcem
       if (++repeats >= MAX_REPEATS) return { observations, answer: null, endedBy: 'repeating', actions, steps };
       continue;
     }
+    if (selfAsk(step.query)) {
+      // A weak model often asks whether a concept is itself: always true, never informative.
+      ctx.step({ type: 'action', stage: 'react', query: step.query, thought: step.thought, valid });
+      correct(ctx, STEP_CORRECTIONS.selfAsk);
+      asked.add(key);
+      continue;
+    }
     repeats = 0;
     asked.add(key);
     const o = await runAction(ctx, step.query, step.thought, valid, steps);
@@ -154,4 +161,10 @@ function isJsonObject(raw: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** `ASK { "x" "r" "x" }`: the same concept on both sides. */
+function selfAsk(query: string): boolean {
+  const m = /^\s*ASK\s*\{\s*"([^"]+)"\s*"[^"]+"\s*"([^"]+)"\s*\}\s*$/i.exec(query);
+  return !!m && m[1].trim().toLowerCase() === m[2].trim().toLowerCase();
 }

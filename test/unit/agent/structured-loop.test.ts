@@ -126,3 +126,14 @@ describe('structured ReAct loop', () => {
     expect(rec.answerFormat).toBe('constrained');
   });
 });
+
+describe('self-referential queries', () => {
+  it('answers ASK about a concept and itself with a correction instead of running it', async () => {
+    const llm = new Script(['x', step('ASK { "myocardium" "is a" "myocardium" }'), step('ASK { "viral myocarditis" "located in" "myocardium" }'), answer(['A']), '{"answer": ["A"]}', ATTR], GRAMMAR);
+    const rec = await agent(llm).run(MCQ);
+    const obs = rec.trajectory.filter((s) => s.type === 'observation');
+    expect(obs[0]).toMatchObject({ kind: 'correction' });
+    expect(obs[1]).toMatchObject({ verdict: 'ENTAILED' });
+    expect(rec.digest).toHaveLength(1);
+  });
+});
