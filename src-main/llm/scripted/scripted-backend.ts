@@ -1,8 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
+import { describeJsonError } from '../../core/safe-json';
 import { abortedError, LlmError } from '../errors';
 import { estimatePromptTokens, estimateTokens } from '../token-estimate';
 import type { ChatMessage, GenerateOptions, GenerateResult, LlmBackend } from '../types';
+
+/** Scripts are small; a spec pointed at a huge file or a device must not be read into memory. */
+const MAX_SCRIPT_BYTES = 64 * 1024 * 1024;
 
 export interface ScriptedBackendOptions {
   /** Shown in `id` and messages (default "script"). */
@@ -39,24 +43,31 @@ export class ScriptedBackend implements LlmBackend {
     this.id = `scripted:${opts.name ?? 'script'}`;
   }
 
-  /** Loads a JSON file holding an array of reply strings. */
+  /**
+   * Loads a JSON file holding an array of reply strings. Errors name the file and the kind of problem,
+   * never its content: a spec such as `scripted:/etc/passwd` must not echo the file back.
+   */
   static async fromFile(file: string, opts: Omit<ScriptedBackendOptions, 'name'> = {}): Promise<ScriptedBackend> {
     const path = resolve(file);
     let raw: string;
     try {
+      const st = await stat(path);
+      if (!st.isFile()) throw new LlmError('bad-spec', `The script ${path} is not a regular file.`);
+      if (st.size > MAX_SCRIPT_BYTES) throw new LlmError('bad-spec', `The script ${path} is larger than ${MAX_SCRIPT_BYTES / (1024 * 1024)} MiB.`);
       raw = await readFile(path, 'utf8');
     } catch (e) {
-      throw new LlmError('bad-spec', `The script ${path} cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)}).`);
+      if (e instanceof LlmError) throw e;
+      throw new LlmError('bad-spec', `The script ${path} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'unknown error'}).`);
     }
     let data: unknown;
     try {
       data = JSON.parse(raw);
     } catch (e) {
-      throw new LlmError('bad-spec', `The script ${path} is not valid JSON: ${(e as Error).message}`);
+      throw new LlmError('bad-spec', `The script ${path} is not valid JSON (${describeJsonError(e)}); it must be a JSON array of reply strings.`);
     }
-    if (!Array.isArray(data)) throw new LlmError('bad-spec', `The script ${path} must be a JSON array of reply strings.`);
+    if (!Array.isArray(data)) throw new LlmError('bad-spec', `The script ${path} must be a JSON array of reply strings (it holds ${kindOf(data)}).`);
     const bad = data.findIndex((x) => typeof x !== 'string');
-    if (bad >= 0) throw new LlmError('bad-spec', `Item ${bad} of the script ${path} is not a string; every reply must be a string.`);
+    if (bad >= 0) throw new LlmError('bad-spec', `Item ${bad} of the script ${path} is not a string (it is ${kindOf(data[bad])}); every reply must be a string.`);
     return new ScriptedBackend(data as string[], { ...opts, name: basename(path) });
   }
 
@@ -108,4 +119,10 @@ export class ScriptedBackend implements LlmBackend {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
+}
+
+function kindOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 }

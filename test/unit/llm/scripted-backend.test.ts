@@ -85,4 +85,32 @@ describe('ScriptedBackend', () => {
     await expect(ScriptedBackend.fromFile(broken)).rejects.toThrow(/is not valid JSON/);
     await expect(ScriptedBackend.fromFile(join(dir, 'missing.json'))).rejects.toThrow(/cannot be read \(ENOENT\)/);
   });
+
+  it('never echoes the content of a file given as a script (issue #12, defect 8)', async () => {
+    const secret = 'root:x:0:0:SECRET-LINE:/root:/bin/bash\ndaemon:x:1:1::/usr/sbin:/usr/sbin/nologin\n';
+    const passwd = join(dir, 'passwd');
+    writeFileSync(passwd, secret);
+    const e1 = await ScriptedBackend.fromFile(passwd).catch((e) => e);
+    expect(e1).toBeInstanceOf(LlmError);
+    expect(e1.code).toBe('bad-spec');
+    expect(e1.message).toContain(passwd);
+    expect(e1.message).toMatch(/is not valid JSON \(an unexpected character/);
+    expect(e1.message).not.toMatch(/root|SECRET|daemon|bash/);
+    // Valid JSON of the wrong shape: the kind is named, not the value.
+    const obj = join(dir, 'secret-obj.json');
+    writeFileSync(obj, '{"password": "hunter2"}');
+    const e2 = await ScriptedBackend.fromFile(obj).catch((e) => e);
+    expect(e2.message).toMatch(/must be a JSON array of reply strings \(it holds an object\)/);
+    expect(e2.message).not.toMatch(/hunter2|password/);
+    const item = join(dir, 'secret-item.json');
+    writeFileSync(item, '["a", {"token": "hunter2"}]');
+    const e3 = await ScriptedBackend.fromFile(item).catch((e) => e);
+    expect(e3.message).toMatch(/Item 1 of the script .* is not a string \(it is an object\)/);
+    expect(e3.message).not.toMatch(/hunter2|token/);
+  });
+
+  it('refuses directories and devices instead of reading them', async () => {
+    await expect(ScriptedBackend.fromFile(dir)).rejects.toMatchObject({ code: 'bad-spec', message: expect.stringMatching(/is not a regular file/) });
+    await expect(ScriptedBackend.fromFile('/dev/zero')).rejects.toMatchObject({ code: 'bad-spec', message: expect.stringMatching(/^The script \/dev\/zero is not a regular file\.$/) });
+  });
 });
