@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HistoryStore } from '../../../src-main/agent/history-store';
 import { OaRagAgent } from '../../../src-main/agent/agent';
 import type { AgentQuestion } from '../../../src-main/agent/question';
 import type { BackendCapabilities, ChatMessage, GenerateOptions, GenerateResult, LlmBackend, ToolCall } from '../../../src-main/llm/types';
@@ -90,7 +94,17 @@ describe('structured ReAct loop', () => {
     expect(unknown).toBeTruthy();
     expect(rec.answer).toEqual(['B']);
     expect(rec.grounding).toBeNull();
-    expect(JSON.parse(JSON.stringify(rec)).steps).toEqual(rec.steps);
+    const dir = mkdtempSync(join(tmpdir(), 'oarag-hist-'));
+    const history = new HistoryStore(join(dir, 'history.sqlite'));
+    try {
+      const back = history.get(history.add(rec, 'x.ofn', 'scripted:x'))!;
+      expect(back.trajectory).toEqual(JSON.parse(JSON.stringify(rec.trajectory)));
+      expect(back.steps).toEqual(rec.steps);
+      expect(back.trajectory.some((s) => s.type === 'message' && s.content === endless)).toBe(true);
+    } finally {
+      history.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('uses native tool calls where the server has them', async () => {
