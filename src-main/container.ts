@@ -66,7 +66,7 @@ export class Container {
     this.ontologies = new OntologyService({ cacheDir: this.cacheDir, appVersion: appVersion() });
     this.settings = new SettingsStore(this.dataDir);
     this.history = new HistoryStore(join(this.dataDir, 'history.sqlite'));
-    const models = new ModelsService(this.modelsDir, () => this.settings.get(), process.cwd(), () => this.builtinModel());
+    const models = new ModelsService(this.modelsDir, () => this.settings.get(), process.cwd(), () => this.builtinModel(), { cacheDir: this.cacheDir, env: this.env });
     this.models = {
       list: () => models.list(),
       import: (p) => models.import(p),

@@ -15,6 +15,8 @@ export class ModelsService {
     private readonly cwd: string = process.cwd(),
     /** The built-in model's file, when fetched; listed first and marked as built in. */
     private readonly builtin: () => string | null = () => null,
+    /** `cacheDir` keeps what each OpenAI-compatible server supports; `env` holds the API key the settings name. */
+    private readonly extra: { cacheDir?: string; env?: NodeJS.ProcessEnv } = {},
   ) {}
 
   async create(spec: string, signal?: AbortSignal): Promise<LlmBackend> {
@@ -27,7 +29,12 @@ export class ModelsService {
         contextSize: s.local.contextSize ?? undefined,
       },
       // Requests in flight side by side (eval --concurrency) back off together when the server refuses.
-      openai: { fetch: gatedFetch(new BackoffGate()) },
+      openai: {
+        fetch: gatedFetch(new BackoffGate()),
+        apiKeyEnv: s.openai.apiKeyEnv,
+        env: this.extra.env,
+        capabilityCacheDir: this.extra.cacheDir ?? null,
+      },
     });
     const backend = await f.create();
     if (signal?.aborted) {
