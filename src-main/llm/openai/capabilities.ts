@@ -138,7 +138,8 @@ export async function probeCapabilities(t: ProbeTarget, signal?: AbortSignal): P
       messages: [{ role: 'user', content: `Call the function oarag_probe with the word "${PROBE_WORD}".` }],
       tools: [{ type: 'function', function: { name: 'oarag_probe', description: 'Records one word.', parameters: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'], additionalProperties: false } } }],
       tool_choice: 'required',
-      max_tokens: 48,
+      // Room for a model that writes a little before its call (some templates open a think block).
+      max_tokens: 96,
     },
     (msg) => {
       const call = Array.isArray(msg.tool_calls) ? (msg.tool_calls[0] as { function?: { name?: unknown; arguments?: unknown } } | undefined) : undefined;
@@ -161,7 +162,7 @@ export async function probeCapabilities(t: ProbeTarget, signal?: AbortSignal): P
         type: 'json_schema',
         json_schema: { name: 'probe', strict: true, schema: { type: 'object', properties: { probe: { type: 'string', enum: [PROBE_WORD] } }, required: ['probe'], additionalProperties: false } },
       },
-      max_tokens: 48,
+      max_tokens: 64,
     },
     (msg) => {
       try {

@@ -40,7 +40,7 @@ describe('OpenAiBackend.capabilities: detected once per server and model, then c
       const probes = s.chats();
       expect(probes).toHaveLength(c.grammarProbe ? 3 : 2);
       // Probes are tiny.
-      for (const p of probes) expect(p.body!.max_tokens).toBeLessThanOrEqual(48);
+      for (const p of probes) expect(p.body!.max_tokens).toBeLessThanOrEqual(96);
       expect(probes.some((p) => p.body!.tool_choice === 'required')).toBe(true);
       expect(probes.some((p) => p.body!.response_format?.json_schema?.strict === true)).toBe(true);
       expect(probes.some((p) => typeof p.body!.grammar === 'string')).toBe(c.grammarProbe);
