@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Container } from '../../../src-main/container';
 import { CAPABILITY_FILE, forgetCapabilitiesInMemory } from '../../../src-main/llm/openai/capabilities';
 import { OpenAiBackend, type OpenAiBackendOptions } from '../../../src-main/llm/openai/openai-backend';
 import { startFakeLlm, type FakeLlm, type FakeLlmOptions } from '../../support/fake-llm-server';
@@ -130,5 +131,23 @@ describe('OpenAiBackend.capabilities: detected once per server and model, then c
     const { s, make } = await setup({ apiKey: 'sk-probe-1', tools: true, jsonSchema: true });
     expect(await make({ apiKeyEnv: 'OARAG_TEST_KEY', env: { OARAG_TEST_KEY: 'sk-probe-1' } }).capabilities()).toEqual({ grammar: false, tools: true, jsonSchema: true });
     expect(s.seen.every((r) => r.auth === 'Bearer sk-probe-1')).toBe(true);
+  });
+
+  it('the app\'s backends (Container → ModelsService) remember capabilities in the cache folder and send the settings\' key', async () => {
+    const s = await startFakeLlm({ grammar: 'props', tools: true, jsonSchema: false, apiKey: 'sk-container-9' });
+    servers.push(s);
+    const d = tempDir('oarag-caps-container-');
+    dirs.push(d);
+    const c = new Container({ cacheDir: join(d.path, 'cache'), dataDir: join(d.path, 'data'), env: { OPENAI_API_KEY: 'sk-container-9' } });
+    try {
+      const b = await c.createBackend(`openai:${s.url}#m`);
+      expect(await b.capabilities!()).toEqual({ grammar: true, tools: true, jsonSchema: false });
+      const file = JSON.parse(readFileSync(join(d.path, 'cache', CAPABILITY_FILE), 'utf8'));
+      expect(file.servers[`${s.url}/chat/completions#m`]).toMatchObject({ grammar: true, tools: true, jsonSchema: false });
+      expect(s.seen.length).toBeGreaterThan(0);
+      expect(s.seen.every((r) => r.auth === 'Bearer sk-container-9')).toBe(true);
+    } finally {
+      await c.stop();
+    }
   });
 });
