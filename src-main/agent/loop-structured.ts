@@ -2,6 +2,7 @@ import type { JsonSchema, ToolSpec } from '../llm/types';
 import { parseAnswer } from './answer-parser';
 import type { StepEnforcement, StepStats } from './agent-record';
 import { budgetLeft, clip, correct, queryParses, runAction, type LoopContext, type LoopOutcome, type Observed } from './loop-context';
+import { isSubclassRelation } from '../query/dialect/relations';
 import { answerValueSchema } from './question';
 import type { CallOptions } from './stage-caller';
 import { readStep, parseStructuredStep, type StructuredStep } from './structured/step-parse';
@@ -12,8 +13,13 @@ import { STEP_CORRECTIONS, structuredAgentPrompt } from './structured/step-promp
 
 /** A grammar-bound step is short: a thought of at most 240 characters and one query. */
 const STEP_TOKENS = 256;
-/** Two repeats in a row mean the model is stuck; more turns would only burn the budget. */
-const MAX_REPEATS = 2;
+/** Three repeats in a row mean the model is stuck; more turns would only burn the budget. */
+const MAX_REPEATS = 3;
+/**
+ * After a repeat, the next step is sampled rather than greedy: at temperature 0 a weak model given
+ * the same context writes the same query again, however it is corrected. Seeded, so runs repeat.
+ */
+const UNSTICK_TEMPERATURE = 0.8;
 
 /** Picks how a structured step is enforced from what the backend can do. */
 export async function stepEnforcement(ctx: LoopContext): Promise<StepEnforcement> {
@@ -36,6 +42,9 @@ export async function structuredLoop(ctx: LoopContext, enforcement: StepEnforcem
   const asked = new Set<string>();
   let actions = 0;
   let repeats = 0;
+  /** Objects the next steps may not use: of a repeated ASK, or of an "is a" ASK about a concept and itself. */
+  const selfAsked: string[] = [];
+  const droppedRelations: string[] = [];
   for (;;) {
     if (actions >= ctx.budget.maxActions) return { observations, answer: null, endedBy: 'action-budget', actions, steps };
     const left = budgetLeft(ctx);
@@ -43,7 +52,8 @@ export async function structuredLoop(ctx: LoopContext, enforcement: StepEnforcem
     const allowAnswer = actions > 0;
     const cap = Math.min(enforcement === 'grammar' ? STEP_TOKENS : Infinity, ctx.budget.maxTokensPerCall, left);
     const names = scope ? scope.current() : ctx.vocabulary;
-    const res = await ctx.caller.call('react', ctx.convo, { maxTokens: cap, ...stepConstraint(ctx, enforcement, allowAnswer, names) });
+    const sampling = repeats > 0 ? { temperature: UNSTICK_TEMPERATURE, seed: 1000 + steps.total } : {};
+    const res = await ctx.caller.call('react', ctx.convo, { maxTokens: cap, ...sampling, ...stepConstraint(ctx, enforcement, allowAnswer, names, selfAsked, droppedRelations) });
     const step = enforcement === 'tools' && res.toolCalls?.length ? fromToolCall(res.toolCalls[0]) : parseStructuredStep(res.text);
     ctx.convo.push({ role: 'assistant', content: canonical(step, res.text) });
     steps.total++;
@@ -66,17 +76,27 @@ export async function structuredLoop(ctx: LoopContext, enforcement: StepEnforcem
     const valid = queryParses(step.query);
     if (valid) steps.valid++;
     const key = step.query.replace(/\s+/g, ' ');
+    const triple = askTriple(step.query);
     if (asked.has(key)) {
       ctx.step({ type: 'action', stage: 'react', query: step.query, thought: step.thought, valid });
       correct(ctx, STEP_CORRECTIONS.repeated);
+      // The same object (or, where it is the only concept on offer, the same relation) cannot come back
+      // in the next step, so neither can the same ASK.
+      if (triple) {
+        const concepts = (scope ? scope.current() : ctx.vocabulary)?.concepts ?? [];
+        if (concepts.some((c) => c !== triple.o && !selfAsked.includes(c))) selfAsked.push(triple.o);
+        else if (triple.r !== 'is a') droppedRelations.push(triple.r);
+      }
       if (++repeats >= MAX_REPEATS) return { observations, answer: null, endedBy: 'repeating', actions, steps };
       continue;
     }
-    if (selfAsk(step.query)) {
-      // A weak model often asks whether a concept is itself: always true, never informative.
+    if (triple && triple.s.toLowerCase() === triple.o.toLowerCase() && isSubclassRelation(triple.r)) {
+      // A weak model often asks whether a concept is a kind of itself: always true, never informative.
+      selfAsked.push(triple.o);
       ctx.step({ type: 'action', stage: 'react', query: step.query, thought: step.thought, valid });
       correct(ctx, STEP_CORRECTIONS.selfAsk);
       asked.add(key);
+      repeats++;
       continue;
     }
     repeats = 0;
@@ -88,10 +108,17 @@ export async function structuredLoop(ctx: LoopContext, enforcement: StepEnforcem
   }
 }
 
-function stepConstraint(ctx: LoopContext, enforcement: StepEnforcement, allowAnswer: boolean, names: AgentVocabulary | null): Partial<CallOptions> {
+function stepConstraint(
+  ctx: LoopContext,
+  enforcement: StepEnforcement,
+  allowAnswer: boolean,
+  names: AgentVocabulary | null,
+  excludeObjects: readonly string[] = [],
+  excludeRelations: readonly string[] = [],
+): Partial<CallOptions> {
   switch (enforcement) {
     case 'grammar':
-      return { grammar: stepGrammar({ question: ctx.question, vocabulary: names, allowAnswer, allowExplain: ctx.allowExplain }) };
+      return { grammar: stepGrammar({ question: ctx.question, vocabulary: names, allowAnswer, allowExplain: ctx.allowExplain, excludeObjects, excludeRelations }) };
     case 'tools':
       return { tools: stepTools(ctx, allowAnswer), toolChoice: 'required' };
     case 'json-schema':
@@ -163,8 +190,8 @@ function isJsonObject(raw: string): boolean {
   }
 }
 
-/** `ASK { "x" "r" "x" }`: the same concept on both sides. */
-function selfAsk(query: string): boolean {
-  const m = /^\s*ASK\s*\{\s*"([^"]+)"\s*"[^"]+"\s*"([^"]+)"\s*\}\s*$/i.exec(query);
-  return !!m && m[1].trim().toLowerCase() === m[2].trim().toLowerCase();
+/** The names of an `ASK { "s" "r" "o" }` as written, or null for any other query. */
+function askTriple(query: string): { s: string; r: string; o: string } | null {
+  const m = /^\s*ASK\s*\{\s*"([^"]+)"\s*"([^"]+)"\s*"([^"]+)"\s*\}\s*$/i.exec(query);
+  return m ? { s: m[1].trim(), r: m[2].trim(), o: m[3].trim() } : null;
 }

@@ -20,6 +20,13 @@ export interface StepGrammarOptions {
   allowExplain: boolean;
   /** Longest thought, in characters; keeps a rambling model from spending the budget there. */
   maxThoughtChars?: number;
+  /**
+   * Concept names not offered in the object slot (of ASK, EXPLAIN and ?x conditions): after a model
+   * asked whether a concept is itself, it must relate that concept to something else.
+   */
+  excludeObjects?: readonly string[];
+  /** Relation names not offered (after a repeat whose object could not be excluded). */
+  excludeRelations?: readonly string[];
 }
 
 /** Characters of a free name or thought: no quote, backslash or control character, so no escapes are needed. */
@@ -33,7 +40,8 @@ export function stepGrammar(o: StepGrammarOptions): string {
     `thought ::= ${FREE_CHAR}{0,${thought}}`,
     `action ::= ${gbnfLiteral('"action": {"query": "')} query ${gbnfLiteral('"}')}`,
     ...queryRules(o.allowExplain),
-    ...nameRules(o.vocabulary),
+    ...nameRules(withoutRelations(o.vocabulary, o.excludeRelations ?? [])),
+    ...objectRules(o.vocabulary, o.excludeObjects ?? []),
   ];
   if (o.allowAnswer) lines.push(`answer ::= ${gbnfLiteral('"answer": ')} ans`, ...answerRules(o.question, o.vocabulary));
   return lines.join('\n');
@@ -53,16 +61,28 @@ function queryRules(allowExplain: boolean): string[] {
   return [
     `query ::= ${forms.join(' | ')}`,
     `describe ::= "DESCRIBE " c`,
-    `ask ::= "ASK { " c " " r " " c " }"`,
-    `explain ::= "EXPLAIN { " c " " r " " c " }"`,
+    `ask ::= "ASK { " c " " r " " co " }"`,
+    `explain ::= "EXPLAIN { " c " " r " " co " }"`,
     `selx ::= "SELECT ?x WHERE { " vals? xc ( " . " xc ){0,3} " }"`,
     `vals ::= "VALUES ?x { " c ( " " c ){0,7} " } "`,
-    `xc ::= "?x " r " " c`,
+    `xc ::= "?x " r " " co`,
     `selo ::= "SELECT ?o WHERE { " c " " r " ?o }"`,
     `selr ::= "SELECT ?r WHERE { " c " ?r " c " }"`,
     `c ::= ${Q} cname ${Q}`,
     `r ::= ${Q} rname ${Q}`,
   ];
+}
+
+function withoutRelations(v: AgentVocabulary | null, exclude: readonly string[]): AgentVocabulary | null {
+  if (!v || !exclude.length) return v;
+  const left = v.relations.filter((r) => !exclude.includes(r));
+  return left.length ? { concepts: v.concepts, relations: left } : v;
+}
+
+function objectRules(v: AgentVocabulary | null, exclude: readonly string[]): string[] {
+  const left = v && exclude.length ? v.concepts.filter((n) => !exclude.includes(n)) : [];
+  if (!left.length) return ['co ::= c'];
+  return [`co ::= ${Q} oname-x ${Q}`, ...trieRules('oname-x', left)];
 }
 
 function nameRules(v: AgentVocabulary | null): string[] {

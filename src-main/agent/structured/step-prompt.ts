@@ -31,6 +31,6 @@ export const STEP_CORRECTIONS = {
   invalid: (reason: string) =>
     `That turn was not valid (${reason}). Reply with one JSON object: {"thought": "...", "action": {"query": "..."}} or {"thought": "...", "answer": ...}.`,
   repeated: 'You already ran that query; its observation is above. Ask something new, or give the answer.',
-  selfAsk: 'That query puts the same concept on both sides, so it says nothing. Relate the question\'s concept to another one, e.g. to an option.',
+  selfAsk: 'Every concept is a kind of itself, so that query says nothing. Relate the question\'s concept to another one, e.g. to an option.',
   badAnswer: 'The answer does not fit the requested format. Give it again in that format.',
 };

@@ -77,11 +77,14 @@ describe('structured ReAct loop', () => {
 
   it('refuses an answer on the first step and ends the loop when the model repeats itself', async () => {
     const q = step('ASK { "viral myocarditis" "located in" "heart valve" }');
-    const llm = new Script(['x', answer(['A']), q, q, q, '{"answer": ["B"]}', ATTR], GRAMMAR);
+    const llm = new Script(['x', answer(['A']), q, q, q, q, '{"answer": ["B"]}', ATTR], GRAMMAR);
     const rec = await agent(llm).run(MCQ);
     expect(rec.endedBy).toBe('repeating');
     expect(rec.trajectory.filter((s) => s.type === 'observation' && s.kind !== 'correction')).toHaveLength(1);
-    expect(rec.steps).toMatchObject({ total: 4, informative: 1 });
+    expect(rec.steps).toMatchObject({ total: 5, informative: 1 });
+    // After a repeat the next step is sampled (seeded), so a stuck model can write something else.
+    expect(llm.calls[3].opts.temperature).toBeUndefined();
+    expect(llm.calls[4].opts).toMatchObject({ temperature: 0.8, seed: expect.any(Number) });
   });
 
   it('survives empty, endless, broken-UTF-8 and unlinkable replies, and keeps them in the record', async () => {
@@ -149,5 +152,25 @@ describe('self-referential queries', () => {
     expect(obs[0]).toMatchObject({ kind: 'correction' });
     expect(obs[1]).toMatchObject({ verdict: 'ENTAILED' });
     expect(rec.digest).toHaveLength(1);
+    // The next step may not put that concept in the object slot again.
+    expect(llm.calls[2].opts.grammar).toMatch(/^co ::= .* oname-x /m);
+    expect(llm.calls[2].opts.grammar).not.toMatch(/^oname-x.*"myocardium"/m);
+    expect(llm.calls[1].opts.grammar).toMatch(/^co ::= c$/m);
+  });
+});
+
+describe('repeats', () => {
+  it('after a repeated ASK, the next step may not use its object again, or its relation where the object is the only concept', async () => {
+    const q1 = step('ASK { "viral myocarditis" "located in" "myocardium" }');
+    const llm = new Script(['x', q1, q1, answer(['A']), '{"answer": ["A"]}', ATTR], GRAMMAR);
+    await agent(llm).run(MCQ);
+    expect(llm.calls[2].opts.grammar).toMatch(/^co ::= c$/m);
+    expect(llm.calls[3].opts.grammar).toMatch(/^co ::= .* oname-x /m);
+    const single: AgentQuestion = { kind: 'free', question: 'Is "myocardium" located in itself?' };
+    const q2 = step('ASK { "myocardium" "located in" "myocardium" }');
+    const llm2 = new Script(['x', q2, q2, JSON.stringify({ thought: 'd', answer: 'the heart' }), '{"answer": "the heart"}', ATTR], GRAMMAR);
+    await agent(llm2, { vocabulary: { concepts: ['myocardium'], relations: ['is a', 'located in', 'part of'] } }).run(single);
+    expect(llm2.calls[2].opts.grammar).toMatch(/^rname ::= .*located in/m);
+    expect(llm2.calls[3].opts.grammar).not.toMatch(/located in/);
   });
 });
