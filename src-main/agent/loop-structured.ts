@@ -2,11 +2,11 @@ import type { JsonSchema, ToolSpec } from '../llm/types';
 import { parseAnswer } from './answer-parser';
 import type { StepEnforcement, StepStats } from './agent-record';
 import { budgetLeft, clip, correct, queryParses, runAction, type LoopContext, type LoopOutcome, type Observed } from './loop-context';
-import { isSubclassRelation } from '../query/dialect/relations';
 import { answerValueSchema } from './question';
 import type { CallOptions } from './stage-caller';
 import { readStep, parseStructuredStep, type StructuredStep } from './structured/step-parse';
 import { NameScope } from './structured/focus-names';
+import { RepeatGuard } from './structured/repeat-guard';
 import type { AgentVocabulary } from './structured/vocabulary';
 import { stepGrammar } from './structured/step-grammar';
 import { STEP_CORRECTIONS, structuredAgentPrompt } from './structured/step-prompt';
@@ -39,12 +39,8 @@ export async function structuredLoop(ctx: LoopContext, enforcement: StepEnforcem
   ctx.step({ type: 'message', stage: 'react', role: 'user', content: prompt });
   const observations: Observed[] = [];
   const steps: StepStats = { total: 0, valid: 0, informative: 0 };
-  const asked = new Set<string>();
+  const guard = new RepeatGuard();
   let actions = 0;
-  let repeats = 0;
-  /** Objects the next steps may not use: of a repeated ASK, or of an "is a" ASK about a concept and itself. */
-  const selfAsked: string[] = [];
-  const droppedRelations: string[] = [];
   for (;;) {
     if (actions >= ctx.budget.maxActions) return { observations, answer: null, endedBy: 'action-budget', actions, steps };
     const left = budgetLeft(ctx);
@@ -52,8 +48,9 @@ export async function structuredLoop(ctx: LoopContext, enforcement: StepEnforcem
     const allowAnswer = actions > 0;
     const cap = Math.min(enforcement === 'grammar' ? STEP_TOKENS : Infinity, ctx.budget.maxTokensPerCall, left);
     const names = scope ? scope.current() : ctx.vocabulary;
-    const sampling = repeats > 0 ? { temperature: UNSTICK_TEMPERATURE, seed: 1000 + steps.total } : {};
-    const res = await ctx.caller.call('react', ctx.convo, { maxTokens: cap, ...sampling, ...stepConstraint(ctx, enforcement, allowAnswer, names, selfAsked, droppedRelations) });
+    const sampling = guard.repeats > 0 ? { temperature: UNSTICK_TEMPERATURE, seed: 1000 + steps.total } : {};
+    const constraint = stepConstraint(ctx, enforcement, allowAnswer, names, guard.excludedObjects, guard.droppedRelations);
+    const res = await ctx.caller.call('react', ctx.convo, { maxTokens: cap, ...sampling, ...constraint });
     const step = enforcement === 'tools' && res.toolCalls?.length ? fromToolCall(res.toolCalls[0]) : parseStructuredStep(res.text);
     ctx.convo.push({ role: 'assistant', content: canonical(step, res.text) });
     steps.total++;
@@ -75,32 +72,13 @@ export async function structuredLoop(ctx: LoopContext, enforcement: StepEnforcem
     actions++;
     const valid = queryParses(step.query);
     if (valid) steps.valid++;
-    const key = step.query.replace(/\s+/g, ' ');
-    const triple = askTriple(step.query);
-    if (asked.has(key)) {
+    const seen = guard.check(step.query, names?.concepts ?? []);
+    if (seen !== 'new') {
       ctx.step({ type: 'action', stage: 'react', query: step.query, thought: step.thought, valid });
-      correct(ctx, STEP_CORRECTIONS.repeated);
-      // The same object (or, where it is the only concept on offer, the same relation) cannot come back
-      // in the next step, so neither can the same ASK.
-      if (triple) {
-        const concepts = (scope ? scope.current() : ctx.vocabulary)?.concepts ?? [];
-        if (concepts.some((c) => c !== triple.o && !selfAsked.includes(c))) selfAsked.push(triple.o);
-        else if (triple.r !== 'is a') droppedRelations.push(triple.r);
-      }
-      if (++repeats >= MAX_REPEATS) return { observations, answer: null, endedBy: 'repeating', actions, steps };
+      correct(ctx, seen === 'repeat' ? STEP_CORRECTIONS.repeated : STEP_CORRECTIONS.selfAsk);
+      if (seen === 'repeat' && guard.repeats >= MAX_REPEATS) return { observations, answer: null, endedBy: 'repeating', actions, steps };
       continue;
     }
-    if (triple && triple.s.toLowerCase() === triple.o.toLowerCase() && isSubclassRelation(triple.r)) {
-      // A weak model often asks whether a concept is a kind of itself: always true, never informative.
-      selfAsked.push(triple.o);
-      ctx.step({ type: 'action', stage: 'react', query: step.query, thought: step.thought, valid });
-      correct(ctx, STEP_CORRECTIONS.selfAsk);
-      asked.add(key);
-      repeats++;
-      continue;
-    }
-    repeats = 0;
-    asked.add(key);
     const o = await runAction(ctx, step.query, step.thought, valid, steps);
     observations.push(o);
     scope?.observe(o.result);
@@ -188,10 +166,4 @@ function isJsonObject(raw: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The names of an `ASK { "s" "r" "o" }` as written, or null for any other query. */
-function askTriple(query: string): { s: string; r: string; o: string } | null {
-  const m = /^\s*ASK\s*\{\s*"([^"]+)"\s*"([^"]+)"\s*"([^"]+)"\s*\}\s*$/i.exec(query);
-  return m ? { s: m[1].trim(), r: m[2].trim(), o: m[3].trim() } : null;
 }
