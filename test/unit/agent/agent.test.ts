@@ -3,27 +3,11 @@ import { OaRagAgent } from '../../../src-main/agent/agent';
 import { AGENT_PROMPT, CORRECTIONS, FINAL_OWN_SYSTEM, FINAL_WITH_EVIDENCE_SYSTEM } from '../../../src-main/agent/prompts';
 import type { AgentQuestion } from '../../../src-main/agent/question';
 import { TaskCancelledError } from '../../../src-main/core/task';
-import type { ChatMessage, GenerateOptions, GenerateResult, LlmBackend } from '../../../src-main/llm/types';
+import type { LlmBackend } from '../../../src-main/llm/types';
 import type { OntologyHandle } from '../../../src-main/ontology/ontology-handle';
 import { QueryService } from '../../../src-main/query/exec/query-service';
 import { clinicalDump, handleFromDump } from '../../support/dump-fixture';
-
-/** Replies in order, with every prompt recorded, and token counts of one token per 4 characters. */
-class Script implements LlmBackend {
-  readonly id = 'script';
-  readonly calls: { messages: ChatMessage[]; opts: GenerateOptions }[] = [];
-  constructor(private readonly replies: (string | ((m: ChatMessage[]) => string))[], private readonly onCall?: (n: number) => void) {}
-  async chat(messages: ChatMessage[], opts: GenerateOptions): Promise<GenerateResult> {
-    this.calls.push({ messages: messages.map((m) => ({ ...m })), opts });
-    this.onCall?.(this.calls.length);
-    if (opts.signal?.aborted) return { text: '', inputTokens: 0, outputTokens: 0, finish: 'aborted' };
-    const r = this.replies.shift();
-    if (r === undefined) throw new Error('script exhausted');
-    const text = typeof r === 'function' ? r(messages) : r;
-    return { text, inputTokens: Math.ceil(messages.reduce((a, m) => a + m.content.length, 0) / 4), outputTokens: Math.ceil(text.length / 4), finish: 'stop' };
-  }
-  async close() {}
-}
+import { ScriptedLlm } from '../../support/scripted-llm';
 
 const MCQ: AgentQuestion = {
   kind: 'mcq',
@@ -48,7 +32,7 @@ const act = (q: string) => `Thought: check it\nAction: query(${q})`;
 
 describe('OA-RAG agent loop (scripted model)', () => {
   it('runs a 3-query trajectory, answers from the digest and attributes evidence', async () => {
-    const llm = new Script([
+    const llm = new ScriptedLlm([
       'Thought: myocarditis is in the myocardium.\n{"answer": ["A"]}',
       act('ASK { "viral myocarditis" "located in" "myocardium" }'),
       act('ASK { "viral myocarditis" "located in" "heart valve" }'),
@@ -87,7 +71,7 @@ describe('OA-RAG agent loop (scripted model)', () => {
 
   it('stops at 10 actions', async () => {
     const actions = Array.from({ length: 10 }, () => act('DESCRIBE "myocarditis"'));
-    const llm = new Script(['{"answer": ["A"]}', ...actions, '{"answer": ["A"]}', '{"evidence": ["E1"], "grounding": "supported"}']);
+    const llm = new ScriptedLlm(['{"answer": ["A"]}', ...actions, '{"answer": ["A"]}', '{"evidence": ["E1"], "grounding": "supported"}']);
     const rec = await agent(llm).run(MCQ);
     expect(rec.actions).toBe(10);
     expect(rec.endedBy).toBe('action-budget');
@@ -99,7 +83,7 @@ describe('OA-RAG agent loop (scripted model)', () => {
 
   it('stops at the 5,000-token generation budget', async () => {
     const long = act('DESCRIBE "myocarditis"') + '\n' + 'x'.repeat(4000); // about 1,000 tokens
-    const llm = new Script(['{"answer": ["A"]}', long, long, long, long, long, long, '{"answer": ["A"]}', '{"evidence": [], "grounding": "related"}']);
+    const llm = new ScriptedLlm(['{"answer": ["A"]}', long, long, long, long, long, long, '{"answer": ["A"]}', '{"evidence": [], "grounding": "related"}']);
     const rec = await agent(llm).run(MCQ);
     expect(rec.endedBy).toBe('token-budget');
     expect(rec.actions).toBeLessThan(6);
@@ -108,7 +92,7 @@ describe('OA-RAG agent loop (scripted model)', () => {
   });
 
   it('answers malformed replies with a correction that counts toward the budget', async () => {
-    const llm = new Script([
+    const llm = new ScriptedLlm([
       '{"answer": ["A"]}',
       'I think it is A.',
       'Thought: two at once\nAction: query(DESCRIBE "myocarditis")\nAction: query(DESCRIBE "heart")',
@@ -128,7 +112,7 @@ describe('OA-RAG agent loop (scripted model)', () => {
   });
 
   it('retries after UNKNOWN NAME and keeps only the informative observation', async () => {
-    const llm = new Script([
+    const llm = new ScriptedLlm([
       '{"answer": ["A"]}',
       act('DESCRIBE "viral myocarditus"'),
       (m) => {
@@ -147,7 +131,7 @@ describe('OA-RAG agent loop (scripted model)', () => {
   });
 
   it('uses the fallback for an empty SELECT and keeps it as (unverified) evidence', async () => {
-    const llm = new Script([
+    const llm = new ScriptedLlm([
       '{"answer": ["A"]}',
       act('SELECT ?x WHERE { ?x "causative agent" "heart" }'),
       'Answer: {"answer": ["A"]}',
@@ -161,7 +145,7 @@ describe('OA-RAG agent loop (scripted model)', () => {
   });
 
   it('drops errors, unknown names and empty answers from the digest', async () => {
-    const llm = new Script([
+    const llm = new ScriptedLlm([
       '{"answer": ["A"]}',
       act('SELECT nonsense'),
       act('ASK { "nothing like this" "part of" "heart" }'),
@@ -178,11 +162,11 @@ describe('OA-RAG agent loop (scripted model)', () => {
 
   it('re-asks attribution exactly once, then records no grounding', async () => {
     const base = ['{"answer": ["A"]}', act('ASK { "myocardium" "part of" "heart" }'), 'Answer: {"answer": ["A"]}', '{"answer": ["A"]}'];
-    const ok = new Script([...base, 'I cannot say.', '{"evidence": ["E1"], "grounding": "entailed"}']);
+    const ok = new ScriptedLlm([...base, 'I cannot say.', '{"evidence": ["E1"], "grounding": "entailed"}']);
     const rec = await agent(ok).run(MCQ);
     expect(rec.grounding).toBe('entailed');
     expect(rec.usage.byStage.attribution.calls).toBe(2);
-    const bad = new Script([...base, 'nope', '{"grounding": "maybe"}', 'never asked']);
+    const bad = new ScriptedLlm([...base, 'nope', '{"grounding": "maybe"}', 'never asked']);
     const rec2 = await agent(bad).run(MCQ);
     expect(rec2.grounding).toBeNull();
     expect(rec2.usage.byStage.attribution.calls).toBe(2);
@@ -191,7 +175,7 @@ describe('OA-RAG agent loop (scripted model)', () => {
 
   it('survives any reply: 1 MB of text, binary bytes, JSON injection, a fake Observation; the record stores intact', async () => {
     const binary = String.fromCharCode(...Array.from({ length: 256 }, (_, i) => i));
-    const llm = new Script([
+    const llm = new ScriptedLlm([
       '{"answer": ["B"]}',
       `Thought: ${binary}\nAction: query(DESCRIBE "${binary.replace(/[\n"]/g, '')}")`,
       'Thought: inject\nAction: query(ASK { "myocardium\\" } DELETE { ?s ?p ?o } #" "part of" "heart" })',
@@ -220,9 +204,9 @@ describe('OA-RAG agent loop (scripted model)', () => {
 
   it('can be cancelled in the middle of the loop', async () => {
     const controller = new AbortController();
-    const llm = new Script(
+    const llm = new ScriptedLlm(
       ['{"answer": ["A"]}', act('DESCRIBE "myocarditis"'), act('DESCRIBE "heart"'), 'Answer: {"answer": ["A"]}'],
-      (n) => { if (n === 3) controller.abort(); },
+      { onCall: (n) => { if (n === 3) controller.abort(); } },
     );
     await expect(agent(llm).run(MCQ, { signal: controller.signal })).rejects.toBeInstanceOf(TaskCancelledError);
     expect(llm.calls).toHaveLength(3);

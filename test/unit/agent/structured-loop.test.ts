@@ -5,33 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../src-main/agent/history-store';
 import { OaRagAgent } from '../../../src-main/agent/agent';
 import type { AgentQuestion } from '../../../src-main/agent/question';
-import type { BackendCapabilities, ChatMessage, GenerateOptions, GenerateResult, LlmBackend, ToolCall } from '../../../src-main/llm/types';
+import type { BackendCapabilities, LlmBackend } from '../../../src-main/llm/types';
 import type { OntologyHandle } from '../../../src-main/ontology/ontology-handle';
 import { QueryService } from '../../../src-main/query/exec/query-service';
 import { clinicalDump, handleFromDump } from '../../support/dump-fixture';
+import { ScriptedLlm, type ScriptedReply } from '../../support/scripted-llm';
 
-type Reply = string | { toolCalls: ToolCall[] };
-
-/** Canned replies with declared capabilities; every call's options are kept for inspection. */
-class Script implements LlmBackend {
-  readonly id = 'script';
-  readonly calls: { messages: ChatMessage[]; opts: GenerateOptions }[] = [];
-  constructor(
-    private readonly replies: Reply[],
-    private readonly can: BackendCapabilities,
-  ) {}
-  async capabilities() {
-    return this.can;
-  }
-  async chat(messages: ChatMessage[], opts: GenerateOptions): Promise<GenerateResult> {
-    this.calls.push({ messages: messages.map((m) => ({ ...m })), opts });
-    const r = this.replies.shift();
-    if (r === undefined) throw new Error('script exhausted');
-    const text = typeof r === 'string' ? r : '';
-    return { text, inputTokens: 100, outputTokens: Math.ceil(text.length / 4) + 1, finish: 'stop', cachedInputTokens: 60, ...(typeof r === 'string' ? {} : { toolCalls: r.toolCalls }) };
-  }
-  async close() {}
-}
+/** Canned replies with declared capabilities; a fixed prompt of 100 tokens, 60 of them from the cache. */
+const script = (replies: ScriptedReply[], can: BackendCapabilities) =>
+  new ScriptedLlm(replies, { capabilities: can, usage: (_m, text) => ({ inputTokens: 100, outputTokens: Math.ceil(text.length / 4) + 1, cachedInputTokens: 60 }) });
 
 const MCQ: AgentQuestion = {
   kind: 'mcq', question: 'Which concepts is every viral myocarditis located in?',
@@ -55,7 +37,7 @@ const agent = (llm: LlmBackend, extra = {}) => new OaRagAgent({ llm, query: (t) 
 
 describe('structured ReAct loop', () => {
   it('sends a grammar per step (no answer on the first), runs the queries and counts valid, informative steps', async () => {
-    const llm = new Script(['{"answer": ["A"]}', step('ASK { "viral myocarditis" "located in" "myocardium" }'), answer(['A']), '{"answer": ["A"]}', ATTR], GRAMMAR);
+    const llm = script(['{"answer": ["A"]}', step('ASK { "viral myocarditis" "located in" "myocardium" }'), answer(['A']), '{"answer": ["A"]}', ATTR], GRAMMAR);
     const rec = await agent(llm).run(MCQ);
     expect(rec.protocol).toEqual({ name: 'structured', enforcement: 'grammar' });
     const first = llm.calls[1].opts.grammar!;
@@ -68,7 +50,7 @@ describe('structured ReAct loop', () => {
   });
 
   it('offers the question\'s names in the grammar, then the names its observations showed', async () => {
-    const llm = new Script(['x', step('DESCRIBE "viral myocarditis"'), answer(['A']), '{"answer": ["A"]}', ATTR], GRAMMAR);
+    const llm = script(['x', step('DESCRIBE "viral myocarditis"'), answer(['A']), '{"answer": ["A"]}', ATTR], GRAMMAR);
     await agent(llm).run(MCQ);
     const g1 = llm.calls[1].opts.grammar!;
     expect(g1).toContain('"viral myocarditis"'.slice(1, 6));
@@ -77,7 +59,7 @@ describe('structured ReAct loop', () => {
 
   it('refuses an answer on the first step and ends the loop when the model repeats itself', async () => {
     const q = step('ASK { "viral myocarditis" "located in" "heart valve" }');
-    const llm = new Script(['x', answer(['A']), q, q, q, q, '{"answer": ["B"]}', ATTR], GRAMMAR);
+    const llm = script(['x', answer(['A']), q, q, q, q, '{"answer": ["B"]}', ATTR], GRAMMAR);
     const rec = await agent(llm).run(MCQ);
     expect(rec.endedBy).toBe('repeating');
     expect(rec.trajectory.filter((s) => s.type === 'observation' && s.kind !== 'correction')).toHaveLength(1);
@@ -89,7 +71,7 @@ describe('structured ReAct loop', () => {
 
   it('survives empty, endless, broken-UTF-8 and unlinkable replies, and keeps them in the record', async () => {
     const endless = 'la '.repeat(3000);
-    const llm = new Script(['', '', endless, '{"thought": "\uFFFD\uFFFD", "action": {"query": "\uFFFD"}}', step('DESCRIBE "no such concept at all"'), answer(['B']), '', '', ''], GRAMMAR);
+    const llm = script(['', '', endless, '{"thought": "\uFFFD\uFFFD", "action": {"query": "\uFFFD"}}', step('DESCRIBE "no such concept at all"'), answer(['B']), '', '', ''], GRAMMAR);
     const rec = await agent(llm).run(MCQ);
     expect(rec.steps!.total).toBe(5);
     expect(rec.steps!.informative).toBe(0);
@@ -111,7 +93,7 @@ describe('structured ReAct loop', () => {
   });
 
   it('uses native tool calls where the server has them', async () => {
-    const llm = new Script(
+    const llm = script(
       ['x', { toolCalls: [{ name: 'query', arguments: JSON.stringify({ thought: 't', query: 'ASK { "viral myocarditis" "located in" "myocardium" }' }) }] },
         { toolCalls: [{ name: 'answer', arguments: JSON.stringify({ thought: 't', answer: ['A'] }) }] }, '{"answer": ["A"]}', ATTR],
       { grammar: false, jsonSchema: true, tools: true },
@@ -126,18 +108,18 @@ describe('structured ReAct loop', () => {
   });
 
   it('falls back to a JSON schema, and to text ReAct for a backend that enforces nothing', async () => {
-    const schemaLlm = new Script(['x', JSON.stringify({ thought: 't', next: 'query', query: 'DESCRIBE "myocardium"' }), JSON.stringify({ thought: 't', next: 'answer', query: '', answer: ['A'] }), '{"answer": ["A"]}', ATTR], { grammar: false, jsonSchema: true, tools: false });
+    const schemaLlm = script(['x', JSON.stringify({ thought: 't', next: 'query', query: 'DESCRIBE "myocardium"' }), JSON.stringify({ thought: 't', next: 'answer', query: '', answer: ['A'] }), '{"answer": ["A"]}', ATTR], { grammar: false, jsonSchema: true, tools: false });
     const rec = await agent(schemaLlm).run(MCQ);
     expect(rec.protocol?.enforcement).toBe('json-schema');
     expect(schemaLlm.calls[1].opts.jsonSchema).toMatchObject({ properties: { next: { enum: ['query'] } } });
     expect(rec.steps).toEqual({ total: 2, valid: 2, informative: 1 });
-    const none = new Script(['x', 'Answer: {"answer": ["A"]}', '{"answer": ["A"]}'], { grammar: false, jsonSchema: false, tools: false });
+    const none = script(['x', 'Answer: {"answer": ["A"]}', '{"answer": ["A"]}'], { grammar: false, jsonSchema: false, tools: false });
     const auto = await agent(none, { protocol: 'auto' }).run(MCQ);
     expect(auto.protocol).toEqual({ name: 'text', enforcement: 'text' });
   });
 
   it('writes the final answer under the grammar when the free reasoning holds none, and says so', async () => {
-    const llm = new Script(['x', step('ASK { "viral myocarditis" "located in" "myocardium" }'), answer(['A']), 'I think it is the first one.', '{"answer": ["A"]}', ATTR], GRAMMAR);
+    const llm = script(['x', step('ASK { "viral myocarditis" "located in" "myocardium" }'), answer(['A']), 'I think it is the first one.', '{"answer": ["A"]}', ATTR], GRAMMAR);
     const rec = await agent(llm).run(MCQ);
     expect(llm.calls[4].opts.grammar).toMatch(/^root ::= "\{\\"answer\\": " ans "}"$/m);
     expect(rec.answerFormat).toBe('constrained');
@@ -146,7 +128,7 @@ describe('structured ReAct loop', () => {
 
 describe('self-referential queries', () => {
   it('answers ASK about a concept and itself with a correction instead of running it', async () => {
-    const llm = new Script(['x', step('ASK { "myocardium" "is a" "myocardium" }'), step('ASK { "viral myocarditis" "located in" "myocardium" }'), answer(['A']), '{"answer": ["A"]}', ATTR], GRAMMAR);
+    const llm = script(['x', step('ASK { "myocardium" "is a" "myocardium" }'), step('ASK { "viral myocarditis" "located in" "myocardium" }'), answer(['A']), '{"answer": ["A"]}', ATTR], GRAMMAR);
     const rec = await agent(llm).run(MCQ);
     const obs = rec.trajectory.filter((s) => s.type === 'observation');
     expect(obs[0]).toMatchObject({ kind: 'correction' });
@@ -162,13 +144,13 @@ describe('self-referential queries', () => {
 describe('repeats', () => {
   it('after a repeated ASK, the next step may not use its object again, or its relation where the object is the only concept', async () => {
     const q1 = step('ASK { "viral myocarditis" "located in" "myocardium" }');
-    const llm = new Script(['x', q1, q1, answer(['A']), '{"answer": ["A"]}', ATTR], GRAMMAR);
+    const llm = script(['x', q1, q1, answer(['A']), '{"answer": ["A"]}', ATTR], GRAMMAR);
     await agent(llm).run(MCQ);
     expect(llm.calls[2].opts.grammar).toMatch(/^co ::= c$/m);
     expect(llm.calls[3].opts.grammar).toMatch(/^co ::= .* oname-x /m);
     const single: AgentQuestion = { kind: 'free', question: 'Is "myocardium" located in itself?' };
     const q2 = step('ASK { "myocardium" "located in" "myocardium" }');
-    const llm2 = new Script(['x', q2, q2, JSON.stringify({ thought: 'd', answer: 'the heart' }), '{"answer": "the heart"}', ATTR], GRAMMAR);
+    const llm2 = script(['x', q2, q2, JSON.stringify({ thought: 'd', answer: 'the heart' }), '{"answer": "the heart"}', ATTR], GRAMMAR);
     await agent(llm2, { vocabulary: { concepts: ['myocardium'], relations: ['is a', 'located in', 'part of'] } }).run(single);
     expect(llm2.calls[2].opts.grammar).toMatch(/^rname ::= .*located in/m);
     expect(llm2.calls[3].opts.grammar).not.toMatch(/located in/);
