@@ -4,12 +4,10 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runArgs } from '../../src-main/cli/run-args';
-import { Container } from '../../src-main/container';
 import { UserError } from '../../src-main/core/errors';
 import { pick, seededRandom } from '../../src-main/core/random';
 import { OntologyService } from '../../src-main/ontology/ontology-service';
-import { tempDir } from '../support/temp-dir';
+import { cliHarness } from '../support/cli-harness';
 import { FuzzTally } from './fuzz-report';
 
 /**
@@ -39,33 +37,22 @@ function snapshot(p: string): string {
 }
 
 describe('fuzz: files (output paths, cache damage, nested input)', () => {
-  const dir = tempDir('oarag-fuzz-');
-  const D = dir.path;
-  let container: Container;
+  const { dir: D, cli: run } = cliHarness('oarag-fuzz-', { env: process.env });
   let onto: string;
   let dataset: string;
   let canMknod = true;
 
-  async function cli(...argv: string[]) {
-    let out = '';
-    let err = '';
-    const rc = await runArgs(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), isTTY: false, env: process.env, cwd: D }, container);
-    return { rc, out, err };
-  }
+  const cli = (...argv: string[]) => run(argv);
 
   beforeAll(async () => {
-    container = new Container({ env: { ...process.env, OARAG_DATA_DIR: join(D, 'data'), OARAG_CACHE_DIR: join(D, 'cache') } });
-    container.start();
     onto = join(D, 'cardio.ofn');
     copyFileSync(SAMPLE, onto);
     dataset = join(D, 'test1.jsonl');
     const r = await cli('generate', '--ontology', onto, '--out', dataset, '--mcq', '3', '--oq', '1');
-    expect(r.rc, r.err).toBe(0);
+    expect(r.code, r.err).toBe(0);
   });
   afterAll(async () => {
     tally.print();
-    await container?.stop();
-    dir.cleanup();
   });
 
   it('every writer either writes a regular file it was allowed to write, or refuses clearly and changes nothing', async () => {
@@ -111,15 +98,15 @@ describe('fuzz: files (output paths, cache damage, nested input)', () => {
       const r = await cli(...args);
       const after = watched.map(snapshot);
       let clean: boolean;
-      if (r.rc === 0) {
+      if (r.code === 0) {
         // Written: only where allowed (absent, a folder for revise, or an existing file with --force), never the input.
         const written = writer === 'revise' ? join(target, 'report.json') : target;
         clean = kind(written) === 'file' && after[0] === before[0] && after[1] === before[1] &&
           (k === 'absent' || k === 'deep new folder' || (writer === 'revise' && k === 'directory') || (force && k === 'existing file'));
       } else {
-        clean = r.rc === 1 && !/internal error/i.test(r.err) && after.every((a, j) => a === before[j]);
+        clean = r.code === 1 && !/internal error/i.test(r.err) && after.every((a, j) => a === before[j]);
       }
-      tally.record('output-paths', `${writer} --out <${k}>${force ? ' --force' : ''} -> rc ${r.rc} ${r.err.trim().slice(0, 90)}`, clean);
+      tally.record('output-paths', `${writer} --out <${k}>${force ? ' --force' : ''} -> rc ${r.code} ${r.err.trim().slice(0, 90)}`, clean);
     }
     if (!canMknod) console.warn('[fuzz] mknod not permitted: device targets were FIFOs');
     expect(tally.bad('output-paths')).toEqual([]);
@@ -208,8 +195,8 @@ describe('fuzz: files (output paths, cache damage, nested input)', () => {
       ];
       for (const args of runs) {
         const r = await cli(...args);
-        const clean = r.rc !== 0 && r.rc !== 3 && !r.err.includes(SECRET) && !r.out.includes(SECRET);
-        tally.record('messages', `${args[0]} ${args.includes(f) ? args[args.indexOf(f) - 1] : ''} <secret ${i}> -> rc ${r.rc} ${r.err.trim().slice(0, 100)}`, clean);
+        const clean = r.code !== 0 && r.code !== 3 && !r.err.includes(SECRET) && !r.out.includes(SECRET);
+        tally.record('messages', `${args[0]} ${args.includes(f) ? args[args.indexOf(f) - 1] : ''} <secret ${i}> -> rc ${r.code} ${r.err.trim().slice(0, 100)}`, clean);
       }
     }
     expect(tally.bad('messages')).toEqual([]);

@@ -1,10 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runArgs } from '../../src-main/cli/run-args';
-import { Container } from '../../src-main/container';
-import { tempDir } from '../support/temp-dir';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliHarness } from '../support/cli-harness';
 
 /**
  * Issue #12 defect 3: output paths destroyed what they pointed at (a device node replaced by a file,
@@ -15,44 +13,30 @@ import { tempDir } from '../support/temp-dir';
 const SAMPLE = join(__dirname, '..', '..', 'resources', 'samples', 'cardio.ofn');
 
 describe('output safety (generate, revise, eval through the CLI)', () => {
-  const dir = tempDir('oarag-out-');
-  const D = dir.path;
-  let container: Container;
+  const { dir: D, cli: run } = cliHarness('oarag-out-', { env: process.env });
   let onto: string;
   let dataset: string;
 
-  async function cli(...argv: string[]): Promise<{ rc: number; out: string; err: string }> {
-    let out = '';
-    let err = '';
-    const rc = await runArgs(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), isTTY: false, env: process.env, cwd: D }, container);
-    return { rc, out, err };
-  }
+  const cli = (...argv: string[]) => run(argv);
 
   beforeAll(async () => {
-    container = new Container({ env: { ...process.env, OARAG_DATA_DIR: join(D, 'data'), OARAG_CACHE_DIR: join(D, 'cache') } });
-    container.start();
     onto = join(D, 'cardio.ofn');
     copyFileSync(SAMPLE, onto);
     dataset = join(D, 'test1.jsonl');
     const r = await cli('generate', '--ontology', onto, '--out', dataset, '--mcq', '4', '--oq', '2');
-    expect(r.rc, r.err).toBe(0);
+    expect(r.code, r.err).toBe(0);
   });
-  afterAll(async () => {
-    await container?.stop();
-    dir.cleanup();
-  });
-
   it('refuses a FIFO, a device node and a directory as --out, leaving them as they were', async () => {
     const fifo = join(D, 'fifo');
     execFileSync('mkfifo', [fifo]);
     let r = await cli('generate', '--ontology', onto, '--out', fifo, '--mcq', '2', '--oq', '0', '--force');
-    expect(r.rc).toBe(1);
+    expect(r.code).toBe(1);
     expect(r.err).toMatch(/named pipe.*regular files/);
     expect(statSync(fifo).isFIFO()).toBe(true);
     const folder = join(D, 'a-folder');
     mkdirSync(folder);
     r = await cli('generate', '--ontology', onto, '--out', folder, '--mcq', '2', '--oq', '0', '--force');
-    expect(r.rc).toBe(1);
+    expect(r.code).toBe(1);
     expect(r.err).toMatch(/is a directory/);
     expect(statSync(folder).isDirectory()).toBe(true);
     const dev = join(D, 'null-device');
@@ -63,7 +47,7 @@ describe('output safety (generate, revise, eval through the CLI)', () => {
       return;
     }
     r = await cli('generate', '--ontology', onto, '--out', dev, '--mcq', '2', '--oq', '0', '--force');
-    expect(r.rc).toBe(1);
+    expect(r.code).toBe(1);
     expect(r.err).toMatch(/character device/);
     expect(statSync(dev).isCharacterDevice()).toBe(true);
   });
@@ -72,15 +56,15 @@ describe('output safety (generate, revise, eval through the CLI)', () => {
     const out = join(D, 'existing.jsonl');
     writeFileSync(out, 'keep me\n');
     let r = await cli('generate', '--ontology', onto, '--out', out, '--mcq', '2', '--oq', '0');
-    expect(r.rc).toBe(1);
+    expect(r.code).toBe(1);
     expect(r.err).toMatch(/already exists; pass --force/);
     expect(readFileSync(out, 'utf8')).toBe('keep me\n');
     r = await cli('generate', '--ontology', onto, '--out', out, '--mcq', '2', '--oq', '0', '--force');
-    expect(r.rc, r.err).toBe(0);
+    expect(r.code, r.err).toBe(0);
     expect(readFileSync(out, 'utf8')).toMatch(/^\{/);
     const before = readFileSync(onto, 'utf8');
     r = await cli('generate', '--ontology', onto, '--out', onto, '--mcq', '2', '--oq', '0', '--force');
-    expect(r.rc).toBe(1);
+    expect(r.code).toBe(1);
     expect(r.err).toMatch(/input of this run/);
     expect(readFileSync(onto, 'utf8')).toBe(before);
     // No temporary file is left beside the outputs.
@@ -90,28 +74,28 @@ describe('output safety (generate, revise, eval through the CLI)', () => {
   it('revise never overwrites its input, nor a populated folder without --force', async () => {
     const out = join(D, 'rev');
     let r = await cli('revise', '--ontology', onto, '--out', out);
-    expect(r.rc, r.err).toBe(0);
+    expect(r.code, r.err).toBe(0);
     const revised = join(out, 'revised.ofn');
     const first = readFileSync(revised, 'utf8');
     const report = readFileSync(join(out, 'report.json'), 'utf8');
     // The revised file as the input and its own folder as the output: refused even with --force.
     r = await cli('revise', '--ontology', revised, '--out', out, '--force');
-    expect(r.rc).toBe(1);
+    expect(r.code).toBe(1);
     expect(r.err).toMatch(/input of this run/);
     expect(readFileSync(revised, 'utf8')).toBe(first);
     // A second run into the populated folder asks for --force and changes nothing.
     r = await cli('revise', '--ontology', onto, '--out', out);
-    expect(r.rc).toBe(1);
+    expect(r.code).toBe(1);
     expect(r.err).toMatch(/already exists; pass --force/);
     expect(readFileSync(join(out, 'report.json'), 'utf8')).toBe(report);
     r = await cli('revise', '--ontology', onto, '--out', out, '--force');
-    expect(r.rc, r.err).toBe(0);
+    expect(r.code, r.err).toBe(0);
     expect(readdirSync(out).sort()).toEqual(['check.ofn', 'report.json', 'revised.ofn']);
   });
 
   it('revise --out <existing file> is a clear error (exit 1), not an internal EEXIST', async () => {
     const r = await cli('revise', '--ontology', onto, '--out', dataset);
-    expect(r.rc).toBe(1);
+    expect(r.code).toBe(1);
     expect(r.err).toMatch(/as the output folder: it is a file/);
     expect(r.err).not.toMatch(/internal|EEXIST/);
   });
@@ -121,18 +105,18 @@ describe('output safety (generate, revise, eval through the CLI)', () => {
     mkdirSync(sub);
     writeFileSync(join(sub, 'README.md'), '# mine\n');
     let r = await cli('eval', '--ontology', onto, '--dataset', dataset, '--method', 'reasoner-only', '--out', join(sub, 'README.json'));
-    expect(r.rc).toBe(1);
+    expect(r.code).toBe(1);
     expect(r.err).toMatch(/README\.md already exists/);
     expect(readFileSync(join(sub, 'README.md'), 'utf8')).toBe('# mine\n');
     expect(existsSync(join(sub, 'README.json'))).toBe(false);
     const notes = join(D, 'notes.txt');
     writeFileSync(notes, 'secret line one\n'.repeat(200));
     r = await cli('eval', '--ontology', onto, '--dataset', dataset, '--method', 'reasoner-only', '--out', join(sub, 'r.json'), '--store', notes);
-    expect(r.rc).toBe(1);
+    expect(r.code).toBe(1);
     expect(r.err).toMatch(/is not an SQLite results store/);
     expect(r.err).not.toMatch(/internal|secret/);
     r = await cli('eval', '--ontology', onto, '--dataset', dataset, '--method', 'reasoner-only', '--out', join(sub, 'r.json'), '--store', join(D, 'r.sqlite'));
-    expect(r.rc, r.err).toBe(0);
+    expect(r.code, r.err).toBe(0);
     expect(existsSync(join(sub, 'r.md'))).toBe(true);
   });
 });

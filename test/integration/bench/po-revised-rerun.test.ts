@@ -6,36 +6,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../../src-main/cli/cli-io';
-import { runArgs } from '../../../src-main/cli/run-args';
-import { Container } from '../../../src-main/container';
+import { describe, expect, it } from 'vitest';
 import { bridgeJarPath } from '../../../src-main/ontology/bridge/bridge-client';
+import { cliHarness } from '../../support/cli-harness';
 import { sharedOntology } from '../../support/shared-ontologies';
-import { tempDir } from '../../support/temp-dir';
 import { existsSync } from 'node:fs';
 
 const po = sharedOntology('po.obo');
 const skip = !po || !existsSync(bridgeJarPath());
-const dir = tempDir('oarag-po-rerun-');
-let c: Container;
-
-beforeAll(() => {
-  c = new Container({ cacheDir: join(dir.path, 'cache'), dataDir: join(dir.path, 'data'), env: {} });
-  c.start();
-});
-afterAll(async () => {
-  await c.stop();
-  dir.cleanup();
-});
-
-async function cli(args: string[]) {
-  let out = '';
-  let err = '';
-  const io: CliIo = { stdout: (s) => void (out += s), stderr: (s) => void (err += s), isTTY: false, env: {}, cwd: dir.path };
-  const code = await runArgs(args, io, c);
-  return { code, out, err };
-}
+const { dir, cli } = cliHarness('oarag-po-rerun-');
 
 describe.skipIf(skip)('po → revised po, reasoner-only, through the CLI', () => {
   it('answers afresh on the revised ontology and scores 0 % there, reusing nothing', async () => {
@@ -69,7 +48,7 @@ describe.skipIf(skip)('po → revised po, reasoner-only, through the CLI', () =>
     const still = r.excluded.filter((e) => /still/i.test(e.reason)).length;
     expect(b.correct).toBe(still);
     if (still === 0) expect(b.accuracy).toBe(0);
-    const md = readFileSync(join(dir.path, 'rev', 'results.md'), 'utf8');
+    const md = readFileSync(join(dir, 'rev', 'results.md'), 'utf8');
     expect(md).toContain('**30 answered, 0 reused**');
     console.log(`[po → revised po] reasoner-only: ${(a.accuracy * 100).toFixed(1)}% on po.obo, ${(b.accuracy * 100).toFixed(1)}% on the revision (${still} items still derivable), reused ${b.run.reused}`);
   }, 600_000);

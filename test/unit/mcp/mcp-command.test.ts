@@ -1,27 +1,7 @@
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../../src-main/cli/cli-io';
-import { runArgs } from '../../../src-main/cli/run-args';
-import { Container } from '../../../src-main/container';
-import { tempDir } from '../../support/temp-dir';
+import { describe, expect, it } from 'vitest';
+import { cliHarness } from '../../support/cli-harness';
 
-const dir = tempDir('oarag-mcp-cli-');
-let c: Container;
-beforeAll(() => {
-  c = new Container({ cacheDir: join(dir.path, 'cache'), dataDir: join(dir.path, 'data'), env: {} });
-  c.start();
-});
-afterAll(async () => {
-  await c.stop();
-  dir.cleanup();
-});
-
-async function cli(args: string[]) {
-  let out = '';
-  let err = '';
-  const io: CliIo = { stdout: (s) => void (out += s), stderr: (s) => void (err += s), isTTY: false, env: {}, cwd: dir.path };
-  return { code: await runArgs(args, io, c), out, err };
-}
+const { cli } = cliHarness('oarag-mcp-cli-');
 
 describe('oarag mcp arguments', () => {
   it('needs an ontology and a valid port, and fails before speaking MCP on a missing file', async () => {

@@ -1,42 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSlots } from '../../../../src-main/cli/commands/generate-command';
-import { runArgs } from '../../../../src-main/cli/run-args';
-import type { CliIo } from '../../../../src-main/cli/cli-io';
-import { Container } from '../../../../src-main/container';
 import { parseDataset } from '../../../../src-main/bench/generate/dataset';
-import type { OntologyHandle } from '../../../../src-main/ontology/ontology-handle';
 import { ScriptedBackend } from '../../../../src-main/llm/scripted/scripted-backend';
 import { handleFromDump } from '../../../support/dump-fixture';
-import { tempDir } from '../../../support/temp-dir';
+import { cliHarness } from '../../../support/cli-harness';
 import { benchDump } from '../generate/bench-fixture';
 
-let h: OntologyHandle;
-let cleanup: () => void;
-let c: Container;
-const dir = tempDir('oarag-bench-cli-');
-
-beforeAll(async () => {
-  ({ handle: h, cleanup } = await handleFromDump(benchDump()));
-  c = new Container({ cacheDir: join(dir.path, 'cache'), dataDir: join(dir.path, 'data'), env: {} });
-  c.start();
-  // No JVM in unit tests: every --ontology opens the fixture.
-  c.ontologies.open = async () => h;
-});
-afterAll(async () => {
-  await c.stop();
-  cleanup();
-  dir.cleanup();
-});
-
-async function cli(args: string[]) {
-  let out = '';
-  let err = '';
-  const io: CliIo = { stdout: (s) => void (out += s), stderr: (s) => void (err += s), isTTY: false, env: {}, cwd: dir.path };
-  const code = await runArgs(args, io, c);
-  return { code, out, err };
-}
+// No JVM in unit tests: every --ontology opens the fixture.
+const harness = cliHarness('oarag-bench-cli-', { fixture: () => handleFromDump(benchDump()) });
+const { dir, cli } = harness;
 
 describe('generate and eval commands', () => {
   it('generate writes the JSONL and summarises it', async () => {
@@ -45,7 +19,7 @@ describe('generate and eval commands', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/test1\.jsonl: 18 items from fixture \(seed 3\)/);
     expect(r.out).toMatch(/MCQ: 12 of 12 \(4 subject, 4 relation, 4 filler/);
-    const items = parseDataset(readFileSync(join(dir.path, 'test1.jsonl'), 'utf8'));
+    const items = parseDataset(readFileSync(join(dir, 'test1.jsonl'), 'utf8'));
     expect(items).toHaveLength(18);
     const j = await cli(['generate', '--ontology', 'x.ofn', '--mcq', '6', '--oq', '0', '--slots', 'subject=1,filler=1', '--out', 'b.jsonl', '--json']);
     expect(JSON.parse(j.out).mcq.bySlot).toEqual({ subject: 3, relation: 0, filler: 3 });
@@ -55,7 +29,7 @@ describe('generate and eval commands', () => {
     const r = await cli(['generate', '--ontology', 'x.ofn', '--oq', '3', '--mcq', '0', '--root', 'procss', '--out', 'c.jsonl']);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/^oarag generate: no class is named "procss" in this ontology; the closest names are: "process"/);
-    expect(existsSync(join(dir.path, 'c.jsonl'))).toBe(false);
+    expect(existsSync(join(dir, 'c.jsonl'))).toBe(false);
     const u = await cli(['generate', '--ontology', 'x.ofn', '--mcq', 'many', '--out', 'c.jsonl']);
     expect(u.code).toBe(2);
   });
@@ -67,11 +41,11 @@ describe('generate and eval commands', () => {
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^reasoner-only: accuracy 100\.0% \(18\/18\)/);
-    const res = JSON.parse(readFileSync(join(dir.path, 'out', 'results.json'), 'utf8'));
+    const res = JSON.parse(readFileSync(join(dir, 'out', 'results.json'), 'utf8'));
     expect(res.accuracy).toBe(1);
     expect(res.n).toBe(18);
     expect(res.items).toHaveLength(18);
-    expect(readFileSync(join(dir.path, 'out', 'results.md'), 'utf8')).toContain('accuracy: **100.0%**');
+    expect(readFileSync(join(dir, 'out', 'results.md'), 'utf8')).toContain('accuracy: **100.0%**');
     // The outputs exist now: a rerun without --force is refused and changes nothing (issue #12).
     const refused = await cli(args);
     expect(refused.code).toBe(1);
@@ -84,7 +58,7 @@ describe('generate and eval commands', () => {
 
   it('eval with a model goes through the container\'s backend factory', async () => {
     const specs: string[] = [];
-    c.createBackend = async (spec) => {
+    harness.container.createBackend = async (spec) => {
       specs.push(spec);
       return new ScriptedBackend(Array(18).fill('{"answer": ["A"]}'));
     };
@@ -102,7 +76,7 @@ describe('generate and eval commands', () => {
   });
 
   it('eval names a broken dataset line', async () => {
-    writeFileSync(join(dir.path, 'bad.jsonl'), '{"id": 1}\n');
+    writeFileSync(join(dir, 'bad.jsonl'), '{"id": 1}\n');
     const r = await cli(['eval', '--ontology', 'x.ofn', '--dataset', 'bad.jsonl', '--method', 'reasoner-only', '--out', 'r.json']);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/bad\.jsonl line 1: "id" must be a non-empty string/);
