@@ -1,10 +1,11 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pick, seededRandom } from '../../src-main/core/random';
 import { LlmError } from '../../src-main/llm/errors';
 import { OpenAiBackend } from '../../src-main/llm/openai/openai-backend';
 import type { GenerateOptions, GenerateResult } from '../../src-main/llm/types';
+import { listenLoopback, pump, readBody } from '../support/loopback-http';
 import { tempDir } from '../support/temp-dir';
 import { FuzzTally } from './fuzz-report';
 
@@ -33,19 +34,6 @@ const jsonOut = (res: ServerResponse, status: number, body: string, headers: Rec
   res.end(body);
 };
 const ok = (content: unknown) => JSON.stringify({ choices: [{ message: { content }, finish_reason: 'stop' }] });
-
-/** Writes as fast as the client reads, until `next` gives null or the client leaves. */
-function pump(res: ServerResponse, next: () => string | Buffer | null): void {
-  const go = () => {
-    for (;;) {
-      if (res.destroyed) return;
-      const c = next();
-      if (c === null) return void res.end();
-      if (!res.write(c)) return void res.once('drain', go);
-    }
-  };
-  go();
-}
 
 function every(res: ServerResponse, ms: number, chunk: () => string): void {
   const t = setInterval(() => (res.destroyed ? clearInterval(t) : res.write(chunk())), ms);
@@ -136,10 +124,8 @@ describe('fuzz: LLM servers (OpenAI-compatible backend)', () => {
   let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const server = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (d) => (raw += d));
-      req.on('end', () => {
+    const server = await listenLoopback((req, res) => {
+      void readBody(req).then((raw) => {
         const m = /^\/f\/(\d+)\//.exec(req.url ?? '');
         const fault = m ? FAULTS[FAULT_NAMES[Number(m[1])]] : undefined;
         let body: Record<string, unknown> = {};
@@ -152,12 +138,8 @@ describe('fuzz: LLM servers (OpenAI-compatible backend)', () => {
         fault(req, res, body, req.socket);
       });
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    });
+    base = server.url;
+    close = server.close;
   });
   afterAll(async () => {
     tally.print();

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { listenLoopback, readBody } from './loopback-http';
 
 /** What a chat request asked for, as the fake server read it. */
 export interface ChatBody {
@@ -61,7 +61,7 @@ type Schema = Record<string, unknown>;
 export async function startFakeLlm(o: FakeLlmOptions = {}): Promise<FakeLlm> {
   const seen: SeenRequest[] = [];
   let n = 0;
-  const server = createServer((req, res) => {
+  const server = await listenLoopback((req, res) => {
     void (async () => {
       const raw = await readBody(req);
       let body: ChatBody | null = null;
@@ -97,16 +97,11 @@ export async function startFakeLlm(o: FakeLlmOptions = {}): Promise<FakeLlm> {
       res.end();
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${server.url}/v1`,
     seen,
     chats: () => seen.filter((s) => s.method === 'POST'),
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: server.close,
   };
 }
 
@@ -172,13 +167,4 @@ function send(res: ServerResponse, body: ChatBody, reply: FakeReply): void {
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }

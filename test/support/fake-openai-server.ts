@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLoopback, readBody } from './loopback-http';
 
 export interface FakeOpenAiOptions {
   /** Wait before every answer, like a model generating (default 200 ms). */
@@ -29,7 +28,7 @@ export async function startFakeOpenAi(o: FakeOpenAiOptions = {}): Promise<FakeOp
   const stats = { answered: 0, refused: 0, peakInFlight: 0, questions: new Map<string, number>() };
   let inFlight = 0;
   let requests = 0;
-  const server = createServer((req, res) => {
+  const server = await listenLoopback((req, res) => {
     void (async () => {
       const body = await readBody(req);
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
@@ -67,15 +66,10 @@ export async function startFakeOpenAi(o: FakeOpenAiOptions = {}): Promise<FakeOp
       res.end();
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${server.url}/v1`,
     stats,
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: server.close,
   };
 }
 
@@ -86,13 +80,4 @@ export function scriptedAnswer(user: string): string[] {
   if (!keys.length) return [];
   const picked = keys.filter((k) => createHash('sha256').update(`${question}\u0000${k}`).digest()[0] % 2 === 0);
   return picked.length ? picked : [keys[0]];
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }

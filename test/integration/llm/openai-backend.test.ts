@@ -1,34 +1,19 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { LlmError } from '../../../src-main/llm/errors';
 import type { JsonSchema } from '../../../src-main/llm/json-schema';
 import { OpenAiBackend, type OpenAiBackendOptions } from '../../../src-main/llm/openai/openai-backend';
 import type { ChatMessage } from '../../../src-main/llm/types';
+import { jsonServerForFile, type JsonHandler } from '../../support/json-server';
 
 /** A scriptable OpenAI-compatible server on 127.0.0.1, port 0. */
-type Handler = (req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>) => void;
-let server: Server;
-let base: string;
-let handler: Handler;
+let handler: JsonHandler;
 let requests: Record<string, unknown>[];
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (d) => (raw += d));
-    req.on('end', () => {
-      const body = raw ? JSON.parse(raw) : {};
-      requests.push({ ...body, __path: req.url, __auth: req.headers.authorization });
-      handler(req, res, body);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
+const server = jsonServerForFile((req, res, body) => {
+  requests.push({ ...body, __path: req.url, __auth: req.headers.authorization });
+  handler(req, res, body);
 });
 beforeEach(() => {
   requests = [];
@@ -39,7 +24,7 @@ const messages: ChatMessage[] = [
   { role: 'user', content: 'Say hello.' },
 ];
 const make = (o: Partial<OpenAiBackendOptions> = {}) =>
-  new OpenAiBackend({ baseUrl: base, model: 'test-model', retry: { baseDelayMs: 10, maxDelayMs: 50 }, ...o });
+  new OpenAiBackend({ baseUrl: server.base, model: 'test-model', retry: { baseDelayMs: 10, maxDelayMs: 50 }, ...o });
 
 function sse(res: ServerResponse, events: unknown[], { done = true, delayMs = 0 } = {}): void {
   res.writeHead(200, { 'content-type': 'text/event-stream' });

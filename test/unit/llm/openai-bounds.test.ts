@@ -1,41 +1,26 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ServerResponse } from 'node:http';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { LlmError } from '../../../src-main/llm/errors';
 import { DEFAULT_DEADLINE_MS, DEFAULT_MAX_REPLY_CHARS, OpenAiBackend, ownTokenLimit, type OpenAiBackendOptions } from '../../../src-main/llm/openai/openai-backend';
 import { ModelsService } from '../../../src-main/llm/service/models-service';
 import { DEFAULT_SETTINGS } from '../../../src-main/settings/settings-store';
 import type { ChatMessage } from '../../../src-main/llm/types';
+import { jsonServerForFile, type JsonHandler } from '../../support/json-server';
+import { pump } from '../../support/loopback-http';
 
 /**
  * Issue #12, item 5 and defects 5–6: a server that streams forever, trickles, or answers 64 MiB must not
  * hang or flood a call; the apiKeyEnv setting must put a Bearer token on the wire.
  */
-type Handler = (req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>) => void;
-let server: Server;
-let base: string;
-let handler: Handler;
+let handler: JsonHandler;
 let seen: { auth: string | undefined; body: Record<string, unknown> }[];
 /** Bytes the handler wrote, and whether the client went away. */
 let sent: { bytes: number; closed: boolean };
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (d) => (raw += d));
-    req.on('end', () => {
-      const body = raw ? JSON.parse(raw) : {};
-      seen.push({ auth: req.headers.authorization, body });
-      res.on('close', () => (sent.closed = true));
-      handler(req, res, body);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
+const server = jsonServerForFile((req, res, body) => {
+  seen.push({ auth: req.headers.authorization, body });
+  res.on('close', () => (sent.closed = true));
+  handler(req, res, body);
 });
 beforeEach(() => {
   seen = [];
@@ -43,22 +28,10 @@ beforeEach(() => {
 });
 
 const messages: ChatMessage[] = [{ role: 'user', content: 'Say hello.' }];
-const make = (o: Partial<OpenAiBackendOptions> = {}) => new OpenAiBackend({ baseUrl: base, model: 'm', retry: { maxRetries: 0 }, ...o });
+const make = (o: Partial<OpenAiBackendOptions> = {}) => new OpenAiBackend({ baseUrl: server.base, model: 'm', retry: { maxRetries: 0 }, ...o });
 const delta = (content: string, finish: string | null = null) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content }, finish_reason: finish } ] })}\n\n`;
 
-/** Writes chunks from `next` as fast as the client reads them, until it returns null or the client leaves. */
-function pump(res: ServerResponse, next: () => string | Buffer | null): void {
-  const go = () => {
-    for (;;) {
-      if (res.destroyed) return;
-      const c = next();
-      if (c === null) return void res.end();
-      sent.bytes += Buffer.byteLength(c);
-      if (!res.write(c)) return void res.once('drain', go);
-    }
-  };
-  go();
-}
+const countSent = (c: string | Buffer) => void (sent.bytes += Buffer.byteLength(c));
 
 /** Writes one byte of `text` every `ms`, cycling, until the client leaves. */
 function trickle(res: ServerResponse, text: string, ms: number): void {
@@ -90,7 +63,7 @@ describe('OpenAiBackend bounds (issue #12, defect 5)', () => {
   it('a server that ignores max_tokens and streams forever is stopped at max_tokens on our side', async () => {
     handler = (_req, res) => {
       sse(res);
-      pump(res, () => delta(' word'));
+      pump(res, () => delta(' word'), countSent);
     };
     const r = await timed(make().chat(messages, { maxTokens: 50 }));
     expect(r.error).toBeUndefined();
@@ -107,7 +80,7 @@ describe('OpenAiBackend bounds (issue #12, defect 5)', () => {
     handler = (_req, res) => {
       sse(res);
       let i = 0;
-      pump(res, () => (i < 20 ? delta(` w${i++}`) : i++ === 20 ? delta('', 'length') : null));
+      pump(res, () => (i < 20 ? delta(` w${i++}`) : i++ === 20 ? delta('', 'length') : null), countSent);
     };
     const r = await make().chat(messages, { maxTokens: 20 });
     expect(r.text.trim().split(' ')).toHaveLength(20);
@@ -164,7 +137,7 @@ describe('OpenAiBackend bounds (issue #12, defect 5)', () => {
     handler = (_req, res) => {
       sse(res);
       let n = 0;
-      pump(res, () => (n++ < 1024 ? delta(piece) : null));
+      pump(res, () => (n++ < 1024 ? delta(piece) : null), countSent);
     };
     const heap0 = process.memoryUsage().heapUsed;
     const r = await timed(make().chat(messages, { maxTokens: 100_000_000 }));
@@ -182,7 +155,7 @@ describe('OpenAiBackend bounds (issue #12, defect 5)', () => {
       sse(res);
       res.write('data: {"choices":[{"delta":{"content":"');
       let n = 0;
-      pump(res, () => (n++ < 1024 ? 'y'.repeat(64 * 1024) : null));
+      pump(res, () => (n++ < 1024 ? 'y'.repeat(64 * 1024) : null), countSent);
     };
     const r = await timed(make({ maxReplyChars: 256 * 1024 }).chat(messages, { maxTokens: 100_000_000 }));
     expect(r.value).toMatchObject({ finish: 'length', text: '' });
@@ -196,7 +169,7 @@ describe('OpenAiBackend bounds (issue #12, defect 5)', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"choices":[{"message":{"content":"');
       let n = 0;
-      pump(res, () => (n++ < 1024 ? 'z'.repeat(64 * 1024) : n === 1026 ? '"}}]}' : null));
+      pump(res, () => (n++ < 1024 ? 'z'.repeat(64 * 1024) : n === 1026 ? '"}}]}' : null), countSent);
     };
     const r = await timed(make({ stream: false }).chat(messages, { maxTokens: 100 }));
     expect(r.error).toMatchObject({ code: 'bad-reply', message: expect.stringMatching(/is larger than 4\.1 MiB; it was not read further\.$/) });
@@ -210,7 +183,7 @@ describe('OpenAiBackend bounds (issue #12, defect 5)', () => {
     handler = (_req, res) => {
       res.writeHead(400, { 'content-type': 'text/html' });
       let n = 0;
-      pump(res, () => (n++ < 1024 ? '<p>bad</p>'.repeat(6000) : null));
+      pump(res, () => (n++ < 1024 ? '<p>bad</p>'.repeat(6000) : null), countSent);
     };
     const r = await timed(make().chat(messages, { maxTokens: 5 }));
     expect(r.error).toMatchObject({ code: 'http', status: 400 });
@@ -222,7 +195,7 @@ describe('OpenAiBackend bounds (issue #12, defect 5)', () => {
     handler = (_req, res) => {
       sse(res);
       res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'c', type: 'function', function: { name: 'query', arguments: '' } }] } }] })}\n\n`);
-      pump(res, () => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: ' "aaaa' } }] } }] })}\n\n`);
+      pump(res, () => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: ' "aaaa' } }] } }] })}\n\n`, countSent);
     };
     const r = await timed(make().chat(messages, { maxTokens: 40, tools: [{ name: 'query', description: 'q', parameters: { type: 'object', properties: {} } }], toolChoice: 'required' }));
     expect(r.value).toMatchObject({ finish: 'length', toolCalls: [{ name: 'query' }] });
@@ -249,7 +222,7 @@ describe('OpenAiBackend bounds (issue #12, defect 5)', () => {
 });
 
 describe('OpenAiBackend API key (issue #12, defect 6)', () => {
-  const ok: Handler = (_req, res) => {
+  const ok: JsonHandler = (_req, res) => {
     sse(res);
     res.end(`${delta('ok', 'stop')}data: [DONE]\n\n`);
   };
@@ -258,7 +231,7 @@ describe('OpenAiBackend API key (issue #12, defect 6)', () => {
     handler = ok;
     const settings = { ...DEFAULT_SETTINGS, openai: { baseUrl: null, model: null, apiKeyEnv: 'OARAG_TEST_API_KEY' } };
     const svc = new ModelsService('/nonexistent', () => settings, process.cwd(), () => null, { env: { OARAG_TEST_API_KEY: 'sk-test-4242' } });
-    const b = await svc.create(`openai:${base}#m`);
+    const b = await svc.create(`openai:${server.base}#m`);
     await b.chat(messages, { maxTokens: 5 });
     expect(seen[0].auth).toBe('Bearer sk-test-4242');
     expect(b.id).not.toContain('sk-test');
