@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OaRagAgent } from '../../../src-main/agent/agent';
 import { AGENT_PROMPT, CORRECTIONS, FINAL_OWN_SYSTEM, FINAL_WITH_EVIDENCE_SYSTEM } from '../../../src-main/agent/prompts';
 import type { AgentQuestion } from '../../../src-main/agent/question';
 import { TaskCancelledError } from '../../../src-main/core/task';
 import type { LlmBackend } from '../../../src-main/llm/types';
-import type { OntologyHandle } from '../../../src-main/ontology/ontology-handle';
-import { QueryService } from '../../../src-main/query/exec/query-service';
-import { clinicalDump, handleFromDump } from '../../support/dump-fixture';
+import { clinicalDump } from '../../support/dump-fixture';
+import { queryFixture } from '../../support/query-fixture';
 import { ScriptedLlm } from '../../support/scripted-llm';
 
 const MCQ: AgentQuestion = {
@@ -15,17 +14,10 @@ const MCQ: AgentQuestion = {
   options: [{ key: 'A', name: 'myocardium' }, { key: 'B', name: 'heart valve' }, { key: 'C', name: 'anatomical structure' }],
 };
 
-let h: OntologyHandle;
-let cleanup: () => void;
-let qs: QueryService;
-beforeAll(async () => {
-  ({ handle: h, cleanup } = await handleFromDump(clinicalDump()));
-  qs = new QueryService(h);
-});
-afterAll(() => cleanup());
+const { query } = queryFixture(clinicalDump);
 
 function agent(llm: LlmBackend, budget = {}) {
-  return new OaRagAgent({ llm, query: (t) => qs.run(t), persona: 'You are an expert in cardiology.', budget });
+  return new OaRagAgent({ llm, query, persona: 'You are an expert in cardiology.', budget });
 }
 
 const act = (q: string) => `Thought: check it\nAction: query(${q})`;

@@ -1,14 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../src-main/agent/history-store';
 import { OaRagAgent } from '../../../src-main/agent/agent';
 import type { AgentQuestion } from '../../../src-main/agent/question';
 import type { BackendCapabilities, LlmBackend } from '../../../src-main/llm/types';
-import type { OntologyHandle } from '../../../src-main/ontology/ontology-handle';
-import { QueryService } from '../../../src-main/query/exec/query-service';
-import { clinicalDump, handleFromDump } from '../../support/dump-fixture';
+import { clinicalDump } from '../../support/dump-fixture';
+import { queryFixture } from '../../support/query-fixture';
 import { ScriptedLlm, type ScriptedReply } from '../../support/scripted-llm';
 
 /** Canned replies with declared capabilities; a fixed prompt of 100 tokens, 60 of them from the cache. */
@@ -24,16 +23,9 @@ const step = (query: string) => JSON.stringify({ thought: 'check', action: { que
 const answer = (keys: string[]) => JSON.stringify({ thought: 'done', answer: keys });
 const ATTR = '{"evidence": ["E1"], "grounding": "entailed"}';
 
-let h: OntologyHandle;
-let cleanup: () => void;
-let qs: QueryService;
-beforeAll(async () => {
-  ({ handle: h, cleanup } = await handleFromDump(clinicalDump()));
-  qs = new QueryService(h);
-});
-afterAll(() => cleanup());
+const { query } = queryFixture(clinicalDump);
 
-const agent = (llm: LlmBackend, extra = {}) => new OaRagAgent({ llm, query: (t) => qs.run(t), persona: 'p', protocol: 'structured', vocabulary: { concepts: ['viral myocarditis', 'myocardium', 'heart valve'], relations: ['is a', 'located in'] }, ...extra });
+const agent = (llm: LlmBackend, extra = {}) => new OaRagAgent({ llm, query, persona: 'p', protocol: 'structured', vocabulary: { concepts: ['viral myocarditis', 'myocardium', 'heart valve'], relations: ['is a', 'located in'] }, ...extra });
 
 describe('structured ReAct loop', () => {
   it('sends a grammar per step (no answer on the first), runs the queries and counts valid, informative steps', async () => {
