@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import {
-  closeSync, copyFileSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync, writeSync,
+  closeSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync, writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src-main/core/errors';
 import { pick, seededRandom } from '../../src-main/core/random';
 import { OntologyService } from '../../src-main/ontology/ontology-service';
-import { cliHarness } from '../support/cli-harness';
+import { cardioWithDataset, cliHarness } from '../support/cli-harness';
 import { FuzzTally } from './fuzz-report';
 
 /**
@@ -15,7 +15,6 @@ import { FuzzTally } from './fuzz-report';
  * and deeply nested input in four syntaxes. Seeded, bounded in time; clean outcomes only.
  */
 const SEED = Number(process.env.OARAG_FUZZ_SEED ?? 12);
-const SAMPLE = join(__dirname, '..', '..', 'resources', 'samples', 'cardio.ofn');
 const tally = new FuzzTally();
 
 function kind(p: string): string {
@@ -37,20 +36,13 @@ function snapshot(p: string): string {
 }
 
 describe('fuzz: files (output paths, cache damage, nested input)', () => {
-  const { dir: D, cli: run } = cliHarness('oarag-fuzz-', { env: process.env });
-  let onto: string;
-  let dataset: string;
+  const harness = cliHarness('oarag-fuzz-', { env: process.env });
+  const { dir: D } = harness;
+  const { onto, dataset } = cardioWithDataset(harness, { mcq: 3, oq: 1 });
   let canMknod = true;
 
-  const cli = (...argv: string[]) => run(argv);
+  const cli = (...argv: string[]) => harness.cli(argv);
 
-  beforeAll(async () => {
-    onto = join(D, 'cardio.ofn');
-    copyFileSync(SAMPLE, onto);
-    dataset = join(D, 'test1.jsonl');
-    const r = await cli('generate', '--ontology', onto, '--out', dataset, '--mcq', '3', '--oq', '1');
-    expect(r.code, r.err).toBe(0);
-  });
   afterAll(async () => {
     tally.print();
   });

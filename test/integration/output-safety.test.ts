@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { cliHarness } from '../support/cli-harness';
+import { describe, expect, it } from 'vitest';
+import { cardioWithDataset, cliHarness } from '../support/cli-harness';
 
 /**
  * Issue #12 defect 3: output paths destroyed what they pointed at (a device node replaced by a file,
@@ -10,22 +10,13 @@ import { cliHarness } from '../support/cli-harness';
  * overwriting any file). Every writer now follows one policy (src-main/core/output-policy.ts).
  * Device and FIFO targets are nodes made in a temp folder, never the real /dev/null.
  */
-const SAMPLE = join(__dirname, '..', '..', 'resources', 'samples', 'cardio.ofn');
-
 describe('output safety (generate, revise, eval through the CLI)', () => {
-  const { dir: D, cli: run } = cliHarness('oarag-out-', { env: process.env });
-  let onto: string;
-  let dataset: string;
+  const harness = cliHarness('oarag-out-', { env: process.env });
+  const { dir: D } = harness;
+  const { onto, dataset } = cardioWithDataset(harness, { mcq: 4, oq: 2 });
 
-  const cli = (...argv: string[]) => run(argv);
+  const cli = (...argv: string[]) => harness.cli(argv);
 
-  beforeAll(async () => {
-    onto = join(D, 'cardio.ofn');
-    copyFileSync(SAMPLE, onto);
-    dataset = join(D, 'test1.jsonl');
-    const r = await cli('generate', '--ontology', onto, '--out', dataset, '--mcq', '4', '--oq', '2');
-    expect(r.code, r.err).toBe(0);
-  });
   it('refuses a FIFO, a device node and a directory as --out, leaving them as they were', async () => {
     const fifo = join(D, 'fifo');
     execFileSync('mkfifo', [fifo]);

@@ -1,5 +1,6 @@
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { CliIo } from '../../src-main/cli/cli-io';
 import { runArgs } from '../../src-main/cli/run-args';
 import { Container } from '../../src-main/container';
@@ -70,4 +71,21 @@ export function cliHarness(prefix: string, options: CliHarnessOptions = {}): Cli
       return { code, out, err };
     },
   };
+}
+
+const CARDIO = join(__dirname, '..', '..', 'resources', 'samples', 'cardio.ofn');
+
+/**
+ * The bundled cardio sample copied into the harness folder, and a Test-1 dataset generated from it
+ * through the CLI (in a beforeAll registered where it is called, after the harness's own).
+ */
+export function cardioWithDataset(h: CliHarness, counts: { mcq: number; oq: number }): { onto: string; dataset: string } {
+  const onto = join(h.dir, 'cardio.ofn');
+  const dataset = join(h.dir, 'test1.jsonl');
+  beforeAll(async () => {
+    copyFileSync(CARDIO, onto);
+    const r = await h.cli(['generate', '--ontology', onto, '--out', dataset, '--mcq', String(counts.mcq), '--oq', String(counts.oq)]);
+    expect(r.code, r.err).toBe(0);
+  });
+  return { onto, dataset };
 }
