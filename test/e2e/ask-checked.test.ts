@@ -59,6 +59,8 @@ describe.skipIf(reason)('e2e: the grounding badge is the reasoner\'s check, the 
     expect((await claim.textContent())?.trim()).toBe('claimed: entailed');
     expect(await claim.getAttribute('title')).toMatch(/model's own claim; the reasoner did not confirm it/);
     expect(await answer.getByTestId('checked-reason').textContent()).toContain('No cited observation carries an ENTAILED verdict');
+    // A checked answer never also says it was recorded before checks existed.
+    expect(await answer.getByTestId('not-checked').count()).toBe(0);
     expect((await answer.getByTestId('queries-run').textContent())?.trim()).toBe('1 query run');
     await shot(page, 'ask-checked');
 
