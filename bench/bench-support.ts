@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { appRoot } from '../src-main/core/paths';
+import { appRoot, sharedOntologiesDir } from '../src-main/core/paths';
 
-export const SHARED = process.env.OARAG_ONTOLOGIES ?? join(appRoot(), '..', 'shared', 'ontologies');
+export const SHARED = sharedOntologiesDir();
 
 /** Peak resident memory of another process (the JVM), read before it exits. */
 export function peakRssMb(pid: number | undefined): number | null {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiParams, AppInfo, ModelInfo } from './api/contract';
 import { HistoryStore } from './agent/history-store';
-import { defaultCacheDir, defaultDataDir, resourcePath, appRoot } from './core/paths';
+import { defaultCacheDir, defaultDataDir, resourcePath, sharedOntologiesDir } from './core/paths';
 import { UserError } from './core/errors';
 import { grammarMaxNames, grammarVocabulary } from './agent/structured/grammar-vocabulary';
 import type { AgentVocabulary } from './agent/structured/vocabulary';
@@ -119,7 +119,7 @@ export class Container {
 
   appInfo(mode: 'desktop' | 'web'): AppInfo {
     const sample = resourcePath('samples', 'cardio.ofn');
-    const shared = this.env.OARAG_ONTOLOGIES ?? join(appRoot(), '..', 'shared', 'ontologies');
+    const shared = sharedOntologiesDir(this.env);
     return {
       version: appVersion(), mode, cacheDir: this.cacheDir, dataDir: this.dataDir, modelsDir: this.modelsDir,
       sampleOntology: existsSync(sample) ? sample : null, sharedOntologies: existsSync(shared) ? shared : null,

@@ -38,3 +38,11 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   const base = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
   return join(base, 'oa-rag-workbench');
 }
+
+/**
+ * The folder of real ontologies that integration tests, benchmarks and the app's "shared ontologies"
+ * shortcut read: OARAG_ONTOLOGIES, else ../shared/ontologies beside the app folder.
+ */
+export function sharedOntologiesDir(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.OARAG_ONTOLOGIES ?? join(appRoot(), '..', 'shared', 'ontologies'));
+}

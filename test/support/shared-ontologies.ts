@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { sharedOntologiesDir } from '../../src-main/core/paths';
 
 /** Real ontologies live outside the repo; tests read them through OARAG_ONTOLOGIES and skip visibly without them. */
-export const SHARED_ONTOLOGIES = resolve(process.env.OARAG_ONTOLOGIES ?? join(__dirname, '..', '..', '..', 'shared', 'ontologies'));
+export const SHARED_ONTOLOGIES = sharedOntologiesDir();
 
 export const REAL_FILES = [
   'pizza.owl', 'go-nucleus.ofn', 'foodon-plant-parts.ofn', 'foodon-ncbitaxon-import.ofn', 'po.obo', 'zfa.obo',

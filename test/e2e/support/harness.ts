@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { sharedOntologiesDir } from '../../../src-main/core/paths';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { toPalettePng } from './png-palette';
 import { ensureRendererBuilt, REPO } from './renderer-build';
@@ -11,7 +12,7 @@ export const SAMPLE = join(REPO, 'resources', 'samples', 'cardio.ofn');
 export const ARTIFACTS = join(REPO, 'test-artifacts', 'e2e');
 export const DOCS_SHOTS = join(REPO, 'docs', 'screenshots');
 /** Real ontologies live outside the repo (same default as test/support/shared-ontologies.ts). */
-export const SHARED_ONTOLOGIES = resolve(process.env.OARAG_ONTOLOGIES ?? join(REPO, '..', 'shared', 'ontologies'));
+export const SHARED_ONTOLOGIES = sharedOntologiesDir();
 export const PIZZA = join(SHARED_ONTOLOGIES, 'pizza.owl');
 
 /** Why the browser flows cannot run here, or null. Printed so that a skip is never silent. */
