@@ -136,7 +136,7 @@ export class OaRagAgent {
     if (p === 'text') return 'text';
     const can = await caller.capabilities();
     if (p === 'auto' && !can.grammar && !can.tools && !can.jsonSchema) return 'text';
-    return stepEnforcement({ caller } as LoopContext);
+    return stepEnforcement(caller);
   }
 }
 
@@ -161,4 +161,3 @@ export function digestOf(observations: Observed[]): Evidence[] {
   return kept;
 }
 
-export { ATTRIBUTION_SCHEMA, parseAttribution } from './attribution';

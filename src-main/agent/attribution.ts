@@ -4,14 +4,6 @@ import { jsonObjectsFromEnd } from './answer-parser';
 import { ATTRIBUTION_RETRY, attributionPrompt } from './prompts';
 import type { StageCaller } from './stage-caller';
 
-export const ATTRIBUTION_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    evidence: { type: 'array', items: { type: 'string' }, maxItems: 30 },
-    grounding: { type: 'string', enum: [...GROUNDINGS] },
-  },
-};
-
 /** The schema for one digest: only its evidence ids, each at most once (a weak model otherwise lists E1…E30). */
 export function attributionSchema(digest: Evidence[]): JsonSchema {
   const ids = digest.map((d) => d.id);

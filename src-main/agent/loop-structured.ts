@@ -3,7 +3,7 @@ import { parseAnswer } from './answer-parser';
 import type { StepEnforcement, StepStats } from './agent-record';
 import { budgetLeft, clip, correct, queryParses, runAction, type LoopContext, type LoopOutcome, type Observed } from './loop-context';
 import { answerValueSchema } from './question';
-import type { CallOptions } from './stage-caller';
+import type { CallOptions, StageCaller } from './stage-caller';
 import { readStep, parseStructuredStep, type StructuredStep } from './structured/step-parse';
 import { NameScope } from './structured/focus-names';
 import { RepeatGuard } from './structured/repeat-guard';
@@ -22,8 +22,8 @@ const MAX_REPEATS = 3;
 const UNSTICK_TEMPERATURE = 0.8;
 
 /** Picks how a structured step is enforced from what the backend can do. */
-export async function stepEnforcement(ctx: LoopContext): Promise<StepEnforcement> {
-  const can = await ctx.caller.capabilities();
+export async function stepEnforcement(caller: StageCaller): Promise<StepEnforcement> {
+  const can = await caller.capabilities();
   return can.grammar ? 'grammar' : can.tools ? 'tools' : can.jsonSchema ? 'json-schema' : 'prompt';
 }
 
