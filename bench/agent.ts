@@ -28,13 +28,25 @@ import { round, SHARED } from './bench-support';
 
 const { values } = parseArgs({
   options: {
-    model: { type: 'string' }, ontology: { type: 'string', multiple: true }, dataset: { type: 'string' }, mcq: { type: 'string' },
-    oq: { type: 'string' }, seed: { type: 'string' }, methods: { type: 'string' }, protocols: { type: 'string' }, threads: { type: 'string' },
-    limit: { type: 'string' }, out: { type: 'string' }, 'reasoning-tokens': { type: 'string' }, 'text-limit': { type: 'string' },
+    model: { type: 'string' },
+    ontology: { type: 'string', multiple: true },
+    dataset: { type: 'string' },
+    mcq: { type: 'string' },
+    oq: { type: 'string' },
+    seed: { type: 'string' },
+    methods: { type: 'string' },
+    protocols: { type: 'string' },
+    threads: { type: 'string' },
+    limit: { type: 'string' },
+    out: { type: 'string' },
+    'reasoning-tokens': { type: 'string' },
+    'text-limit': { type: 'string' },
   },
 });
 const modelPath = resolve(values.model ?? builtinModelPath());
-const ontologies = (values.ontology ?? ['go-nucleus.ofn', 'po.obo']).map((f) => (f.includes('/') ? resolve(f) : join(SHARED, f)));
+const ontologies = (values.ontology ?? ['go-nucleus.ofn', 'po.obo']).map((f) =>
+  f.includes('/') ? resolve(f) : join(SHARED, f),
+);
 const methods = (values.methods ?? 'oa-rag,cot').split(',') as MethodName[];
 const protocols = (values.protocols ?? 'structured,text').split(',') as AgentProtocol[];
 const limit = values.limit ? Number(values.limit) : Infinity;
@@ -59,13 +71,21 @@ for (const file of ontologies) {
     items = d.items;
     hash = d.hash;
   } else {
-    items = (await generateDataset(h, { mcq: Number(values.mcq ?? 30), oq: Number(values.oq ?? 10), seed: Number(values.seed ?? 1) })).items;
+    items = (
+      await generateDataset(h, {
+        mcq: Number(values.mcq ?? 30),
+        oq: Number(values.oq ?? 10),
+        seed: Number(values.seed ?? 1),
+      })
+    ).items;
     hash = datasetHash(toJsonl(items));
   }
   items = items.slice(0, limit);
   const vocabulary = grammarVocabulary(h);
   // Text-protocol runs go last: they are the slowest with weak models.
-  const jobs = methods.flatMap((m): [MethodName, AgentProtocol | '-'][] => (m === 'oa-rag' ? protocols.map((p): [MethodName, AgentProtocol] => [m, p]) : [[m, '-']]));
+  const jobs = methods.flatMap((m): [MethodName, AgentProtocol | '-'][] =>
+    m === 'oa-rag' ? protocols.map((p): [MethodName, AgentProtocol] => [m, p]) : [[m, '-']],
+  );
   jobs.sort((a, b) => Number(a[1] === 'text') - Number(b[1] === 'text'));
   for (const [method, protocol] of jobs) {
     {
@@ -74,11 +94,21 @@ for (const file of ontologies) {
       const t0 = performance.now();
       const run = protocol === 'text' ? items.slice(0, textLimit) : items;
       const report = await runEvaluation({
-        handle: h, items: run, datasetHash: hash, method, model: modelPath, llm, store, vocabulary,
-        budget: { preTokens: reasoning, answerTokens: reasoning }, maxTokens: reasoning,
+        handle: h,
+        items: run,
+        datasetHash: hash,
+        method,
+        model: modelPath,
+        llm,
+        store,
+        vocabulary,
+        budget: { preTokens: reasoning, answerTokens: reasoning },
+        maxTokens: reasoning,
         protocol: protocol === '-' ? undefined : protocol,
         onItem: (r) => {
-          process.stderr.write(`${basename(file)} ${method} ${protocol} ${r.id}: ${r.correct ? 'correct' : 'wrong'} (${r.seconds} s)\n`);
+          process.stderr.write(
+            `${basename(file)} ${method} ${protocol} ${r.id}: ${r.correct ? 'correct' : 'wrong'} (${r.seconds} s)\n`,
+          );
         },
       });
       const seconds = (performance.now() - t0) / 1000;
@@ -89,14 +119,26 @@ for (const file of ontologies) {
       const n = report.items.length;
       const sum = (f: (r: (typeof report.items)[number]) => number) => report.items.reduce((a, r) => a + f(r), 0);
       const row: Record<string, string | number> = {
-        ontology: basename(file), method, protocol, items: n, accuracy: `${round((100 * report.correct) / n, 1)} %`,
-        inTok: round(sum((r) => r.usage.inputTokens) / n, 0), evalTok: round(sum((r) => r.usage.evaluatedTokens ?? r.usage.inputTokens) / n, 0),
-        outTok: round(sum((r) => r.usage.outputTokens) / n, 0), secPerQ: round(seconds / n, 1),
+        ontology: basename(file),
+        method,
+        protocol,
+        items: n,
+        accuracy: `${round((100 * report.correct) / n, 1)} %`,
+        inTok: round(sum((r) => r.usage.inputTokens) / n, 0),
+        evalTok: round(sum((r) => r.usage.evaluatedTokens ?? r.usage.inputTokens) / n, 0),
+        outTok: round(sum((r) => r.usage.outputTokens) / n, 0),
+        secPerQ: round(seconds / n, 1),
         lenient: `${round((100 * report.items.filter((r) => r.answerFormat === 'lenient').length) / n, 0)} %`,
       };
       if (method === 'oa-rag') Object.assign(row, agentFigures(records));
       rows.push(row);
-      perItem.push({ ontology: basename(file), method, protocol, items: report.items, records: method === 'oa-rag' ? records.map(slim) : undefined });
+      perItem.push({
+        ontology: basename(file),
+        method,
+        protocol,
+        items: report.items,
+        records: method === 'oa-rag' ? records.map(slim) : undefined,
+      });
       console.error(JSON.stringify(row));
       store.close();
     }
@@ -114,7 +156,10 @@ function agentFigures(recs: AgentRecord[]): Record<string, string | number> {
   for (const r of recs) {
     steps += r.steps?.total ?? 0;
     valid += r.steps?.valid ?? 0;
-    const obs = r.trajectory.filter((s) => s.type === 'observation' && s.kind !== 'correction') as { verdict: string | null; kind: string }[];
+    const obs = r.trajectory.filter((s) => s.type === 'observation' && s.kind !== 'correction') as {
+      verdict: string | null;
+      kind: string;
+    }[];
     queries += obs.length;
     unknown += obs.filter((o) => o.verdict === 'UNKNOWN NAME').length;
     if ((r.steps?.informative ?? 0) > 0) withInformative++;
@@ -132,8 +177,25 @@ function slim(r: AgentRecord) {
   return { ...r, trajectory: r.trajectory.map((s) => (s.type === 'observation' ? { ...s, result: undefined } : s)) };
 }
 
-const cols = ['ontology', 'method', 'protocol', 'items', 'accuracy', 'validSteps', 'answeredQuery', 'queriesPerQ', 'unknownName', 'inTok', 'evalTok', 'outTok', 'secPerQ', 'lenient'];
-console.log(`model: ${basename(modelPath)} (${started.threads} threads, context ${started.contextSize}); free reasoning capped at ${reasoning} tokens for every method; ${new Date().toISOString()}\n`);
+const cols = [
+  'ontology',
+  'method',
+  'protocol',
+  'items',
+  'accuracy',
+  'validSteps',
+  'answeredQuery',
+  'queriesPerQ',
+  'unknownName',
+  'inTok',
+  'evalTok',
+  'outTok',
+  'secPerQ',
+  'lenient',
+];
+console.log(
+  `model: ${basename(modelPath)} (${started.threads} threads, context ${started.contextSize}); free reasoning capped at ${reasoning} tokens for every method; ${new Date().toISOString()}\n`,
+);
 console.log(`| ${cols.join(' | ')} |\n|${cols.map(() => '---').join('|')}|`);
 for (const r of rows) console.log(`| ${cols.map((c) => r[c] ?? '–').join(' | ')} |`);
 if (values.out) writeFileSync(resolve(values.out), JSON.stringify({ model: modelPath, rows, perItem }, null, 1));

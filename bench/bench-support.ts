@@ -29,7 +29,10 @@ function generatorStamp(): string {
   const h = createHash('sha256');
   const dirs = [join(appRoot(), 'src-main', 'bench', 'synthetic'), join(appRoot(), 'src-main', 'core')];
   for (const d of dirs) {
-    for (const f of readdirSync(d).filter((n) => n.endsWith('.ts')).sort()) h.update(f).update(readFileSync(join(d, f)));
+    for (const f of readdirSync(d)
+      .filter((n) => n.endsWith('.ts'))
+      .sort())
+      h.update(f).update(readFileSync(join(d, f)));
   }
   return h.digest('hex').slice(0, 8);
 }
@@ -38,8 +41,23 @@ function generatorStamp(): string {
 export function generated(shape: 'go' | 'snomed', classes: number, dir: string, seed = 1): string {
   const out = join(dir, `synthetic-${shape}-${classes}-s${seed}-${generatorStamp()}.ofn`);
   if (existsSync(out)) return out;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(appRoot(), 'src-main', 'bench', 'synthetic', 'cli.ts'),
-    '--shape', shape, '--classes', String(classes), '--seed', String(seed), '--out', out], { stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(appRoot(), 'src-main', 'bench', 'synthetic', 'cli.ts'),
+      '--shape',
+      shape,
+      '--classes',
+      String(classes),
+      '--seed',
+      String(seed),
+      '--out',
+      out,
+    ],
+    { stdio: 'inherit' },
+  );
   if (r.status !== 0) throw new Error(`generator failed for ${shape} ${classes}`);
   return out;
 }

@@ -19,7 +19,9 @@ import { appRoot, resourcePath } from '../src-main/core/paths';
 import { startFakeOpenAi, type FakeOpenAi } from '../test/support/fake-openai-server';
 import { round } from './bench-support';
 
-const { values } = parseArgs({ options: { latency: { type: 'string' }, mcq: { type: 'string' }, oq: { type: 'string' }, json: { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: { latency: { type: 'string' }, mcq: { type: 'string' }, oq: { type: 'string' }, json: { type: 'boolean' } },
+});
 const latency = Number(values.latency ?? 200);
 const root = appRoot();
 const work = join(tmpdir(), 'oarag-bench-eval');
@@ -31,9 +33,27 @@ const log = (s: string) => process.stderr.write(`${s}\n`);
 
 const ontology = resourcePath('samples', 'cardio.ofn');
 const dataset = join(work, 'dataset.jsonl');
-const gen = spawnSync(process.execPath, cli(['generate', '--ontology', ontology, '--mcq', values.mcq ?? '60', '--oq', values.oq ?? '20', '--seed', '1', '--out', dataset]), { env, encoding: 'utf8' });
+const gen = spawnSync(
+  process.execPath,
+  cli([
+    'generate',
+    '--ontology',
+    ontology,
+    '--mcq',
+    values.mcq ?? '60',
+    '--oq',
+    values.oq ?? '20',
+    '--seed',
+    '1',
+    '--out',
+    dataset,
+  ]),
+  { env, encoding: 'utf8' },
+);
 if (gen.status !== 0) throw new Error(`generate failed:\n${gen.stderr}`);
-const total = readFileSync(dataset, 'utf8').split('\n').filter((l) => l.trim()).length;
+const total = readFileSync(dataset, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim()).length;
 
 interface Summary {
   n: number;
@@ -42,8 +62,22 @@ interface Summary {
 
 function evalArgs(server: FakeOpenAi, n: number, name: string): string[] {
   return cli([
-    'eval', '--ontology', ontology, '--dataset', dataset, '--method', 'cot', '--model', `openai:${server.url}#fake`,
-    '--out', join(work, 'runs', name, 'results.json'), '--store', join(work, 'runs', `${name}.sqlite`), '--concurrency', String(n), '--json',
+    'eval',
+    '--ontology',
+    ontology,
+    '--dataset',
+    dataset,
+    '--method',
+    'cot',
+    '--model',
+    `openai:${server.url}#fake`,
+    '--out',
+    join(work, 'runs', name, 'results.json'),
+    '--store',
+    join(work, 'runs', `${name}.sqlite`),
+    '--concurrency',
+    String(n),
+    '--json',
   ]);
 }
 
@@ -54,13 +88,17 @@ function runEval(server: FakeOpenAi, n: number, name: string): Promise<Summary> 
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Summary) : reject(new Error(`eval ${name} exited ${code}:\n${err}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as Summary) : reject(new Error(`eval ${name} exited ${code}:\n${err}`)),
+    );
   });
 }
 
 /** The items of a results file without their timings, which are the only part that may differ. */
 function items(name: string): string[] {
-  const r = JSON.parse(readFileSync(join(work, 'runs', name, 'results.json'), 'utf8')) as { items: Record<string, unknown>[] };
+  const r = JSON.parse(readFileSync(join(work, 'runs', name, 'results.json'), 'utf8')) as {
+    items: Record<string, unknown>[];
+  };
   return r.items.map(({ seconds: _s, ...rest }) => JSON.stringify(rest));
 }
 
@@ -90,15 +128,27 @@ try {
     server.stats.peakInFlight = 0;
     const s = await runEval(server, n, `n${n}`);
     const qps = s.run.answered / s.run.seconds;
-    table.push({ n, answered: s.run.answered, seconds: s.run.seconds, questionsPerSecond: round(qps, 2), peakInFlight: server.stats.peakInFlight });
-    log(`N=${String(n).padStart(2)}: ${s.run.answered} questions in ${s.run.seconds.toFixed(2)} s = ${qps.toFixed(2)} questions/s (peak ${server.stats.peakInFlight} in flight)`);
+    table.push({
+      n,
+      answered: s.run.answered,
+      seconds: s.run.seconds,
+      questionsPerSecond: round(qps, 2),
+      peakInFlight: server.stats.peakInFlight,
+    });
+    log(
+      `N=${String(n).padStart(2)}: ${s.run.answered} questions in ${s.run.seconds.toFixed(2)} s = ${qps.toFixed(2)} questions/s (peak ${server.stats.peakInFlight} in flight)`,
+    );
   }
   const speedup = table[2].questionsPerSecond / table[0].questionsPerSecond;
   check('N=16 at least 10x N=1', speedup >= 10, `${speedup.toFixed(1)}x`);
   const one = items('n1');
   const sixteen = items('n16');
   const diff = one.filter((x, i) => x !== sixteen[i]).length;
-  check('N=16 results equal N=1 item by item', one.length === total && sixteen.length === total && diff === 0, `${total} items, ${diff} differ`);
+  check(
+    'N=16 results equal N=1 item by item',
+    one.length === total && sixteen.length === total && diff === 0,
+    `${total} items, ${diff} differ`,
+  );
 
   // Kill mid-run, then run again: every item is answered once and stored once.
   const killed = spawn(process.execPath, evalArgs(server, 16, 'killed'), { env, stdio: 'ignore' });
@@ -123,7 +173,11 @@ try {
     `${rowsAtKill} stored before SIGKILL, then ${rerun.run.answered} answered + ${rerun.run.reused} reused = ${rerun.run.answered + rerun.run.reused} of ${total}; ${rowsAfter} rows stored`,
   );
   const resumed = items('killed');
-  check('killed and rerun: results equal N=1', resumed.filter((x, i) => x !== one[i]).length === 0, `${resumed.length} items`);
+  check(
+    'killed and rerun: results equal N=1',
+    resumed.filter((x, i) => x !== one[i]).length === 0,
+    `${resumed.length} items`,
+  );
 } finally {
   await server.close();
 }
@@ -133,8 +187,11 @@ const busy = await startFakeOpenAi({ latencyMs: latency, refuseEvery: 5 });
 try {
   const s = await runEval(busy, 16, 'refused');
   const same = items('refused').filter((x, i) => x !== items('n1')[i]).length === 0;
-  check('N=16 with 429/503 refusals completes with the same results', s.run.answered === total && same,
-    `${busy.stats.refused} refusals, ${s.run.answered} answered in ${s.run.seconds.toFixed(2)} s = ${(s.run.answered / s.run.seconds).toFixed(2)} questions/s`);
+  check(
+    'N=16 with 429/503 refusals completes with the same results',
+    s.run.answered === total && same,
+    `${busy.stats.refused} refusals, ${s.run.answered} answered in ${s.run.seconds.toFixed(2)} s = ${(s.run.answered / s.run.seconds).toFixed(2)} questions/s`,
+  );
 } finally {
   await busy.close();
 }
@@ -142,7 +199,12 @@ try {
 const report = { latencyMs: latency, items: total, method: 'cot', table, checks };
 if (values.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
 else {
-  process.stdout.write(`\nbench:eval — ${total} questions (cot, 1 call each), fake server with ${latency} ms per call\n\n| N | questions | seconds | questions/s | peak in flight |\n|---|---|---|---|---|\n`);
-  for (const r of table) process.stdout.write(`| ${r.n} | ${r.answered} | ${r.seconds.toFixed(2)} | ${r.questionsPerSecond.toFixed(2)} | ${r.peakInFlight} |\n`);
+  process.stdout.write(
+    `\nbench:eval — ${total} questions (cot, 1 call each), fake server with ${latency} ms per call\n\n| N | questions | seconds | questions/s | peak in flight |\n|---|---|---|---|---|\n`,
+  );
+  for (const r of table)
+    process.stdout.write(
+      `| ${r.n} | ${r.answered} | ${r.seconds.toFixed(2)} | ${r.questionsPerSecond.toFixed(2)} | ${r.peakInFlight} |\n`,
+    );
 }
 process.exitCode = checks.every((c) => c.ok) ? 0 : 1;

@@ -14,7 +14,11 @@ import { generated, nodePeakRssMb, round } from './bench-support';
 
 const { values } = parseArgs({
   options: {
-    file: { type: 'string' }, 'go-classes': { type: 'string' }, mcq: { type: 'string' }, oq: { type: 'string' }, seed: { type: 'string' },
+    file: { type: 'string' },
+    'go-classes': { type: 'string' },
+    mcq: { type: 'string' },
+    oq: { type: 'string' },
+    seed: { type: 'string' },
     out: { type: 'string' },
   },
 });

@@ -18,7 +18,9 @@ import { LocalLlamaBackend } from '../src-main/llm/local/local-llama-backend';
 import { OntologyService } from '../src-main/ontology/ontology-service';
 import { round, SHARED } from './bench-support';
 
-const { values } = parseArgs({ options: { model: { type: 'string' }, sizes: { type: 'string' }, threads: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { model: { type: 'string' }, sizes: { type: 'string' }, threads: { type: 'string' } },
+});
 const sizes = (values.sizes ?? '300,1000,3000,10000,30000,50000').split(',').map(Number);
 const service = new OntologyService({ cacheDir: join(tmpdir(), 'oarag-bench-grammar'), appVersion: 'bench' });
 service.start();
@@ -28,11 +30,16 @@ await service.stop();
 const words = [...new Set(base.concepts.flatMap((n) => n.split(' ')).filter((w) => /^[a-z]{4,}$/.test(w)))];
 function concepts(n: number): string[] {
   const out = base.concepts.slice(0, n);
-  for (let i = 0; out.length < n; i++) out.push(`${base.concepts[i % base.concepts.length]} ${words[(i * 7919) % words.length]}`);
+  for (let i = 0; out.length < n; i++)
+    out.push(`${base.concepts[i % base.concepts.length]} ${words[(i * 7919) % words.length]}`);
   return out;
 }
 
-const llm = new LocalLlamaBackend({ modelPath: values.model ?? builtinModelPath(), threads: Number(values.threads ?? 2), gpu: false });
+const llm = new LocalLlamaBackend({
+  modelPath: values.model ?? builtinModelPath(),
+  threads: Number(values.threads ?? 2),
+  gpu: false,
+});
 await llm.start();
 const rss = () => {
   try {
@@ -41,10 +48,21 @@ const rss = () => {
     return null;
   }
 };
-const q = { kind: 'mcq' as const, question: 'Which of these is the nucleus part of?', options: ['cytoplasm', 'cell', 'organelle', 'chromosome'].map((name, i) => ({ key: 'ABCD'[i], name })) };
+const q = {
+  kind: 'mcq' as const,
+  question: 'Which of these is the nucleus part of?',
+  options: ['cytoplasm', 'cell', 'organelle', 'chromosome'].map((name, i) => ({ key: 'ABCD'[i], name })),
+};
 const messages = [
-  { role: 'system' as const, content: 'Reply with one JSON object {"thought": "...", "action": {"query": "..."}}: one ontology query with quoted names.' },
-  { role: 'user' as const, content: `Question: ${q.question}\nOptions: A. cytoplasm B. cell C. organelle D. chromosome` },
+  {
+    role: 'system' as const,
+    content:
+      'Reply with one JSON object {"thought": "...", "action": {"query": "..."}}: one ontology query with quoted names.',
+  },
+  {
+    role: 'user' as const,
+    content: `Question: ${q.question}\nOptions: A. cytoplasm B. cell C. organelle D. chromosome`,
+  },
 ];
 const rows = [];
 const rssBefore = rss();
@@ -63,8 +81,13 @@ for (const n of [0, ...sizes]) {
     again.push(performance.now() - t1);
   }
   rows.push({
-    names: n === 0 ? 'free' : n, grammarKB: round(grammar.length / 1024, 1), firstStepS: round(firstMs / 1000, 2),
-    laterStepS: round(again.reduce((a, b) => a + b, 0) / again.length / 1000, 2), tokens: first.outputTokens, workerRssMB: rss(), reply: first.text.slice(0, 90),
+    names: n === 0 ? 'free' : n,
+    grammarKB: round(grammar.length / 1024, 1),
+    firstStepS: round(firstMs / 1000, 2),
+    laterStepS: round(again.reduce((a, b) => a + b, 0) / again.length / 1000, 2),
+    tokens: first.outputTokens,
+    workerRssMB: rss(),
+    reply: first.text.slice(0, 90),
   });
   console.error(JSON.stringify(rows.at(-1)));
 }

@@ -12,7 +12,10 @@ import { generated, nodePeakRssMb, peakRssMb, round, SHARED } from './bench-supp
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string' }, 'skip-snomed': { type: 'boolean' }, 'snomed-classes': { type: 'string' }, 'go-classes': { type: 'string' },
+    only: { type: 'string' },
+    'skip-snomed': { type: 'boolean' },
+    'snomed-classes': { type: 'string' },
+    'go-classes': { type: 'string' },
   },
 });
 const work = join(tmpdir(), 'oarag-bench');
@@ -65,12 +68,30 @@ for (const file of files.filter((f) => !values.only || f.includes(values.only)))
     objectProperties: s.objectProperties,
     closure: s.closure,
     unsatisfiable: s.unsatisfiable.length,
-    cold: { seconds: round(coldSeconds), stages: Object.fromEntries(Object.entries(s.stageSeconds).map(([k, v]) => [k, round(v ?? 0)])) },
-    warm: { seconds: round(warmSeconds), ratio: round(warmSeconds / coldSeconds, 4), jvmStarted, closureIndexSeconds: round(indexSeconds) },
-    oxigraph: { triples: storeTriples, lazyLoadSeconds: round(storeSeconds), triplesPerSecond: Math.round(storeTriples / storeSeconds) },
+    cold: {
+      seconds: round(coldSeconds),
+      stages: Object.fromEntries(Object.entries(s.stageSeconds).map(([k, v]) => [k, round(v ?? 0)])),
+    },
+    warm: {
+      seconds: round(warmSeconds),
+      ratio: round(warmSeconds / coldSeconds, 4),
+      jvmStarted,
+      closureIndexSeconds: round(indexSeconds),
+    },
+    oxigraph: {
+      triples: storeTriples,
+      lazyLoadSeconds: round(storeSeconds),
+      triplesPerSecond: Math.round(storeTriples / storeSeconds),
+    },
     peakRssMb: { jvm: jvmPeak, node: nodePeakRssMb() },
   };
   console.error(JSON.stringify(row));
   results.push(row);
 }
-console.log(JSON.stringify({ machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, results }, null, 2));
+console.log(
+  JSON.stringify(
+    { machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, results },
+    null,
+    2,
+  ),
+);

@@ -46,7 +46,13 @@ for (const depth of depths) {
   const seconds = (performance.now() - t0) / 1000;
   await service.stop();
   const bytes = readdirSync(cacheDir).reduce((n, f) => n + statSync(join(cacheDir, f)).size, 0);
-  rows.push([String(depth), (statSync(file).size / 1024).toFixed(0), seconds.toFixed(2), (bytes / 2 ** 20).toFixed(2), outcome]);
+  rows.push([
+    String(depth),
+    (statSync(file).size / 1024).toFixed(0),
+    seconds.toFixed(2),
+    (bytes / 2 ** 20).toFixed(2),
+    outcome,
+  ]);
   rmSync(cacheDir, { recursive: true, force: true });
   console.error(`[nesting] depth ${depth}: ${seconds.toFixed(2)} s`);
 }

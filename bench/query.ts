@@ -29,7 +29,9 @@ await service.bridge().stop();
 const ix = h.closure;
 const qs = new QueryService(h, { timeLimitMs: 10_000 });
 const rand = seededRandom(5);
-const classes = ix.kindOf.flatMap((k, id) => (k === 'class' && !ix.unsat.has(id) && !ix.deprecated.has(id) ? [id] : []));
+const classes = ix.kindOf.flatMap((k, id) =>
+  k === 'class' && !ix.unsat.has(id) && !ix.deprecated.has(id) ? [id] : [],
+);
 const q = (id: number) => quoteName(ix.nameOf(id));
 
 async function measure(label: string, queries: string[]) {
@@ -54,15 +56,19 @@ function stats(times: number[]) {
 // Warm the name indexes once; the first fuzzy lookup builds the trigram index.
 await qs.run('DESCRIBE "warm up the indexes"');
 
-const asks = sampleTriples(ix, n, 9).map((t) =>
-  `ASK { ${q(t.a)} ${t.r === undefined ? '"is a"' : quoteName(ix.nameOf(t.r))} ${q(t.b)} }`);
+const asks = sampleTriples(ix, n, 9).map(
+  (t) => `ASK { ${q(t.a)} ${t.r === undefined ? '"is a"' : quoteName(ix.nameOf(t.r))} ${q(t.b)} }`,
+);
 const describes = Array.from({ length: n }, () => `DESCRIBE ${q(pick(rand, classes))}`);
 const selects: string[] = [];
 for (let guard = 0; selects.length < Math.min(n, 200) && guard < n * 200; guard++) {
   const a = pick(rand, classes);
   const pairs: [number, number][] = [];
   for (const x of ix.ancestors(a)) for (const l of ix.links[x] ?? []) pairs.push([l.r, l.f]);
-  const named = shuffle(rand, pairs.filter(([, f]) => ix.kindOf[f] === 'class'));
+  const named = shuffle(
+    rand,
+    pairs.filter(([, f]) => ix.kindOf[f] === 'class'),
+  );
   if (named.length < 4) continue;
   const conds = named.slice(0, 4).map(([r, f]) => {
     const ups = [...ix.ancestors(f)].filter((b) => ix.kindOf[b] === 'class');
@@ -90,5 +96,11 @@ const results = [
   await measure('select-4', selects),
   { form: 'fuzzy-link', n, ...stats(fuzzyTimes), top5Recall: round(fuzzyHits / n, 3) },
 ].map((r) => ({ ...r, targetP95Ms: TARGET_P95_MS[r.form], met: r.p95Ms <= TARGET_P95_MS[r.form] }));
-console.log(JSON.stringify({ file: file.split('/').pop(), classes: h.summary.classes, closure: h.summary.closure, results }, null, 2));
+console.log(
+  JSON.stringify(
+    { file: file.split('/').pop(), classes: h.summary.classes, closure: h.summary.closure, results },
+    null,
+    2,
+  ),
+);
 await service.stop();

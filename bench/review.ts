@@ -26,7 +26,9 @@ import { ensureRendererBuilt } from '../test/e2e/support/renderer-build';
 import { startServer } from '../test/e2e/support/server';
 import { round, SHARED } from './bench-support';
 
-const { values } = parseArgs({ options: { n: { type: 'string' }, sample: { type: 'boolean' }, json: { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: { n: { type: 'string' }, sample: { type: 'boolean' }, json: { type: 'boolean' } },
+});
 const clicks = Number(values.n ?? 60);
 const log = (s: string) => process.stderr.write(`${s}\n`);
 const work = join(tmpdir(), 'oarag-bench-review');
@@ -47,21 +49,54 @@ writeFileSync(datasetPath, text);
 log(`${g.items.length} items from ${file}`);
 
 const store = new ResultStore(join(dataDir, 'eval-results.sqlite'));
-const report = await runEvaluation({ handle: h, items: g.items, datasetHash: datasetHash(text), datasetPath, method: 'reasoner-only', store });
+const report = await runEvaluation({
+  handle: h,
+  items: g.items,
+  datasetHash: datasetHash(text),
+  datasetPath,
+  method: 'reasoner-only',
+  store,
+});
 await service.stop();
 
 // Replace each reasoner-only trace with one the size of an OA-RAG record, so the item call carries realistic weight.
-const filler = (n: number, seed: number) => Array.from({ length: n }, (_, i) => String.fromCharCode(97 + ((i * 7 + seed) % 26))).join('');
+const filler = (n: number, seed: number) =>
+  Array.from({ length: n }, (_, i) => String.fromCharCode(97 + ((i * 7 + seed) % 26))).join('');
 for (const r of report.items) {
   const digest: Evidence[] = Array.from({ length: 8 }, (_, i) => ({
-    id: `E${i + 1}`, text: `every x is related by part of to some y: ENTAILED ${filler(300, i)}`, kind: 'closure', query: 'ASK { "a" "part of" "b" }', verdict: 'ENTAILED', entities: ['http://x/a', 'http://x/b'],
+    id: `E${i + 1}`,
+    text: `every x is related by part of to some y: ENTAILED ${filler(300, i)}`,
+    kind: 'closure',
+    query: 'ASK { "a" "part of" "b" }',
+    verdict: 'ENTAILED',
+    entities: ['http://x/a', 'http://x/b'],
   }));
-  const trajectory: TrajectoryStep[] = Array.from({ length: 20 }, (_, i) => (i % 3 === 1
-    ? { type: 'action', stage: 'react', query: 'ASK { "a" "part of" "b" }', thought: filler(200, i) }
-    : { type: 'message', stage: 'react', role: 'assistant', content: filler(1000 + (i % 5) * 200, i), ms: 900, inputTokens: 1200, outputTokens: 80 }));
+  const trajectory: TrajectoryStep[] = Array.from({ length: 20 }, (_, i) =>
+    i % 3 === 1
+      ? { type: 'action', stage: 'react', query: 'ASK { "a" "part of" "b" }', thought: filler(200, i) }
+      : {
+          type: 'message',
+          stage: 'react',
+          role: 'assistant',
+          content: filler(1000 + (i % 5) * 200, i),
+          ms: 900,
+          inputTokens: 1200,
+          outputTokens: 80,
+        },
+  );
   const rec: Partial<AgentRecord> = {
-    question: { kind: r.kind, question: 'q' }, answer: r.predicted, draft: null, digest, evidence: digest.slice(0, 3), grounding: 'entailed',
-    answeredFrom: 'evidence', endedBy: 'answer', actions: 7, trajectory, startedAt: new Date().toISOString(), seconds: 12,
+    question: { kind: r.kind, question: 'q' },
+    answer: r.predicted,
+    draft: null,
+    digest,
+    evidence: digest.slice(0, 3),
+    grounding: 'entailed',
+    answeredFrom: 'evidence',
+    endedBy: 'answer',
+    actions: 7,
+    trajectory,
+    startedAt: new Date().toISOString(),
+    seconds: 12,
   };
   store.put(report.key, r, rec, 'none');
 }
@@ -83,7 +118,10 @@ for (const id of ids) {
 // In the browser: click to question on screen.
 await ensureRendererBuilt();
 const server = await startServer({ OARAG_DATA_DIR: dataDir, OARAG_CACHE_DIR: join(work, 'cache-web') });
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
 const ui: number[] = [];
 let tableMs = 0;
 try {
@@ -106,7 +144,11 @@ try {
       row.click();
       for (;;) {
         await new Promise((r) => requestAnimationFrame(r));
-        if (document.querySelector('[data-testid="review-item-id"]')?.textContent === x && document.querySelector('[data-testid="review-question"]')) break;
+        if (
+          document.querySelector('[data-testid="review-item-id"]')?.textContent === x &&
+          document.querySelector('[data-testid="review-question"]')
+        )
+          break;
         if (performance.now() - start > 10_000) return -1;
       }
       return performance.now() - start;
@@ -119,9 +161,13 @@ try {
   await server.stop();
 }
 
-const q = (xs: number[], p: number) => round([...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))], 1);
+const q = (xs: number[], p: number) =>
+  round([...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))], 1);
 const out = {
-  ontology: file, items: ids.length, recordBytesMax: bytes, tableOpenMs: tableMs,
+  ontology: file,
+  items: ids.length,
+  recordBytesMax: bytes,
+  tableOpenMs: tableMs,
   apiItemMs: { p50: q(api, 0.5), p95: q(api, 0.95), max: q(api, 1) },
   uiOpenMs: { clicks: ui.length, p50: q(ui, 0.5), p95: q(ui, 0.95), max: q(ui, 1) },
   target: { p95Ms: 300, met: q(ui, 0.95) <= 300 },

@@ -41,9 +41,10 @@ function newest(path) {
 
 /** Runs a command synchronously for a version probe; returns its combined output, or null when it cannot run. */
 function probe(cmd, args) {
-  const r = isWindows && cmd === 'mvn'
-    ? spawnSync('cmd.exe', ['/d', '/s', '/c', 'mvn', ...args], { encoding: 'utf8', windowsHide: true })
-    : spawnSync(cmd, args, { encoding: 'utf8', windowsHide: true });
+  const r =
+    isWindows && cmd === 'mvn'
+      ? spawnSync('cmd.exe', ['/d', '/s', '/c', 'mvn', ...args], { encoding: 'utf8', windowsHide: true })
+      : spawnSync(cmd, args, { encoding: 'utf8', windowsHide: true });
   if (r.error || r.status !== 0) return null;
   return `${r.stdout ?? ''}${r.stderr ?? ''}`;
 }
@@ -72,11 +73,15 @@ if (!force && existsSync(jar)) {
 
 const javaOut = probe('java', ['-version']);
 if (javaOut === null) {
-  fail('Java was not found on the PATH. Install a JDK 11 or newer (e.g. Temurin 17) and Maven 3.6+, then run `npm run build:bridge`.');
+  fail(
+    'Java was not found on the PATH. Install a JDK 11 or newer (e.g. Temurin 17) and Maven 3.6+, then run `npm run build:bridge`.',
+  );
 }
 const major = javaMajor(javaOut);
 if (major !== null && major < 11) {
-  fail(`Java ${major} was found, but the ELK bridge needs Java 11 or newer. Install a JDK 11+ and run \`npm run build:bridge\`.`);
+  fail(
+    `Java ${major} was found, but the ELK bridge needs Java 11 or newer. Install a JDK 11+ and run \`npm run build:bridge\`.`,
+  );
 }
 const mvnOut = probe('mvn', ['-v']);
 if (mvnOut === null) {
@@ -87,7 +92,11 @@ log(`building elk-bridge.jar with Maven (Java ${major ?? '?'}); the first build 
 const t0 = Date.now();
 const args = ['-q', '-B', '-Dstyle.color=never', 'package', '-DskipTests'];
 const child = isWindows
-  ? spawn('cmd.exe', ['/d', '/s', '/c', 'mvn', ...args], { cwd: bridgeDir, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true })
+  ? spawn('cmd.exe', ['/d', '/s', '/c', 'mvn', ...args], {
+      cwd: bridgeDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      windowsHide: true,
+    })
   : spawn('mvn', args, { cwd: bridgeDir, stdio: ['ignore', 'pipe', 'pipe'] });
 // Maven's output (errors only, with -q) goes to stderr so that stdout stays clean; drop its bare colour resets.
 const forward = (d) => {

@@ -17,7 +17,11 @@ function loads() {
 
 const err = loads();
 if (err) {
-  if (!/NODE_MODULE_VERSION|was compiled against a different Node\.js version|invalid ELF|Could not locate the bindings/.test(String(err.message))) {
+  if (
+    !/NODE_MODULE_VERSION|was compiled against a different Node\.js version|invalid ELF|Could not locate the bindings/.test(
+      String(err.message),
+    )
+  ) {
     console.error(`better-sqlite3 does not load: ${err.message}`);
     process.exit(1);
   }
@@ -25,6 +29,8 @@ if (err) {
   const r = spawnSync('npm', ['rebuild', 'better-sqlite3'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
   delete require.cache[require.resolve('better-sqlite3')];
-  const again = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], { stdio: 'inherit' });
+  const again = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], {
+    stdio: 'inherit',
+  });
   if (again.status !== 0) process.exit(1);
 }

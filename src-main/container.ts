@@ -55,7 +55,12 @@ export class Container {
   readonly bench: BenchFacade;
   /** Per-question review of stored evaluation runs (the same results store the runs write). */
   readonly review: EvalReview;
-  models: ModelsFacade = { list: () => [], import: notYet('Model import'), download: notYet('Model download'), test: notYet('Model test') };
+  models: ModelsFacade = {
+    list: () => [],
+    import: notYet('Model import'),
+    download: notYet('Model download'),
+    test: notYet('Model test'),
+  };
   createBackend: (spec: string, signal?: AbortSignal) => Promise<LlmBackend> = notYet('Model backends');
   private readonly queries = new WeakMap<OntologyHandle, QueryService>();
 
@@ -66,7 +71,13 @@ export class Container {
     this.ontologies = new OntologyService({ cacheDir: this.cacheDir, appVersion: appVersion() });
     this.settings = new SettingsStore(this.dataDir);
     this.history = new HistoryStore(join(this.dataDir, 'history.sqlite'));
-    const models = new ModelsService(this.modelsDir, () => this.settings.get(), process.cwd(), () => this.builtinModel(), { cacheDir: this.cacheDir, env: this.env });
+    const models = new ModelsService(
+      this.modelsDir,
+      () => this.settings.get(),
+      process.cwd(),
+      () => this.builtinModel(),
+      { cacheDir: this.cacheDir, env: this.env },
+    );
     this.models = {
       list: () => models.list(),
       import: (p) => models.import(p),
@@ -121,9 +132,15 @@ export class Container {
     const sample = resourcePath('samples', 'cardio.ofn');
     const shared = sharedOntologiesDir(this.env);
     return {
-      version: appVersion(), mode, cacheDir: this.cacheDir, dataDir: this.dataDir, modelsDir: this.modelsDir,
-      sampleOntology: existsSync(sample) ? sample : null, sharedOntologies: existsSync(shared) ? shared : null,
-      defaultModel: this.defaultModelSpec(), builtinModel: this.builtinModel(),
+      version: appVersion(),
+      mode,
+      cacheDir: this.cacheDir,
+      dataDir: this.dataDir,
+      modelsDir: this.modelsDir,
+      sampleOntology: existsSync(sample) ? sample : null,
+      sharedOntologies: existsSync(shared) ? shared : null,
+      defaultModel: this.defaultModelSpec(),
+      builtinModel: this.builtinModel(),
     };
   }
 

@@ -6,7 +6,9 @@ import './styles/base.css';
 
 // Apply the remembered theme before the first paint (no inline scripts are allowed by the CSP).
 const theme = localStorage.getItem('oarag.theme');
-const dark = theme === 'dark' || ((theme === null || theme === 'system') && window.matchMedia?.('(prefers-color-scheme: dark)').matches);
+const dark =
+  theme === 'dark' ||
+  ((theme === null || theme === 'system') && window.matchMedia?.('(prefers-color-scheme: dark)').matches);
 document.documentElement.dataset.theme = dark ? 'dark' : 'light';
 
 connect();

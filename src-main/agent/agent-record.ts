@@ -25,9 +25,26 @@ export interface Usage extends StageUsage {
 }
 
 export type TrajectoryStep =
-  | { type: 'message'; stage: AgentStage; role: 'system' | 'user' | 'assistant'; content: string; ms?: number; inputTokens?: number; outputTokens?: number }
+  | {
+      type: 'message';
+      stage: AgentStage;
+      role: 'system' | 'user' | 'assistant';
+      content: string;
+      ms?: number;
+      inputTokens?: number;
+      outputTokens?: number;
+    }
   | { type: 'action'; stage: 'react'; query: string; thought: string; valid?: boolean }
-  | { type: 'observation'; stage: 'react'; text: string; kind: ObservationKind | 'correction'; verdict: string | null; entities: string[]; ms: number; result?: QueryResult }
+  | {
+      type: 'observation';
+      stage: 'react';
+      text: string;
+      kind: ObservationKind | 'correction';
+      verdict: string | null;
+      entities: string[];
+      ms: number;
+      result?: QueryResult;
+    }
   | { type: 'note'; stage: AgentStage; text: string };
 
 export interface Evidence {

@@ -1,13 +1,27 @@
 import type { LlmBackend } from '../llm/types';
 import type { QueryResult } from '../query/exec/query-result';
-import type { AgentRecord, AgentStage, EndReason, Evidence, Grounding, StepEnforcement, TrajectoryStep } from './agent-record';
+import type {
+  AgentRecord,
+  AgentStage,
+  EndReason,
+  Evidence,
+  Grounding,
+  StepEnforcement,
+  TrajectoryStep,
+} from './agent-record';
 import { parseAnswer, parseAnswerLeniently } from './answer-parser';
 import { attribute } from './attribution';
 import { finalAnswer } from './final-answer';
 import { clip, type LoopContext, type LoopOutcome, type NameScopeMode, type Observed } from './loop-context';
 import { stepEnforcement, structuredLoop } from './loop-structured';
 import { textLoop } from './loop-text';
-import { FINAL_OWN_SYSTEM, FINAL_WITH_EVIDENCE_SYSTEM, finalOwnUser, finalWithEvidenceUser, preToolSystem } from './prompts';
+import {
+  FINAL_OWN_SYSTEM,
+  FINAL_WITH_EVIDENCE_SYSTEM,
+  finalOwnUser,
+  finalWithEvidenceUser,
+  preToolSystem,
+} from './prompts';
 import type { AgentProtocol } from './protocol';
 import { questionBlock, type AgentAnswer, type AgentQuestion } from './question';
 import type { ChatMessage } from '../llm/types';
@@ -29,7 +43,14 @@ export interface AgentBudget {
   answerTokens: number;
 }
 
-export const PAPER_BUDGET: AgentBudget = { maxActions: 10, maxTokens: 5000, attributionTokens: 512, maxTokensPerCall: 1500, preTokens: 1024, answerTokens: 1024 };
+export const PAPER_BUDGET: AgentBudget = {
+  maxActions: 10,
+  maxTokens: 5000,
+  attributionTokens: 512,
+  maxTokensPerCall: 1500,
+  preTokens: 1024,
+  answerTokens: 1024,
+};
 
 export interface AgentDeps {
   llm: LlmBackend;
@@ -80,19 +101,35 @@ export class OaRagAgent {
 
     // Stage 1: think before touching the tool; the reply's answer is the first draft.
     const system = preToolSystem(this.deps.persona);
-    const convo: ChatMessage[] = [{ role: 'system', content: system }, { role: 'user', content: block }];
+    const convo: ChatMessage[] = [
+      { role: 'system', content: system },
+      { role: 'user', content: block },
+    ];
     step({ type: 'message', stage: 'pre', role: 'system', content: system });
     step({ type: 'message', stage: 'pre', role: 'user', content: block });
-    const pre = await caller.call('pre', convo, { maxTokens: Math.min(this.budget.preTokens, this.budget.maxTokensPerCall, remaining()) });
+    const pre = await caller.call('pre', convo, {
+      maxTokens: Math.min(this.budget.preTokens, this.budget.maxTokensPerCall, remaining()),
+    });
     convo.push({ role: 'assistant', content: pre.text });
     let draft: AgentAnswer | null = parseAnswer(pre.text, q) ?? parseAnswerLeniently(pre.text, q);
 
     // Stage 2: ReAct in the same conversation.
     const enforcement = await this.enforcement(caller);
     const ctx: LoopContext = {
-      caller, question: q, convo, step, query: this.deps.query, vocabulary: this.deps.vocabulary ?? null,
-      nameScope: this.deps.nameScope ?? 'question', allowExplain: this.deps.allowExplain ?? false, signal: o.signal,
-      budget: { maxActions: this.budget.maxActions, maxTokens: remaining(), maxTokensPerCall: this.budget.maxTokensPerCall },
+      caller,
+      question: q,
+      convo,
+      step,
+      query: this.deps.query,
+      vocabulary: this.deps.vocabulary ?? null,
+      nameScope: this.deps.nameScope ?? 'question',
+      allowExplain: this.deps.allowExplain ?? false,
+      signal: o.signal,
+      budget: {
+        maxActions: this.budget.maxActions,
+        maxTokens: remaining(),
+        maxTokensPerCall: this.budget.maxTokensPerCall,
+      },
     };
     const loop: LoopOutcome = enforcement === 'text' ? await textLoop(ctx) : await structuredLoop(ctx, enforcement);
     if (loop.answer !== null) draft = loop.answer;
@@ -104,9 +141,20 @@ export class OaRagAgent {
     const answerConvo: ChatMessage[] = digest.length
       ? [
           { role: 'system', content: FINAL_WITH_EVIDENCE_SYSTEM },
-          { role: 'user', content: finalWithEvidenceUser(this.deps.persona, block, digest.map((d) => d.text), draftText) },
+          {
+            role: 'user',
+            content: finalWithEvidenceUser(
+              this.deps.persona,
+              block,
+              digest.map((d) => d.text),
+              draftText,
+            ),
+          },
         ]
-      : [{ role: 'system', content: FINAL_OWN_SYSTEM }, { role: 'user', content: finalOwnUser(this.deps.persona, block) }];
+      : [
+          { role: 'system', content: FINAL_OWN_SYSTEM },
+          { role: 'user', content: finalOwnUser(this.deps.persona, block) },
+        ];
     for (const m of answerConvo) step({ type: 'message', stage: 'answer', role: m.role, content: m.content });
     // The paper gives step 1 whatever is left of the shared budget; a little always remains so a
     // budget-exhausted loop can still produce an answer.
@@ -121,13 +169,26 @@ export class OaRagAgent {
     // Stage 3, step 2: which evidence, and how firmly.
     let grounding: Grounding | null = null;
     let cited: Evidence[] = [];
-    if (digest.length) ({ grounding, cited } = await attribute(caller, answerConvo, digest, step, this.budget.attributionTokens));
+    if (digest.length)
+      ({ grounding, cited } = await attribute(caller, answerConvo, digest, step, this.budget.attributionTokens));
 
     return {
-      question: q, answer, draft, digest, evidence: cited, grounding, answeredFrom: digest.length ? 'evidence' : 'own-knowledge',
-      endedBy: loop.endedBy, actions: loop.actions, protocol: { name: enforcement === 'text' ? 'text' : 'structured', enforcement },
-      steps: loop.steps, answerFormat: final.answer === null && answer !== null ? 'lenient' : final.format,
-      trajectory, usage: caller.totals(), startedAt, seconds: Math.round(performance.now() - t0) / 1000,
+      question: q,
+      answer,
+      draft,
+      digest,
+      evidence: cited,
+      grounding,
+      answeredFrom: digest.length ? 'evidence' : 'own-knowledge',
+      endedBy: loop.endedBy,
+      actions: loop.actions,
+      protocol: { name: enforcement === 'text' ? 'text' : 'structured', enforcement },
+      steps: loop.steps,
+      answerFormat: final.answer === null && answer !== null ? 'lenient' : final.format,
+      trajectory,
+      usage: caller.totals(),
+      startedAt,
+      seconds: Math.round(performance.now() - t0) / 1000,
     };
   }
 
@@ -151,13 +212,20 @@ export function digestOf(observations: Observed[]): Evidence[] {
   const seen = new Set<string>();
   for (const { result, query } of observations) {
     if (result.kind === 'error' || result.verdict === 'UNKNOWN NAME') continue;
-    const empty = result.form === 'select' && result.total === 0 && result.verdicts.length === 0 && result.relations.length === 0;
+    const empty =
+      result.form === 'select' && result.total === 0 && result.verdicts.length === 0 && result.relations.length === 0;
     if (empty) continue;
     const text = clip(result.observation);
     if (seen.has(text)) continue;
     seen.add(text);
-    kept.push({ id: `E${kept.length + 1}`, text, kind: result.kind, query, verdict: result.verdict, entities: result.entities });
+    kept.push({
+      id: `E${kept.length + 1}`,
+      text,
+      kind: result.kind,
+      query,
+      verdict: result.verdict,
+      entities: result.entities,
+    });
   }
   return kept;
 }
-

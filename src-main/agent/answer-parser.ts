@@ -109,7 +109,12 @@ export function parseAnswerLeniently(text: string, q: AgentQuestion): AgentAnswe
       const body = /answer\s*:\s*([\s\S]*)$/i.exec(t)?.[1] ?? t;
       const names = body
         .split(/[\n,;]+/)
-        .map((s) => s.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').replace(/^["'`]|["'`.]$/g, '').trim())
+        .map((s) =>
+          s
+            .replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '')
+            .replace(/^["'`]|["'`.]$/g, '')
+            .trim(),
+        )
         .filter((s) => s.length > 0 && s.length <= 200);
       return names.length ? [...new Set(names)] : null;
     }

@@ -10,7 +10,11 @@ export function attributionSchema(digest: Evidence[]): JsonSchema {
   return {
     type: 'object',
     properties: {
-      evidence: { type: 'array', items: ids.length ? { type: 'string', enum: ids } : { type: 'string' }, maxItems: Math.max(1, ids.length) },
+      evidence: {
+        type: 'array',
+        items: ids.length ? { type: 'string', enum: ids } : { type: 'string' },
+        maxItems: Math.max(1, ids.length),
+      },
       grounding: { type: 'string', enum: [...GROUNDINGS] },
     },
   };
@@ -41,12 +45,17 @@ export async function attribute(
   return { grounding: null, cited: [] };
 }
 
-export function parseAttribution(reply: string, digest: Evidence[]): { grounding: Grounding; cited: Evidence[] } | null {
+export function parseAttribution(
+  reply: string,
+  digest: Evidence[],
+): { grounding: Grounding; cited: Evidence[] } | null {
   for (const obj of jsonObjectsFromEnd(reply)) {
     const o = obj as { evidence?: unknown; grounding?: unknown };
     const g = typeof o.grounding === 'string' ? o.grounding.trim().toLowerCase() : '';
     if (!(GROUNDINGS as readonly string[]).includes(g) || !Array.isArray(o.evidence)) continue;
-    const ids = new Set(o.evidence.filter((x): x is string => typeof x === 'string').map((x) => x.trim().toUpperCase()));
+    const ids = new Set(
+      o.evidence.filter((x): x is string => typeof x === 'string').map((x) => x.trim().toUpperCase()),
+    );
     return { grounding: g as Grounding, cited: digest.filter((d) => ids.has(d.id)) };
   }
   return null;

@@ -86,7 +86,11 @@ const round = (x: number) => Math.round(x * 10_000) / 10_000;
  *   and object all appear (by one of their names) in a non-negated answer; otherwise `unchecked`.
  * Never throws for odd input: what cannot be checked is `unchecked`, with the reason.
  */
-export async function checkGrounding(input: CheckInput, deps: CheckerDeps, target: CheckTarget = {}): Promise<CheckedGrounding> {
+export async function checkGrounding(
+  input: CheckInput,
+  deps: CheckerDeps,
+  target: CheckTarget = {},
+): Promise<CheckedGrounding> {
   if (input.answer === null) return { level: 'unchecked', reason: 'There is no answer to check.' };
   try {
     switch (input.question.kind) {
@@ -100,14 +104,23 @@ export async function checkGrounding(input: CheckInput, deps: CheckerDeps, targe
     }
   } catch (e) {
     // A failed check must not cost the user the answer: it is shown as unchecked, with why.
-    return { level: 'unchecked', reason: `The reasoner check could not be run: ${e instanceof Error ? e.message : String(e)}` };
+    return {
+      level: 'unchecked',
+      reason: `The reasoner check could not be run: ${e instanceof Error ? e.message : String(e)}`,
+    };
   }
 }
 
 async function checkOptions(input: CheckInput, deps: CheckerDeps, t: OptionTemplate | null): Promise<CheckedGrounding> {
   const opts = input.question.options ?? [];
-  if (!t) return { level: 'unchecked', reason: 'No ASK statement could be formed from the options (the agent asked nothing about them).' };
-  const chosen = new Set((Array.isArray(input.answer) ? input.answer : [input.answer]).map((k) => String(k).toUpperCase()));
+  if (!t)
+    return {
+      level: 'unchecked',
+      reason: 'No ASK statement could be formed from the options (the agent asked nothing about them).',
+    };
+  const chosen = new Set(
+    (Array.isArray(input.answer) ? input.answer : [input.answer]).map((k) => String(k).toUpperCase()),
+  );
   const options: CheckedOption[] = [];
   for (const o of opts) {
     const parts = { ...t, [t.slot]: o.name };
@@ -126,36 +139,64 @@ async function checkOptions(input: CheckInput, deps: CheckerDeps, t: OptionTempl
   // Choosing nothing claims that no option holds; NOT ENTAILED means only that the ontology does not
   // say so (open world), so the reasoner cannot confirm such an answer.
   if (!failed.length && !chosen.size) {
-    return { level: 'unchecked', reason: `No option was chosen and the reasoner entails none (${statement}); it cannot confirm that none holds.`, options, failed };
+    return {
+      level: 'unchecked',
+      reason: `No option was chosen and the reasoner entails none (${statement}); it cannot confirm that none holds.`,
+      options,
+      failed,
+    };
   }
-  if (!failed.length) return { level: 'entailed', reason: `The reasoner entails exactly the chosen options (${statement}).`, options, failed };
+  if (!failed.length)
+    return {
+      level: 'entailed',
+      reason: `The reasoner entails exactly the chosen options (${statement}).`,
+      options,
+      failed,
+    };
   const wrongChosen = options.filter((o) => o.chosen && o.verdict !== 'ENTAILED').map((o) => o.key);
   const missed = options.filter((o) => !o.chosen && o.verdict === 'ENTAILED').map((o) => o.key);
   const parts = [
     wrongChosen.length ? `chosen but not entailed: ${wrongChosen.join(', ')}` : '',
     missed.length ? `entailed but not chosen: ${missed.join(', ')}` : '',
   ].filter(Boolean);
-  return { level: 'not-entailed', reason: `The reasoner disagrees (${parts.join('; ')}), checking ${statement}.`, options, failed };
+  return {
+    level: 'not-entailed',
+    reason: `The reasoner disagrees (${parts.join('; ')}), checking ${statement}.`,
+    options,
+    failed,
+  };
 }
 
 /**
  * For a user's choice question the statement is not given: it is the ASK the agent itself put about
  * the options. The template that the most options fit (the other two places equal) wins.
  */
-export function inferTemplate(input: CheckInput, deps: Pick<CheckerDeps, 'linkConcept' | 'linkRelation'>): OptionTemplate | null {
+export function inferTemplate(
+  input: CheckInput,
+  deps: Pick<CheckerDeps, 'linkConcept' | 'linkRelation'>,
+): OptionTemplate | null {
   const opts = input.question.options ?? [];
   const asked = statementQueries(input);
-  const optionIds = opts.map((o) => ({ norm: normalizeName(o.name), concept: linkedIri(deps.linkConcept(o.name)), relation: linkedIri(deps.linkRelation(o.name)) }));
+  const optionIds = opts.map((o) => ({
+    norm: normalizeName(o.name),
+    concept: linkedIri(deps.linkConcept(o.name)),
+    relation: linkedIri(deps.linkRelation(o.name)),
+  }));
   const tally = new Map<string, { t: OptionTemplate; keys: Set<number> }>();
   for (const q of asked) {
     for (const slot of ['subject', 'relation', 'filler'] as const) {
       const term = q[slot];
       const norm = normalizeName(term);
       const iri = slot === 'relation' ? linkedIri(deps.linkRelation(term)) : linkedIri(deps.linkConcept(term));
-      const hit = optionIds.findIndex((o) => o.norm === norm || (iri !== null && iri === (slot === 'relation' ? o.relation : o.concept)));
+      const hit = optionIds.findIndex(
+        (o) => o.norm === norm || (iri !== null && iri === (slot === 'relation' ? o.relation : o.concept)),
+      );
       if (hit < 0) continue;
       const t: OptionTemplate = { slot, subject: q.subject, relation: q.relation, filler: q.filler };
-      const key = [slot, ...(['subject', 'relation', 'filler'] as const).filter((s) => s !== slot).map((s) => normalizeName(q[s]))].join('\u0000');
+      const key = [
+        slot,
+        ...(['subject', 'relation', 'filler'] as const).filter((s) => s !== slot).map((s) => normalizeName(q[s])),
+      ].join('\u0000');
       const entry = tally.get(key) ?? { t, keys: new Set<number>() };
       entry.keys.add(hit);
       tally.set(key, entry);
@@ -167,29 +208,52 @@ export function inferTemplate(input: CheckInput, deps: Pick<CheckerDeps, 'linkCo
 }
 
 async function checkOpen(input: CheckInput, deps: CheckerDeps, select: string | null): Promise<CheckedGrounding> {
-  if (!select) return { level: 'unchecked', reason: 'No conditions to check against: the agent ran no SELECT over them.' };
+  if (!select)
+    return { level: 'unchecked', reason: 'No conditions to check against: the agent ran no SELECT over them.' };
   const parsed = parseQuery(select);
-  if (!parsed.ok || parsed.query.form !== 'select-subjects') return { level: 'unchecked', reason: `The conditions' query could not be read: ${select}` };
-  const names = (Array.isArray(input.answer) ? input.answer : [input.answer]).map((x) => String(x).trim()).filter(Boolean);
+  if (!parsed.ok || parsed.query.form !== 'select-subjects')
+    return { level: 'unchecked', reason: `The conditions' query could not be read: ${select}` };
+  const names = (Array.isArray(input.answer) ? input.answer : [input.answer])
+    .map((x) => String(x).trim())
+    .filter(Boolean);
   if (!names.length) return { level: 'unchecked', reason: 'The answer names no concept.', select };
   const all = await deps.query(select);
-  if (all.kind === 'error') return { level: 'unchecked', reason: `The reasoner could not answer the conditions' query: ${all.observation.split('\n')[0]}`, select };
+  if (all.kind === 'error')
+    return {
+      level: 'unchecked',
+      reason: `The reasoner could not answer the conditions' query: ${all.observation.split('\n')[0]}`,
+      select,
+    };
   const q = parsed.query;
-  const within = await deps.query(`SELECT ?${q.variable} WHERE { VALUES ?${q.variable} { ${names.map(quoteName).join(' ')} } ${q.conditions.map((c) => `?${q.variable} ${quoteName(c.relation)} ${quoteName(c.filler)}`).join(' . ')} }`);
+  const within = await deps.query(
+    `SELECT ?${q.variable} WHERE { VALUES ?${q.variable} { ${names.map(quoteName).join(' ')} } ${q.conditions.map((c) => `?${q.variable} ${quoteName(c.relation)} ${quoteName(c.filler)}`).join(' . ')} }`,
+  );
   const inSet = new Set(within.kind === 'error' ? [] : within.results.map((r) => r.iri));
   const outside: string[] = [];
   let hits = 0;
   for (const n of names) {
     const l = deps.linkConcept(n);
-    const ok = l.status === 'ok' ? inSet.has(l.entity.iri) : l.status === 'ambiguous' && l.candidates.some((c) => inSet.has(c.iri));
+    const ok =
+      l.status === 'ok'
+        ? inSet.has(l.entity.iri)
+        : l.status === 'ambiguous' && l.candidates.some((c) => inSet.has(c.iri));
     if (ok) hits++;
     else outside.push(n);
   }
   const precision = round(hits / names.length);
   const recall = all.total ? round(Math.min(1, inSet.size / all.total)) : null;
   const base = { select, precision, recall, outside };
-  if (!outside.length) return { ...base, level: 'entailed', reason: `Every named concept meets the conditions (recall ${recall === null ? '–' : `${Math.round(recall * 100)}%`} of ${all.total}).` };
-  return { ...base, level: 'not-entailed', reason: `${outside.length} of ${names.length} named concepts do not meet the conditions: ${outside.slice(0, 5).join(', ')}${outside.length > 5 ? ', …' : ''}.` };
+  if (!outside.length)
+    return {
+      ...base,
+      level: 'entailed',
+      reason: `Every named concept meets the conditions (recall ${recall === null ? '–' : `${Math.round(recall * 100)}%`} of ${all.total}).`,
+    };
+  return {
+    ...base,
+    level: 'not-entailed',
+    reason: `${outside.length} of ${names.length} named concepts do not meet the conditions: ${outside.slice(0, 5).join(', ')}${outside.length > 5 ? ', …' : ''}.`,
+  };
 }
 
 /** The SELECT the agent cited last, else the last one it ran. */
@@ -207,27 +271,51 @@ function inferSelect(input: CheckInput): string | null {
 const NEGATION = /\b(no|not|never|none|neither|nor|cannot|isn't|aren't|doesn't|don't|wasn't|weren't)\b|n't\b/i;
 
 async function checkFree(input: CheckInput, deps: CheckerDeps): Promise<CheckedGrounding> {
-  const text = ` ${normalizeName(String(input.answer)).replace(/[^\p{L}\p{N}' ]+/gu, ' ').replace(/\s+/g, ' ')} `;
+  const text = ` ${normalizeName(String(input.answer))
+    .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
+    .replace(/\s+/g, ' ')} `;
   const entailed = input.evidence.filter((e) => e.verdict === 'ENTAILED');
-  if (!entailed.length) return { level: 'unchecked', reason: 'No cited observation carries an ENTAILED verdict; the grounding level is the model\'s claim.' };
+  if (!entailed.length)
+    return {
+      level: 'unchecked',
+      reason: "No cited observation carries an ENTAILED verdict; the grounding level is the model's claim.",
+    };
   if (NEGATION.test(String(input.answer))) {
-    return { level: 'unchecked', reason: 'The answer is negated; the reasoner confirms only positive statements, so the grounding level is the model\'s claim.' };
+    return {
+      level: 'unchecked',
+      reason:
+        "The answer is negated; the reasoner confirms only positive statements, so the grounding level is the model's claim.",
+    };
   }
   for (const e of entailed) {
     const q = statementOf(e.query);
     if (!q) continue;
-    const said = (names: string[]) => names.some((n) => {
-      const w = normalizeName(n).replace(/[^\p{L}\p{N}' ]+/gu, ' ').replace(/\s+/g, ' ').trim();
-      return w.length > 0 && text.includes(` ${w} `);
-    });
+    const said = (names: string[]) =>
+      names.some((n) => {
+        const w = normalizeName(n)
+          .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
+          .replace(/\s+/g, ' ')
+          .trim();
+        return w.length > 0 && text.includes(` ${w} `);
+      });
     const subject = said(namesFor(q.subject, deps.linkConcept(q.subject), deps));
     const filler = said(namesFor(q.filler, deps.linkConcept(q.filler), deps));
-    const relation = isSubclassRelation(q.relation) ? said([q.relation, 'is a', 'is an', 'a kind of', 'a type of', 'subclass of']) : said(namesFor(q.relation, deps.linkRelation(q.relation), deps));
+    const relation = isSubclassRelation(q.relation)
+      ? said([q.relation, 'is a', 'is an', 'a kind of', 'a type of', 'subclass of'])
+      : said(namesFor(q.relation, deps.linkRelation(q.relation), deps));
     if (subject && relation && filler) {
-      return { level: 'entailed', reason: `The answer states ${e.id} (${e.query}), which the reasoner entails.`, confirmedBy: e.id };
+      return {
+        level: 'entailed',
+        reason: `The answer states ${e.id} (${e.query}), which the reasoner entails.`,
+        confirmedBy: e.id,
+      };
     }
   }
-  return { level: 'unchecked', reason: 'No cited ENTAILED statement is what the answer says (its subject, relation and object do not all appear in it); the grounding level is the model\'s claim.' };
+  return {
+    level: 'unchecked',
+    reason:
+      "No cited ENTAILED statement is what the answer says (its subject, relation and object do not all appear in it); the grounding level is the model's claim.",
+  };
 }
 
 function namesFor(text: string, link: LinkResult, deps: Pick<CheckerDeps, 'namesOf'>): string[] {
@@ -244,12 +332,17 @@ function statementOf(query: string): Statement | null {
   const p = parseQuery(query);
   if (!p.ok) return null;
   const q: DialectQuery = p.query;
-  return q.form === 'ask' || q.form === 'explain' ? { subject: q.subject, relation: q.relation, filler: q.filler } : null;
+  return q.form === 'ask' || q.form === 'explain'
+    ? { subject: q.subject, relation: q.relation, filler: q.filler }
+    : null;
 }
 
 /** ASK/EXPLAIN statements the agent put, from its actions (all of them, cited or not). */
 function statementQueries(input: CheckInput): Statement[] {
-  const texts = [...(input.trajectory ?? []).flatMap((s) => (s.type === 'action' ? [s.query] : [])), ...input.digest.map((d) => d.query)];
+  const texts = [
+    ...(input.trajectory ?? []).flatMap((s) => (s.type === 'action' ? [s.query] : [])),
+    ...input.digest.map((d) => d.query),
+  ];
   const out: Statement[] = [];
   const seen = new Set<string>();
   for (const t of texts) {

@@ -38,7 +38,9 @@ export class HistoryStore {
     // Files written before the reasoner check existed gain the column; their rows keep checked = NULL.
     const cols = (this.db.prepare('PRAGMA table_info(run)').all() as { name: string }[]).map((c) => c.name);
     if (!cols.includes('checked')) this.db.exec('ALTER TABLE run ADD COLUMN checked TEXT');
-    this.db.exec('CREATE TABLE IF NOT EXISTS query_log (id INTEGER PRIMARY KEY, at TEXT NOT NULL, ontology TEXT NOT NULL, query TEXT NOT NULL, form TEXT NOT NULL)');
+    this.db.exec(
+      'CREATE TABLE IF NOT EXISTS query_log (id INTEGER PRIMARY KEY, at TEXT NOT NULL, ontology TEXT NOT NULL, query TEXT NOT NULL, form TEXT NOT NULL)',
+    );
   }
 
   stop(): void {
@@ -50,8 +52,17 @@ export class HistoryStore {
     const db = this.open();
     const id = randomUUID();
     db.transaction(() => {
-      db.prepare('INSERT INTO run (id, created_at, ontology, model, question, answer, grounding, checked, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)').run(
-        id, record.startedAt, ontology, model, record.question.question, JSON.stringify(record.answer), record.grounding, record.checked?.level ?? null,
+      db.prepare(
+        'INSERT INTO run (id, created_at, ontology, model, question, answer, grounding, checked, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(
+        id,
+        record.startedAt,
+        ontology,
+        model,
+        record.question.question,
+        JSON.stringify(record.answer),
+        record.grounding,
+        record.checked?.level ?? null,
         JSON.stringify(record),
       );
     })();
@@ -62,27 +73,46 @@ export class HistoryStore {
     const db = this.open();
     const limit = Math.min(Math.max(1, opts.limit ?? 100), 1000);
     const rows = opts.search?.trim()
-      ? db.prepare(`SELECT * FROM run WHERE question LIKE ? ESCAPE '\\' OR answer LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?`)
-        .all(`%${escapeLike(opts.search.trim())}%`, `%${escapeLike(opts.search.trim())}%`, limit)
+      ? db
+          .prepare(
+            `SELECT * FROM run WHERE question LIKE ? ESCAPE '\\' OR answer LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?`,
+          )
+          .all(`%${escapeLike(opts.search.trim())}%`, `%${escapeLike(opts.search.trim())}%`, limit)
       : db.prepare('SELECT * FROM run ORDER BY created_at DESC LIMIT ?').all(limit);
     return (rows as Row[]).map((r) => ({
-      id: r.id, createdAt: r.created_at, ontology: r.ontology, model: r.model, question: r.question, answer: r.answer, grounding: r.grounding,
+      id: r.id,
+      createdAt: r.created_at,
+      ontology: r.ontology,
+      model: r.model,
+      question: r.question,
+      answer: r.answer,
+      grounding: r.grounding,
       checked: r.checked ?? null,
     }));
   }
 
   logQuery(ontology: string, query: string, form: string): void {
     const db = this.open();
-    db.prepare('INSERT INTO query_log (at, ontology, query, form) VALUES (?, ?, ?, ?)').run(new Date().toISOString(), ontology, query.slice(0, 100_000), form);
+    db.prepare('INSERT INTO query_log (at, ontology, query, form) VALUES (?, ?, ?, ?)').run(
+      new Date().toISOString(),
+      ontology,
+      query.slice(0, 100_000),
+      form,
+    );
     // The console shows recent queries; a bounded log keeps the file small over years of use.
     db.prepare('DELETE FROM query_log WHERE id <= (SELECT MAX(id) - 5000 FROM query_log)').run();
   }
 
-  queries(ontology: string | undefined, limit: number): { ontologyId: string; query: string; at: string; form: string }[] {
+  queries(
+    ontology: string | undefined,
+    limit: number,
+  ): { ontologyId: string; query: string; at: string; form: string }[] {
     const db = this.open();
-    const rows = (ontology
-      ? db.prepare('SELECT * FROM query_log WHERE ontology = ? ORDER BY id DESC LIMIT ?').all(ontology, limit)
-      : db.prepare('SELECT * FROM query_log ORDER BY id DESC LIMIT ?').all(limit)) as { ontology: string; query: string; at: string; form: string }[];
+    const rows = (
+      ontology
+        ? db.prepare('SELECT * FROM query_log WHERE ontology = ? ORDER BY id DESC LIMIT ?').all(ontology, limit)
+        : db.prepare('SELECT * FROM query_log ORDER BY id DESC LIMIT ?').all(limit)
+    ) as { ontology: string; query: string; at: string; form: string }[];
     return rows.map((r) => ({ ontologyId: r.ontology, query: r.query, at: r.at, form: r.form }));
   }
 

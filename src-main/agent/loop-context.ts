@@ -61,15 +61,27 @@ export function queryParses(text: string): boolean {
 }
 
 /** Runs one action, records it and its observation, and returns the observation text for the model. */
-export async function runAction(ctx: LoopContext, query: string, thought: string, valid: boolean, stats: StepStats): Promise<Observed> {
+export async function runAction(
+  ctx: LoopContext,
+  query: string,
+  thought: string,
+  valid: boolean,
+  stats: StepStats,
+): Promise<Observed> {
   ctx.step({ type: 'action', stage: 'react', query, thought, valid });
   const started = performance.now();
   const result = await ctx.query(query);
   throwIfAborted(ctx.signal);
   const text = clip(result.observation);
   ctx.step({
-    type: 'observation', stage: 'react', text, kind: result.kind, verdict: result.verdict, entities: result.entities,
-    ms: Math.round(performance.now() - started), result,
+    type: 'observation',
+    stage: 'react',
+    text,
+    kind: result.kind,
+    verdict: result.verdict,
+    entities: result.entities,
+    ms: Math.round(performance.now() - started),
+    result,
   });
   if (result.kind !== 'error' && result.verdict !== 'UNKNOWN NAME') stats.informative++;
   return { result, query };

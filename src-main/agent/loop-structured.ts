@@ -1,7 +1,16 @@
 import type { JsonSchema, ToolSpec } from '../llm/types';
 import { parseAnswer } from './answer-parser';
 import type { StepEnforcement, StepStats } from './agent-record';
-import { budgetLeft, clip, correct, queryParses, runAction, type LoopContext, type LoopOutcome, type Observed } from './loop-context';
+import {
+  budgetLeft,
+  clip,
+  correct,
+  queryParses,
+  runAction,
+  type LoopContext,
+  type LoopOutcome,
+  type Observed,
+} from './loop-context';
 import { answerValueSchema } from './question';
 import type { CallOptions, StageCaller } from './stage-caller';
 import { readStep, parseStructuredStep, type StructuredStep } from './structured/step-parse';
@@ -42,21 +51,33 @@ export async function structuredLoop(ctx: LoopContext, enforcement: StepEnforcem
   const guard = new RepeatGuard();
   let actions = 0;
   for (;;) {
-    if (actions >= ctx.budget.maxActions) return { observations, answer: null, endedBy: 'action-budget', actions, steps };
+    if (actions >= ctx.budget.maxActions)
+      return { observations, answer: null, endedBy: 'action-budget', actions, steps };
     const left = budgetLeft(ctx);
     if (left <= 0) return { observations, answer: null, endedBy: 'token-budget', actions, steps };
     const allowAnswer = actions > 0;
     const cap = Math.min(enforcement === 'grammar' ? STEP_TOKENS : Infinity, ctx.budget.maxTokensPerCall, left);
     const names = scope ? scope.current() : ctx.vocabulary;
     const sampling = guard.repeats > 0 ? { temperature: UNSTICK_TEMPERATURE, seed: 1000 + steps.total } : {};
-    const constraint = stepConstraint(ctx, enforcement, allowAnswer, names, guard.excludedObjects, guard.droppedRelations);
+    const constraint = stepConstraint(
+      ctx,
+      enforcement,
+      allowAnswer,
+      names,
+      guard.excludedObjects,
+      guard.droppedRelations,
+    );
     const res = await ctx.caller.call('react', ctx.convo, { maxTokens: cap, ...sampling, ...constraint });
-    const step = enforcement === 'tools' && res.toolCalls?.length ? fromToolCall(res.toolCalls[0]) : parseStructuredStep(res.text);
+    const step =
+      enforcement === 'tools' && res.toolCalls?.length ? fromToolCall(res.toolCalls[0]) : parseStructuredStep(res.text);
     ctx.convo.push({ role: 'assistant', content: canonical(step, res.text) });
     steps.total++;
     if (step.kind === 'invalid') {
       actions++;
-      correct(ctx, STEP_CORRECTIONS.invalid(res.finish === 'length' ? 'it was cut off at the length limit' : step.reason));
+      correct(
+        ctx,
+        STEP_CORRECTIONS.invalid(res.finish === 'length' ? 'it was cut off at the length limit' : step.reason),
+      );
       continue;
     }
     if (step.kind === 'answer') {
@@ -66,7 +87,12 @@ export async function structuredLoop(ctx: LoopContext, enforcement: StepEnforcem
         return { observations, answer: a, endedBy: 'answer', actions, steps };
       }
       actions++;
-      correct(ctx, allowAnswer ? STEP_CORRECTIONS.badAnswer : STEP_CORRECTIONS.invalid('consult the ontology with one query first'));
+      correct(
+        ctx,
+        allowAnswer
+          ? STEP_CORRECTIONS.badAnswer
+          : STEP_CORRECTIONS.invalid('consult the ontology with one query first'),
+      );
       continue;
     }
     actions++;
@@ -76,7 +102,8 @@ export async function structuredLoop(ctx: LoopContext, enforcement: StepEnforcem
     if (seen !== 'new') {
       ctx.step({ type: 'action', stage: 'react', query: step.query, thought: step.thought, valid });
       correct(ctx, seen === 'repeat' ? STEP_CORRECTIONS.repeated : STEP_CORRECTIONS.selfAsk);
-      if (seen === 'repeat' && guard.repeats >= MAX_REPEATS) return { observations, answer: null, endedBy: 'repeating', actions, steps };
+      if (seen === 'repeat' && guard.repeats >= MAX_REPEATS)
+        return { observations, answer: null, endedBy: 'repeating', actions, steps };
       continue;
     }
     const o = await runAction(ctx, step.query, step.thought, valid, steps);
@@ -96,7 +123,16 @@ function stepConstraint(
 ): Partial<CallOptions> {
   switch (enforcement) {
     case 'grammar':
-      return { grammar: stepGrammar({ question: ctx.question, vocabulary: names, allowAnswer, allowExplain: ctx.allowExplain, excludeObjects, excludeRelations }) };
+      return {
+        grammar: stepGrammar({
+          question: ctx.question,
+          vocabulary: names,
+          allowAnswer,
+          allowExplain: ctx.allowExplain,
+          excludeObjects,
+          excludeRelations,
+        }),
+      };
     case 'tools':
       return { tools: stepTools(ctx, allowAnswer), toolChoice: 'required' };
     case 'json-schema':
@@ -110,13 +146,18 @@ function stepTools(ctx: LoopContext, allowAnswer: boolean): ToolSpec[] {
   const tools: ToolSpec[] = [
     {
       name: 'query',
-      description: 'Run one query over the ontology: DESCRIBE "name", ASK { "s" "r" "o" }, SELECT ?x WHERE { ?x "r" "o" . … }, SELECT ?o WHERE { "s" "r" ?o }, SELECT ?r WHERE { "s" ?r "o" }.',
+      description:
+        'Run one query over the ontology: DESCRIBE "name", ASK { "s" "r" "o" }, SELECT ?x WHERE { ?x "r" "o" . … }, SELECT ?o WHERE { "s" "r" ?o }, SELECT ?r WHERE { "s" ?r "o" }.',
       parameters: { type: 'object', properties: { thought: { type: 'string' }, query: { type: 'string' } } },
     },
   ];
   if (allowAnswer) {
     const answer = answerValueSchema(ctx.question);
-    tools.push({ name: 'answer', description: 'Give the final answer to the question.', parameters: { type: 'object', properties: { thought: { type: 'string' }, answer } } });
+    tools.push({
+      name: 'answer',
+      description: 'Give the final answer to the question.',
+      parameters: { type: 'object', properties: { thought: { type: 'string' }, answer } },
+    });
   }
   return tools;
 }

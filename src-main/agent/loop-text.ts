@@ -1,6 +1,15 @@
 import { parseAnswer } from './answer-parser';
 import type { StepStats } from './agent-record';
-import { budgetLeft, clip, correct, queryParses, runAction, type LoopContext, type LoopOutcome, type Observed } from './loop-context';
+import {
+  budgetLeft,
+  clip,
+  correct,
+  queryParses,
+  runAction,
+  type LoopContext,
+  type LoopOutcome,
+  type Observed,
+} from './loop-context';
 import { AGENT_PROMPT, CORRECTIONS } from './prompts';
 import { parseReactReply } from './react-parser';
 
@@ -12,10 +21,14 @@ export async function textLoop(ctx: LoopContext): Promise<LoopOutcome> {
   const steps: StepStats = { total: 0, valid: 0, informative: 0 };
   let actions = 0;
   for (;;) {
-    if (actions >= ctx.budget.maxActions) return { observations, answer: null, endedBy: 'action-budget', actions, steps };
+    if (actions >= ctx.budget.maxActions)
+      return { observations, answer: null, endedBy: 'action-budget', actions, steps };
     const left = budgetLeft(ctx);
     if (left <= 0) return { observations, answer: null, endedBy: 'token-budget', actions, steps };
-    const res = await ctx.caller.call('react', ctx.convo, { maxTokens: Math.min(ctx.budget.maxTokensPerCall, left), stop: ['\nObservation:'] });
+    const res = await ctx.caller.call('react', ctx.convo, {
+      maxTokens: Math.min(ctx.budget.maxTokensPerCall, left),
+      stop: ['\nObservation:'],
+    });
     ctx.convo.push({ role: 'assistant', content: res.text });
     steps.total++;
     const parsed = parseReactReply(res.text);

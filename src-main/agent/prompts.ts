@@ -43,7 +43,12 @@ export const VERDICT_RULE =
 
 export const FINAL_WITH_EVIDENCE_SYSTEM = `The tool phase is over. Using the question and the observations below, think step by step but briefly, then finish with the final answer as one JSON object in the requested format, alone on the last line. ${VERDICT_RULE}`;
 
-export function finalWithEvidenceUser(persona: string, questionBlock: string, digest: string[], draft: string | null): string {
+export function finalWithEvidenceUser(
+  persona: string,
+  questionBlock: string,
+  digest: string[],
+  draft: string | null,
+): string {
   return [
     persona,
     questionBlock,
@@ -83,6 +88,7 @@ export const CORRECTIONS = {
   twoActions: 'Your reply had more than one Action; none was run. Write exactly one Action per reply.',
   fakeObservation:
     'Your reply wrote its own Observation; the action was not run. Observations come only from the tool: stop after the Action line.',
-  badAnswer: 'The Answer was not a JSON object in the requested format. Write the Answer again, as that one JSON object.',
+  badAnswer:
+    'The Answer was not a JSON object in the requested format. Write the Answer again, as that one JSON object.',
   emptyAction: 'The Action had no query inside query(...). Write one query, e.g. Action: query(DESCRIBE "name").',
 };

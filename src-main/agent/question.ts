@@ -62,11 +62,13 @@ export function questionBlock(q: AgentQuestion): string {
 export function validateQuestion(input: unknown): AgentQuestion {
   const o = input as Partial<AgentQuestion> | null;
   if (!o || typeof o !== 'object') throw new Error('a question must be an object with "kind" and "question".');
-  if (!['mcq', 'single', 'oq', 'free'].includes(String(o.kind))) throw new Error('"kind" must be one of mcq, single, oq, free.');
+  if (!['mcq', 'single', 'oq', 'free'].includes(String(o.kind)))
+    throw new Error('"kind" must be one of mcq, single, oq, free.');
   if (typeof o.question !== 'string' || !o.question.trim()) throw new Error('"question" must be a non-empty string.');
   if (o.question.length > 20_000) throw new Error('"question" is longer than 20,000 characters.');
   if (o.kind === 'mcq' || o.kind === 'single') {
-    if (!Array.isArray(o.options) || o.options.length < 2 || o.options.length > 26) throw new Error('a choice question needs 2 to 26 options.');
+    if (!Array.isArray(o.options) || o.options.length < 2 || o.options.length > 26)
+      throw new Error('a choice question needs 2 to 26 options.');
     const keys = new Set<string>();
     for (const opt of o.options) {
       if (!opt || typeof opt.key !== 'string' || typeof opt.name !== 'string' || !opt.key.trim()) {
@@ -76,5 +78,9 @@ export function validateQuestion(input: unknown): AgentQuestion {
       keys.add(opt.key);
     }
   }
-  return { kind: o.kind as AgentQuestion['kind'], question: o.question, options: o.options?.map((x) => ({ key: x.key, name: x.name })) };
+  return {
+    kind: o.kind as AgentQuestion['kind'],
+    question: o.question,
+    options: o.options?.map((x) => ({ key: x.key, name: x.name })),
+  };
 }

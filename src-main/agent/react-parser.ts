@@ -19,7 +19,11 @@ export function parseReactReply(reply: string): ReactStep {
   const obs = OBSERVATION.exec(text);
   const firstAction = actionMatches[0];
   if (answer && (!firstAction || answer.index < firstAction.index)) {
-    return { kind: 'answer', answerText: text.slice(answer.index + answer[0].length), thought: text.slice(0, answer.index).trim() };
+    return {
+      kind: 'answer',
+      answerText: text.slice(answer.index + answer[0].length),
+      thought: text.slice(0, answer.index).trim(),
+    };
   }
   if (!firstAction) return { kind: 'malformed', reason: 'noActionNoAnswer' };
   if (obs && obs.index > firstAction.index) return { kind: 'malformed', reason: 'fakeObservation' };
@@ -45,7 +49,11 @@ function extractCall(after: string): string {
     }
     if (c === '"' || c === "'") quote = c;
     else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return after.slice(0, i + 1).trim().replace(/^`+/, '');
+    else if (c === ')' && --depth === 0)
+      return after
+        .slice(0, i + 1)
+        .trim()
+        .replace(/^`+/, '');
   }
   return after.trim();
 }

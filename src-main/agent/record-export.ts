@@ -8,7 +8,9 @@ export function recordToMarkdown(r: AgentRecord): string {
     for (const o of r.question.options) out.push(`- **${o.key}.** ${oneLine(o.name)}`);
     out.push('');
   }
-  out.push(`**Answer:** ${r.answer === null ? '(none)' : Array.isArray(r.answer) ? r.answer.join(', ') : oneLine(r.answer)}  `);
+  out.push(
+    `**Answer:** ${r.answer === null ? '(none)' : Array.isArray(r.answer) ? r.answer.join(', ') : oneLine(r.answer)}  `,
+  );
   if (r.checked) {
     out.push(`**Grounding checked by the reasoner:** ${r.checked.level} (${oneLine(r.checked.reason)})  `);
     out.push(`**Grounding claimed by the model:** ${r.grounding ?? 'none recorded'}  `);
@@ -16,7 +18,10 @@ export function recordToMarkdown(r: AgentRecord): string {
     out.push(`**Grounding:** ${r.grounding ?? 'none recorded'} (claimed by the model, not checked)  `);
   }
   out.push(`**Answered from:** ${r.answeredFrom === 'evidence' ? 'ontology evidence' : "the model's own knowledge"}  `);
-  out.push(`**Usage:** ${r.usage.calls} calls, ${r.usage.inputTokens} input tokens, ${r.usage.outputTokens} output tokens, ${r.seconds} s`, '');
+  out.push(
+    `**Usage:** ${r.usage.calls} calls, ${r.usage.inputTokens} input tokens, ${r.usage.outputTokens} output tokens, ${r.seconds} s`,
+    '',
+  );
   out.push('## Cited evidence', '');
   if (!r.evidence.length) out.push('(none)');
   for (const e of r.evidence) out.push(`- **${e.id}** (${e.kind}) \`${oneLine(e.query)}\``, '', fence(e.text), '');
@@ -24,7 +29,8 @@ export function recordToMarkdown(r: AgentRecord): string {
   for (const s of r.trajectory) {
     if (s.type === 'message') out.push(`### ${s.stage} · ${s.role}`, '', fence(s.content), '');
     else if (s.type === 'action') out.push(`**Action:** \`${oneLine(s.query)}\``, '');
-    else if (s.type === 'observation') out.push(`**Observation** (${s.kind}${s.verdict ? `, ${s.verdict}` : ''}):`, '', fence(s.text), '');
+    else if (s.type === 'observation')
+      out.push(`**Observation** (${s.kind}${s.verdict ? `, ${s.verdict}` : ''}):`, '', fence(s.text), '');
     else out.push(`> ${oneLine(s.text)}`, '');
   }
   return out.join('\n') + '\n';

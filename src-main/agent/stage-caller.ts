@@ -32,7 +32,11 @@ export class StageCaller {
     const started = performance.now();
     let res: GenerateResult;
     try {
-      res = await this.llm.chat(messages, { ...opts, signal: this.signal, onText: this.onText ? (c) => this.onText!(stage, c) : undefined });
+      res = await this.llm.chat(messages, {
+        ...opts,
+        signal: this.signal,
+        onText: this.onText ? (c) => this.onText!(stage, c) : undefined,
+      });
     } catch (e) {
       if (this.signal?.aborted) throw new TaskCancelledError();
       throw e;
@@ -43,10 +47,16 @@ export class StageCaller {
     u.inputTokens += res.inputTokens;
     u.evaluatedTokens += Math.max(0, res.inputTokens - (res.cachedInputTokens ?? 0));
     u.outputTokens += res.outputTokens;
-    const shown = res.text || (res.toolCalls?.length ? res.toolCalls.map((t) => `${t.name}(${t.arguments})`).join('\n') : '');
+    const shown =
+      res.text || (res.toolCalls?.length ? res.toolCalls.map((t) => `${t.name}(${t.arguments})`).join('\n') : '');
     this.step({
-      type: 'message', stage, role: 'assistant', content: shown, ms: Math.round(performance.now() - started),
-      inputTokens: res.inputTokens, outputTokens: res.outputTokens,
+      type: 'message',
+      stage,
+      role: 'assistant',
+      content: shown,
+      ms: Math.round(performance.now() - started),
+      inputTokens: res.inputTokens,
+      outputTokens: res.outputTokens,
     });
     return res;
   }
@@ -76,5 +86,8 @@ export function newStageUsage(): StageUsage {
 }
 
 function newUsage(): Usage {
-  return { ...newStageUsage(), byStage: { pre: newStageUsage(), react: newStageUsage(), answer: newStageUsage(), attribution: newStageUsage() } };
+  return {
+    ...newStageUsage(),
+    byStage: { pre: newStageUsage(), react: newStageUsage(), answer: newStageUsage(), attribution: newStageUsage() },
+  };
 }

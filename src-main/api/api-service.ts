@@ -9,7 +9,14 @@ import type { Container } from '../container';
 import { UserError } from '../core/errors';
 import type { OntologyHandle } from '../ontology/ontology-handle';
 import {
-  isApiMethod, paramSchemas, type ApiEvent, type ApiEvents, type ApiMethod, type ApiParams, type ApiResults, type OntologyInfo,
+  isApiMethod,
+  paramSchemas,
+  type ApiEvent,
+  type ApiEvents,
+  type ApiMethod,
+  type ApiParams,
+  type ApiResults,
+  type OntologyInfo,
 } from './contract';
 
 type Handlers = { [M in ApiMethod]: (p: ApiParams<M>) => Promise<ApiResults[M]> | ApiResults[M] };
@@ -23,7 +30,10 @@ export class ApiService {
   private readonly handles = new Map<string, OntologyHandle>();
   private readonly handlers: Handlers;
 
-  constructor(private readonly c: Container, private readonly mode: 'desktop' | 'web') {
+  constructor(
+    private readonly c: Container,
+    private readonly mode: 'desktop' | 'web',
+  ) {
     c.tasks.events.on('update', (t) => this.emit('task.update', t));
     this.handlers = this.buildHandlers();
   }
@@ -32,13 +42,19 @@ export class ApiService {
   async handle(method: unknown, params: unknown): Promise<unknown> {
     if (!isApiMethod(method)) {
       // Never call the value's own toString: a hostile {toString: 1} would turn this into a 500.
-      const shown = typeof method === 'string' ? JSON.stringify(method).slice(0, 80) : `of type ${method === null ? 'null' : typeof method}`;
+      const shown =
+        typeof method === 'string'
+          ? JSON.stringify(method).slice(0, 80)
+          : `of type ${method === null ? 'null' : typeof method}`;
       throw new UserError('unknown-method', `Unknown method ${shown}.`);
     }
     const parsed = paramSchemas[method].safeParse(params ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new UserError('bad-params', `Invalid parameters for ${method}: ${issue.path.join('.') || 'params'} ${issue.message.toLowerCase()}.`);
+      throw new UserError(
+        'bad-params',
+        `Invalid parameters for ${method}: ${issue.path.join('.') || 'params'} ${issue.message.toLowerCase()}.`,
+      );
     }
     const fn = this.handlers[method] as (p: unknown) => unknown;
     return await fn(parsed.data);
@@ -76,10 +92,17 @@ export class ApiService {
       'ontology.search': ({ ontologyId, text, limit }) => {
         const h = this.handle_(ontologyId);
         const ix = h.closure;
-        return c.queryService(h).names.search(text, limit ?? 20).map((x) => ({
-          iri: ix.iri(x.id), name: ix.nameOf(x.id), matched: x.matched, matchKind: x.matchKind, score: Math.round(x.score * 1000) / 1000,
-          obsolete: ix.deprecated.has(x.id),
-        }));
+        return c
+          .queryService(h)
+          .names.search(text, limit ?? 20)
+          .map((x) => ({
+            iri: ix.iri(x.id),
+            name: ix.nameOf(x.id),
+            matched: x.matched,
+            matchKind: x.matchKind,
+            score: Math.round(x.score * 1000) / 1000,
+            obsolete: ix.deprecated.has(x.id),
+          }));
       },
       'ontology.card': ({ ontologyId, iri }) => {
         const card = this.handle_(ontologyId).card(iri);
@@ -101,13 +124,24 @@ export class ApiService {
       'ask.start': ({ ontologyId, question, model: given, protocol, names }) => {
         const h = this.handle_(ontologyId);
         const model = given ?? c.defaultModelSpec();
-        if (!model) throw new UserError('usage', 'No model: pick one in the Models view (the built-in model is fetched by npm install).');
+        if (!model)
+          throw new UserError(
+            'usage',
+            'No model: pick one in the Models view (the built-in model is fetched by npm install).',
+          );
         const t = c.tasks.launch('ask', `Ask: ${question.question.slice(0, 60)}`, async (task) => {
           task.update({ stage: 'model', fraction: 0.02 });
           const llm = await c.createBackend(model, task.signal);
           try {
             const persona = c.settings.get().personas[h.path] ?? defaultPersona(h.summary.title, basename(h.path));
-            const agent = new OaRagAgent({ llm, query: (q) => c.queryService(h).run(q), persona, protocol, nameScope: names, ...c.agentOptions(h) });
+            const agent = new OaRagAgent({
+              llm,
+              query: (q) => c.queryService(h).run(q),
+              persona,
+              protocol,
+              nameScope: names,
+              ...c.agentOptions(h),
+            });
             let steps = 0;
             const rec = await agent.run(question, {
               signal: task.signal,
@@ -142,12 +176,16 @@ export class ApiService {
       },
       'bench.generate': (p) => {
         const h = this.handle_(p.ontologyId);
-        const t = c.tasks.launch('generate', `Generate ${p.mcq} MCQ + ${p.oq} OQ`, (task) => c.bench.generate(h, p, task));
+        const t = c.tasks.launch('generate', `Generate ${p.mcq} MCQ + ${p.oq} OQ`, (task) =>
+          c.bench.generate(h, p, task),
+        );
         return { taskId: t.id };
       },
       'bench.revise': (p) => {
         const h = this.handle_(p.ontologyId);
-        const t = c.tasks.launch('revise', `Test-2 revision of ${basename(h.path)}`, (task) => c.bench.revise(h, p, task));
+        const t = c.tasks.launch('revise', `Test-2 revision of ${basename(h.path)}`, (task) =>
+          c.bench.revise(h, p, task),
+        );
         return { taskId: t.id };
       },
       'bench.evaluate': (p) => {

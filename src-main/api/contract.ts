@@ -27,7 +27,10 @@ const itemId = z.string().min(1).max(500);
 export const AgentQuestionSchema = z.object({
   kind: z.enum(['mcq', 'single', 'oq', 'free']),
   question: z.string().min(1).max(20_000),
-  options: z.array(z.object({ key: z.string().min(1).max(8), name: z.string().min(1).max(2000) })).max(26).optional(),
+  options: z
+    .array(z.object({ key: z.string().min(1).max(8), name: z.string().min(1).max(2000) }))
+    .max(26)
+    .optional(),
 });
 
 export const paramSchemas = {
@@ -35,32 +38,65 @@ export const paramSchemas = {
   'ontology.open': z.object({ path }).strict(),
   'ontology.list': z.object({}).strict(),
   'ontology.recent': z.object({}).strict(),
-  'ontology.search': z.object({ ontologyId, text: shortText, limit: z.number().int().min(1).max(200).optional() }).strict(),
+  'ontology.search': z
+    .object({ ontologyId, text: shortText, limit: z.number().int().min(1).max(200).optional() })
+    .strict(),
   'ontology.card': z.object({ ontologyId, iri: z.string().min(1).max(4096) }).strict(),
   'query.run': z.object({ ontologyId, query: z.string().max(100_000) }).strict(),
   'query.sparql': z.object({ ontologyId, query: z.string().max(100_000) }).strict(),
-  'query.history': z.object({ ontologyId: ontologyId.optional(), limit: z.number().int().min(1).max(500).optional() }).strict(),
+  'query.history': z
+    .object({ ontologyId: ontologyId.optional(), limit: z.number().int().min(1).max(500).optional() })
+    .strict(),
   /** No model: the default one (settings, else the built-in model). */
-  'ask.start': z.object({ ontologyId, question: AgentQuestionSchema, model: modelSpec.optional(), protocol: agentProtocol.optional(), names: nameScope.optional() }).strict(),
-  'history.list': z.object({ search: shortText.optional(), limit: z.number().int().min(1).max(1000).optional() }).strict(),
+  'ask.start': z
+    .object({
+      ontologyId,
+      question: AgentQuestionSchema,
+      model: modelSpec.optional(),
+      protocol: agentProtocol.optional(),
+      names: nameScope.optional(),
+    })
+    .strict(),
+  'history.list': z
+    .object({ search: shortText.optional(), limit: z.number().int().min(1).max(1000).optional() })
+    .strict(),
   'history.get': z.object({ id: z.string().min(1).max(100) }).strict(),
   'history.export': z.object({ id: z.string().min(1).max(100), format: z.enum(['json', 'markdown']) }).strict(),
-  'bench.generate': z.object({
-    ontologyId, mcq: z.number().int().min(0).max(5000), oq: z.number().int().min(0).max(5000), root: z.string().max(1000).optional(),
-    seed: z.number().int().min(0).max(2 ** 31), slots: z.object({ subject: z.number().min(0), relation: z.number().min(0), filler: z.number().min(0) }).optional(),
-  }).strict(),
+  'bench.generate': z
+    .object({
+      ontologyId,
+      mcq: z.number().int().min(0).max(5000),
+      oq: z.number().int().min(0).max(5000),
+      root: z.string().max(1000).optional(),
+      seed: z
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31),
+      slots: z
+        .object({ subject: z.number().min(0), relation: z.number().min(0), filler: z.number().min(0) })
+        .optional(),
+    })
+    .strict(),
   'bench.revise': z.object({ ontologyId, datasetPath: path.optional() }).strict(),
-  'bench.evaluate': z.object({
-    ontologyId, datasetPath: path, method: z.enum(['oa-rag', 'cot', 'rag-text', 'reasoner-only']), model: modelSpec.optional(),
-    /** Questions in flight at once (an OpenAI-compatible server only; others run one by one). */
-    concurrency: z.number().int().min(1).max(64).optional(),
-    protocol: agentProtocol.optional(),
-    names: nameScope.optional(),
-  }).strict(),
+  'bench.evaluate': z
+    .object({
+      ontologyId,
+      datasetPath: path,
+      method: z.enum(['oa-rag', 'cot', 'rag-text', 'reasoner-only']),
+      model: modelSpec.optional(),
+      /** Questions in flight at once (an OpenAI-compatible server only; others run one by one). */
+      concurrency: z.number().int().min(1).max(64).optional(),
+      protocol: agentProtocol.optional(),
+      names: nameScope.optional(),
+    })
+    .strict(),
   'eval.runs': z.object({}).strict(),
   'eval.items': z.object({ runId }).strict(),
   'eval.item': z.object({ runId, item: itemId }).strict(),
-  'eval.mark': z.object({ runId, item: itemId, verdict: z.enum(['agree', 'disagree']).nullable(), note: z.string().max(5000) }).strict(),
+  'eval.mark': z
+    .object({ runId, item: itemId, verdict: z.enum(['agree', 'disagree']).nullable(), note: z.string().max(5000) })
+    .strict(),
   'eval.export': z.object({ runId, format: z.enum(['json', 'markdown']) }).strict(),
   'models.list': z.object({}).strict(),
   'models.import': z.object({ path }).strict(),

@@ -1,7 +1,16 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, session, shell, type FileFilter, type IpcMainInvokeEvent } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  session,
+  shell,
+  type FileFilter,
+  type IpcMainInvokeEvent,
+} from 'electron';
 import { isApiMethod } from '../api/contract';
 import { UserError } from '../core/errors';
 import { startBackend, startupHint, stopBackend, type Backend } from './backend';
@@ -21,7 +30,9 @@ const allowedOrigin = devUrl ? originOf(devUrl) : APP_ORIGIN;
 
 // The local model runs in a child process forked from out/main/llama-worker.js (a separate bundle entry).
 const worker = join(here, 'llama-worker.js');
-process.env.OARAG_LLAMA_WORKER ??= app.isPackaged ? worker.replace(`app.asar${sep}`, `app.asar.unpacked${sep}`) : worker;
+process.env.OARAG_LLAMA_WORKER ??= app.isPackaged
+  ? worker.replace(`app.asar${sep}`, `app.asar.unpacked${sep}`)
+  : worker;
 if (app.isPackaged) {
   // Resources ship outside the asar archive (Java cannot read inside it); see electron-builder.yml.
   const jar = join(process.resourcesPath, 'resources', 'elk-bridge', 'elk-bridge.jar');
@@ -42,7 +53,9 @@ function isOurFrame(e: IpcMainInvokeEvent): boolean {
   if (!win || win.isDestroyed() || !frame || e.sender !== win.webContents) return false;
   const main = win.webContents.mainFrame;
   // Only the top frame of our window, showing our own origin (never a subframe or a navigated-away page).
-  return frame.processId === main.processId && frame.routingId === main.routingId && originOf(frame.url) === allowedOrigin;
+  return (
+    frame.processId === main.processId && frame.routingId === main.routingId && originOf(frame.url) === allowedOrigin
+  );
 }
 
 function createWindow(): BrowserWindow {
@@ -97,22 +110,40 @@ function hardenSession(): void {
 
 function registerIpc(): void {
   ipcMain.handle(CHANNELS.call, async (e, method: unknown, params: unknown): Promise<CallEnvelope> => {
-    if (!isOurFrame(e)) return { ok: false, error: { code: 'forbidden', message: 'Calls are accepted from the workbench window only.' } };
-    if (!backend) return { ok: false, error: { code: 'unavailable', message: `The services did not start: ${startError ?? 'still starting'}` } };
-    if (!isApiMethod(method)) return { ok: false, error: { code: 'unknown-method', message: `Unknown method ${String(method).slice(0, 80)}.` } };
+    if (!isOurFrame(e))
+      return { ok: false, error: { code: 'forbidden', message: 'Calls are accepted from the workbench window only.' } };
+    if (!backend)
+      return {
+        ok: false,
+        error: { code: 'unavailable', message: `The services did not start: ${startError ?? 'still starting'}` },
+      };
+    if (!isApiMethod(method))
+      return {
+        ok: false,
+        error: { code: 'unknown-method', message: `Unknown method ${String(method).slice(0, 80)}.` },
+      };
     try {
       return { ok: true, result: await backend.api.handle(method, params) };
     } catch (err) {
       if (err instanceof UserError) return { ok: false, error: { code: err.code, message: err.message } };
-      return { ok: false, error: { code: 'internal', message: `Internal error: ${err instanceof Error ? err.message : String(err)}` } };
+      return {
+        ok: false,
+        error: { code: 'internal', message: `Internal error: ${err instanceof Error ? err.message : String(err)}` },
+      };
     }
   });
   ipcMain.handle(CHANNELS.openDialog, async (e, kind: unknown): Promise<string | null> => {
     if (!isOurFrame(e) || !win) return null;
     const filters: Record<FileKind, FileFilter[]> = {
-      ontology: [{ name: 'Ontologies', extensions: ['owl', 'ofn', 'obo', 'ttl', 'rdf', 'xml', 'owx', 'omn'] }, { name: 'All files', extensions: ['*'] }],
+      ontology: [
+        { name: 'Ontologies', extensions: ['owl', 'ofn', 'obo', 'ttl', 'rdf', 'xml', 'owx', 'omn'] },
+        { name: 'All files', extensions: ['*'] },
+      ],
       model: [{ name: 'GGUF models', extensions: ['gguf'] }],
-      dataset: [{ name: 'Datasets (JSONL)', extensions: ['jsonl', 'json'] }, { name: 'All files', extensions: ['*'] }],
+      dataset: [
+        { name: 'Datasets (JSONL)', extensions: ['jsonl', 'json'] },
+        { name: 'All files', extensions: ['*'] },
+      ],
     };
     const k: FileKind = kind === 'model' || kind === 'dataset' ? kind : 'ontology';
     const r = await dialog.showOpenDialog(win, { properties: ['openFile'], filters: filters[k] });

@@ -28,7 +28,13 @@ export class BenchService {
 
   async generate(h: OntologyHandle, p: ApiParams<'bench.generate'>, task: Task) {
     const r = await generateDataset(h, {
-      mcq: p.mcq, oq: p.oq, seed: p.seed, root: p.root || undefined, slots: p.slots, signal: task.signal, onProgress: (x) => task.update(x),
+      mcq: p.mcq,
+      oq: p.oq,
+      seed: p.seed,
+      root: p.root || undefined,
+      slots: p.slots,
+      signal: task.signal,
+      onProgress: (x) => task.update(x),
     });
     const path = join(this.c.dataDir, 'datasets', `${stem(h.path)}-seed${p.seed}-${stamp()}.jsonl`);
     // A fresh, time-stamped name: the policy only guards against a clash, a device or a symlink planted there.
@@ -39,7 +45,13 @@ export class BenchService {
   async revise(h: OntologyHandle, p: ApiParams<'bench.revise'>, task: Task) {
     const questions = p.datasetPath ? loadDataset(p.datasetPath).items : undefined;
     const outDir = join(this.c.dataDir, 'revisions', `${stem(h.path)}-${stamp()}`);
-    const r = await reviseOntology(this.c.ontologies, h.path, { questions, questionsPath: p.datasetPath, outDir, signal: task.signal, onProgress: (x) => task.update(x) });
+    const r = await reviseOntology(this.c.ontologies, h.path, {
+      questions,
+      questionsPath: p.datasetPath,
+      outDir,
+      signal: task.signal,
+      onProgress: (x) => task.update(x),
+    });
     const { excluded, ...counts } = r.report;
     return { ...r, report: { ...r.report, counts, excluded } };
   }
@@ -47,14 +59,27 @@ export class BenchService {
   async evaluate(h: OntologyHandle, p: ApiParams<'bench.evaluate'>, task: Task) {
     const ds = loadDataset(p.datasetPath);
     const model = p.method === 'reasoner-only' ? undefined : (p.model ?? this.c.defaultModelSpec() ?? undefined);
-    if (p.method !== 'reasoner-only' && !model) throw new UserError('usage', `the ${p.method} method needs a model: pick one in the Models view.`);
+    if (p.method !== 'reasoner-only' && !model)
+      throw new UserError('usage', `the ${p.method} method needs a model: pick one in the Models view.`);
     const llm = model ? await this.c.createBackend(model, task.signal) : undefined;
     const store = new ResultStore(this.c.evalStorePath);
     try {
       const report = await runEvaluation({
-        handle: h, items: ds.items, datasetHash: ds.hash, datasetPath: ds.path, method: p.method, model, llm, store,
-        queryService: this.c.queryService(h), signal: task.signal, onProgress: (x) => task.update(x), concurrency: p.concurrency,
-        protocol: p.protocol, nameScope: p.names, vocabulary: this.c.agentOptions(h).vocabulary,
+        handle: h,
+        items: ds.items,
+        datasetHash: ds.hash,
+        datasetPath: ds.path,
+        method: p.method,
+        model,
+        llm,
+        store,
+        queryService: this.c.queryService(h),
+        signal: task.signal,
+        onProgress: (x) => task.update(x),
+        concurrency: p.concurrency,
+        protocol: p.protocol,
+        nameScope: p.names,
+        vocabulary: this.c.agentOptions(h).vocabulary,
       });
       const base = join(this.c.dataDir, 'evaluations', `${stem(h.path)}-${p.method}-${stamp()}`);
       const marks = store.marks(report.runId);
@@ -65,14 +90,31 @@ export class BenchService {
       writeOutputFile(`${base}.md`, markdown, outputs);
       store.setReportPath(report.runId, `${base}.json`);
       // The evaluation view reads per-level counts and accuracies and per-question cost in one place.
-      const levels = new Set([...Object.keys(report.grounding.distribution), ...Object.keys(report.grounding.accuracy)]);
-      const grounding = Object.fromEntries([...levels].map((l) => [l, {
-        count: report.grounding.distribution[l]?.count ?? 0, accuracy: report.grounding.accuracy[l]?.accuracy ?? null,
-      }]));
+      const levels = new Set([
+        ...Object.keys(report.grounding.distribution),
+        ...Object.keys(report.grounding.accuracy),
+      ]);
+      const grounding = Object.fromEntries(
+        [...levels].map((l) => [
+          l,
+          {
+            count: report.grounding.distribution[l]?.count ?? 0,
+            accuracy: report.grounding.accuracy[l]?.accuracy ?? null,
+          },
+        ]),
+      );
       return {
-        ...report, byN: report.byConditions, grounding, groundingDetail: report.grounding,
-        cost: { calls: report.usage.callsPerQuestion, inputTokens: report.usage.inputTokensPerQuestion, outputTokens: report.usage.outputTokensPerQuestion },
-        reportPath: `${base}.json`, markdown,
+        ...report,
+        byN: report.byConditions,
+        grounding,
+        groundingDetail: report.grounding,
+        cost: {
+          calls: report.usage.callsPerQuestion,
+          inputTokens: report.usage.inputTokensPerQuestion,
+          outputTokens: report.usage.outputTokensPerQuestion,
+        },
+        reportPath: `${base}.json`,
+        markdown,
       };
     } finally {
       store.close();

@@ -41,7 +41,10 @@ export interface ReviewItem {
  * the report with the marks. Reads the result store the runs wrote; every call opens it briefly.
  */
 export class EvalReview {
-  private readonly datasets = new Map<string, { stamp: string; hash: string; byId: Map<string, DatasetItem>; order: string[] }>();
+  private readonly datasets = new Map<
+    string,
+    { stamp: string; hash: string; byId: Map<string, DatasetItem>; order: string[] }
+  >();
 
   constructor(private readonly storePath: string) {}
 
@@ -55,14 +58,25 @@ export class EvalReview {
       const results = s.all(run);
       const marks = s.marks(runId);
       const order = this.dataset(run)?.order ?? [...results.keys()].sort();
-      const ids = [...order.filter((id) => results.has(id)), ...[...results.keys()].filter((id) => !order.includes(id))];
+      const ids = [
+        ...order.filter((id) => results.has(id)),
+        ...[...results.keys()].filter((id) => !order.includes(id)),
+      ];
       const rows = ids.map((id) => {
         const r = results.get(id)!;
         const m = marks.get(id);
         return {
-          id, kind: r.kind, correct: r.correct, slot: r.slot ?? null, n: r.kind === 'oq' ? r.n ?? null : r.goldCount ?? null,
-          claimed: r.grounding, checked: r.checked?.level ?? null, predicted: r.predicted, error: r.error ?? null,
-          mark: m?.verdict ?? null, note: !!m?.note,
+          id,
+          kind: r.kind,
+          correct: r.correct,
+          slot: r.slot ?? null,
+          n: r.kind === 'oq' ? (r.n ?? null) : (r.goldCount ?? null),
+          claimed: r.grounding,
+          checked: r.checked?.level ?? null,
+          predicted: r.predicted,
+          error: r.error ?? null,
+          mark: m?.verdict ?? null,
+          note: !!m?.note,
         };
       });
       return { run, rows };
@@ -76,9 +90,21 @@ export class EvalReview {
       if (!result) throw new UserError('not-found', `Item ${itemId} is not in this run.`);
       const ds = this.dataset(run);
       const item = ds?.byId.get(itemId) ?? null;
-      const itemNote = item ? null : !run.datasetPath ? 'The run did not record its dataset file.'
-        : !existsSync(run.datasetPath) ? `The dataset ${run.datasetPath} is gone.` : `The dataset ${run.datasetPath} changed since the run.`;
-      return { run, result, item, itemNote, record: stripResults(s.record(run, itemId)), mark: s.marks(runId).get(itemId) ?? null };
+      const itemNote = item
+        ? null
+        : !run.datasetPath
+          ? 'The run did not record its dataset file.'
+          : !existsSync(run.datasetPath)
+            ? `The dataset ${run.datasetPath} is gone.`
+            : `The dataset ${run.datasetPath} changed since the run.`;
+      return {
+        run,
+        result,
+        item,
+        itemNote,
+        record: stripResults(s.record(run, itemId)),
+        mark: s.marks(runId).get(itemId) ?? null,
+      };
     });
   }
 
@@ -96,7 +122,10 @@ export class EvalReview {
       const run = this.run(s, runId);
       const results = s.all(run);
       const order = this.dataset(run)?.order ?? [...results.keys()].sort();
-      const items = [...order.filter((id) => results.has(id)).map((id) => results.get(id)!), ...[...results.values()].filter((r) => !order.includes(r.id))];
+      const items = [
+        ...order.filter((id) => results.has(id)).map((id) => results.get(id)!),
+        ...[...results.values()].filter((r) => !order.includes(r.id)),
+      ];
       let saved: Partial<EvalReport> = {};
       try {
         if (run.reportPath) saved = JSON.parse(readFileSync(run.reportPath, 'utf8')) as Partial<EvalReport>;
@@ -104,10 +133,23 @@ export class EvalReview {
         saved = {};
       }
       const report: EvalReport = {
-        ...computeMetrics(items), method: run.method as EvalReport['method'], model: run.modelSpec, runId,
-        key: { dataset: run.dataset, ontology: run.ontology, method: run.method, model: run.model, protocol: run.protocol, promptVersion: run.promptVersion },
-        ontology: basename(run.ontologyFile), dataset: { hash: run.dataset, items: items.length },
-        run: saved.run ?? { answered: 0, reused: items.length, seconds: 0 }, warnings: saved.warnings ?? [], items,
+        ...computeMetrics(items),
+        method: run.method as EvalReport['method'],
+        model: run.modelSpec,
+        runId,
+        key: {
+          dataset: run.dataset,
+          ontology: run.ontology,
+          method: run.method,
+          model: run.model,
+          protocol: run.protocol,
+          promptVersion: run.promptVersion,
+        },
+        ontology: basename(run.ontologyFile),
+        dataset: { hash: run.dataset, items: items.length },
+        run: saved.run ?? { answered: 0, reused: items.length, seconds: 0 },
+        warnings: saved.warnings ?? [],
+        items,
       };
       const marks = s.marks(runId);
       const stem = `evaluation-${basename(run.ontologyFile).replace(/\.[^.]+$/, '')}-${run.method}`;

@@ -10,7 +10,9 @@ export function progressBar(write: (s: string) => void, enabled: boolean) {
       const now = Date.now();
       const width = 30;
       const filled = Math.round(p.fraction * width);
-      const line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${Math.round(p.fraction * 100).toString().padStart(3)}% ${p.stage}`;
+      const line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${Math.round(p.fraction * 100)
+        .toString()
+        .padStart(3)}% ${p.stage}`;
       if (line === last || (now - lastAt < 100 && line.slice(-12) === last.slice(-12))) return;
       last = line;
       lastAt = now;

@@ -41,7 +41,12 @@ export async function runArgs(argv: string[], io: CliIo, container?: Container):
   }
   let parsed;
   try {
-    parsed = parseArgs({ args: rest, options: { ...cmd.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: rest,
+      options: { ...cmd.options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (e) {
     io.stderr(`oarag ${cmd.name}: ${(e as Error).message}\nUsage: ${cmd.usage}\n`);
     return EXIT_USAGE;

@@ -1,4 +1,15 @@
-import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from './errors';
 
@@ -51,16 +62,26 @@ export function checkOutputs(c: OutputCheck): void {
     if (seen.has(target)) continue;
     seen.add(target);
     const parent = statOrNull(dirname(target), true);
-    if (parent && !parent.isDirectory()) throw new UserError('output-dir-not-dir', `Cannot write ${target}: ${dirname(target)} is not a folder.`);
+    if (parent && !parent.isDirectory())
+      throw new UserError('output-dir-not-dir', `Cannot write ${target}: ${dirname(target)} is not a folder.`);
     const st = statOrNull(target, true);
     const input = inputs.find((i) => i.path === target || (st && i.st && sameFile(st, i.st)));
-    if (input) throw new UserError('output-is-input', `Refusing to write ${target}: it is an input of this run (${basename(input.path)}). Choose another output.`);
+    if (input)
+      throw new UserError(
+        'output-is-input',
+        `Refusing to write ${target}: it is an input of this run (${basename(input.path)}). Choose another output.`,
+      );
     if (!st) {
       const link = statOrNull(target, false);
-      if (link) throw new UserError('output-not-regular', `Refusing to write ${target}: it is a dangling symbolic link.`);
+      if (link)
+        throw new UserError('output-not-regular', `Refusing to write ${target}: it is a dangling symbolic link.`);
       continue;
     }
-    if (!st.isFile()) throw new UserError('output-not-regular', `Refusing to write ${target}: it is ${kindOf(st)}, and outputs must be regular files.`);
+    if (!st.isFile())
+      throw new UserError(
+        'output-not-regular',
+        `Refusing to write ${target}: it is ${kindOf(st)}, and outputs must be regular files.`,
+      );
     if (!c.force) throw new UserError('output-exists', `${target} already exists; pass --force to overwrite it.`);
   }
 }
@@ -68,7 +89,11 @@ export function checkOutputs(c: OutputCheck): void {
 /** Checks a folder meant to hold a run's outputs: absent (it is created) or a directory. */
 export function checkOutputDir(dir: string): void {
   const st = statOrNull(resolve(dir), true);
-  if (st && !st.isDirectory()) throw new UserError('output-dir-not-dir', `Refusing to use ${resolve(dir)} as the output folder: it is ${st.isFile() ? 'a file' : kindOf(st)}.`);
+  if (st && !st.isDirectory())
+    throw new UserError(
+      'output-dir-not-dir',
+      `Refusing to use ${resolve(dir)} as the output folder: it is ${st.isFile() ? 'a file' : kindOf(st)}.`,
+    );
 }
 
 /** A temporary name beside `target`, so the final rename stays on one file system. */
@@ -97,7 +122,10 @@ export function writeOutputFile(target: string, content: string, c: Omit<OutputC
   try {
     mkdirSync(dirname(target), { recursive: true });
   } catch (e) {
-    throw new UserError('write-failed', `Cannot create the folder ${dirname(target)} (${(e as NodeJS.ErrnoException).code ?? String(e)}).`);
+    throw new UserError(
+      'write-failed',
+      `Cannot create the folder ${dirname(target)} (${(e as NodeJS.ErrnoException).code ?? String(e)}).`,
+    );
   }
   const tmp = tempPathFor(target);
   try {

@@ -13,6 +13,7 @@ export function describeJsonError(e: unknown): string {
   if (/Expected property name/i.test(msg)) return `a property name was expected${at}`;
   if (/after property value|after array element|Expected ':'/i.test(msg)) return `a separator was expected${at}`;
   if (/non-whitespace character after JSON/i.test(msg)) return `extra text after the JSON value${at}`;
-  if (/Unexpected token|Unexpected character|is not valid JSON/i.test(msg)) return `an unexpected character${at || ' (the text is not JSON)'}`;
+  if (/Unexpected token|Unexpected character|is not valid JSON/i.test(msg))
+    return `an unexpected character${at || ' (the text is not JSON)'}`;
   return `invalid JSON${at}`;
 }

@@ -33,7 +33,8 @@ export class TaskRegistry {
         return result;
       })
       .catch((e) => {
-        if (!(e instanceof TaskCancelledError) && !(e instanceof UserError)) console.error(`task ${task.id} failed:`, errorMessage(e));
+        if (!(e instanceof TaskCancelledError) && !(e instanceof UserError))
+          console.error(`task ${task.id} failed:`, errorMessage(e));
       });
     return task;
   }

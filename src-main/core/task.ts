@@ -75,7 +75,14 @@ export class Task {
 
   end(state: Exclude<TaskState, 'running'>, error?: string, errorCode?: string): void {
     if (this.snap.state !== 'running') return;
-    this.snap = { ...this.snap, state, endedAt: Date.now(), error, errorCode, fraction: state === 'ok' ? 1 : this.snap.fraction };
+    this.snap = {
+      ...this.snap,
+      state,
+      endedAt: Date.now(),
+      error,
+      errorCode,
+      fraction: state === 'ok' ? 1 : this.snap.fraction,
+    };
     this.flush();
   }
 
@@ -87,7 +94,12 @@ export class Task {
       return out;
     } catch (e) {
       if (this.signal.aborted || e instanceof TaskCancelledError) this.end('cancelled');
-      else this.end('error', e instanceof Error ? e.message : String(e), (e as { code?: unknown })?.code === undefined ? 'internal' : String((e as { code: unknown }).code));
+      else
+        this.end(
+          'error',
+          e instanceof Error ? e.message : String(e),
+          (e as { code?: unknown })?.code === undefined ? 'internal' : String((e as { code: unknown }).code),
+        );
       throw e;
     }
   }

@@ -16,7 +16,8 @@ export type BackendSpec =
   | { kind: 'openai'; baseUrl: string; model: string }
   | { kind: 'scripted'; file: string };
 
-const USAGE = 'Use a .gguf file path, openai:<url>#<model> (e.g. openai:http://127.0.0.1:8080/v1#qwen3-8b) or scripted:<file.json>.';
+const USAGE =
+  'Use a .gguf file path, openai:<url>#<model> (e.g. openai:http://127.0.0.1:8080/v1#qwen3-8b) or scripted:<file.json>.';
 
 function bad(message: string): LlmError {
   return new LlmError('bad-spec', `${message} ${USAGE}`);
@@ -38,7 +39,8 @@ export function parseBackendSpec(specIn: string, cwd: string = process.cwd()): B
     } catch {
       throw bad(`"${baseUrl}" in "${spec}" is not a URL.`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw bad(`"${baseUrl}" must be an http:// or https:// URL.`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw bad(`"${baseUrl}" must be an http:// or https:// URL.`);
     return { kind: 'openai', baseUrl, model };
   }
   if (spec.startsWith('scripted:')) {
@@ -50,7 +52,9 @@ export function parseBackendSpec(specIn: string, cwd: string = process.cwd()): B
   if (scheme && !/^[a-z]:[\\/]/i.test(spec)) {
     const s = scheme[1].toLowerCase();
     if (s === 'hf' || s === 'http' || s === 'https') {
-      throw bad(`"${spec}" is a download address, not a model: download it into the models folder first, then give the file.`);
+      throw bad(
+        `"${spec}" is a download address, not a model: download it into the models folder first, then give the file.`,
+      );
     }
     throw bad(`Unknown model spec kind "${scheme[1]}:".`);
   }
@@ -85,7 +89,10 @@ export function backendFactory(spec: string | BackendSpec, o: BackendFactoryOpti
         },
       };
     case 'openai':
-      return { spec: parsed, create: async () => new OpenAiBackend({ ...o.openai, baseUrl: parsed.baseUrl, model: parsed.model }) };
+      return {
+        spec: parsed,
+        create: async () => new OpenAiBackend({ ...o.openai, baseUrl: parsed.baseUrl, model: parsed.model }),
+      };
     case 'scripted':
       return { spec: parsed, create: () => ScriptedBackend.fromFile(parsed.file, o.scripted) };
   }

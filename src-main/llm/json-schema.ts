@@ -5,11 +5,27 @@
  * enforce bounds, so a random or weak model produces values no caller wants.
  */
 export type JsonSchema =
-  | { readonly type: 'string'; readonly enum?: readonly string[]; readonly minLength?: number; readonly maxLength?: number; readonly description?: string }
+  | {
+      readonly type: 'string';
+      readonly enum?: readonly string[];
+      readonly minLength?: number;
+      readonly maxLength?: number;
+      readonly description?: string;
+    }
   | { readonly enum: readonly string[]; readonly description?: string }
   | { readonly type: 'boolean'; readonly description?: string }
-  | { readonly type: 'array'; readonly items: JsonSchema; readonly minItems?: number; readonly maxItems?: number; readonly description?: string }
-  | { readonly type: 'object'; readonly properties: Readonly<Record<string, JsonSchema>>; readonly description?: string };
+  | {
+      readonly type: 'array';
+      readonly items: JsonSchema;
+      readonly minItems?: number;
+      readonly maxItems?: number;
+      readonly description?: string;
+    }
+  | {
+      readonly type: 'object';
+      readonly properties: Readonly<Record<string, JsonSchema>>;
+      readonly description?: string;
+    };
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [k: string]: JsonValue };
 
@@ -21,14 +37,18 @@ function enumOf(s: JsonSchema): readonly string[] | undefined {
 export function validateJson(value: unknown, schema: JsonSchema, path = '$'): string[] {
   const en = enumOf(schema);
   if (en) {
-    return typeof value === 'string' && en.includes(value) ? [] : [`${path}: expected one of ${en.map((e) => JSON.stringify(e)).join(', ')}`];
+    return typeof value === 'string' && en.includes(value)
+      ? []
+      : [`${path}: expected one of ${en.map((e) => JSON.stringify(e)).join(', ')}`];
   }
   if (!('type' in schema)) return [`${path}: schema has neither type nor enum`];
   switch (schema.type) {
     case 'string': {
       if (typeof value !== 'string') return [`${path}: expected a string`];
-      if (schema.minLength !== undefined && value.length < schema.minLength) return [`${path}: shorter than ${schema.minLength}`];
-      if (schema.maxLength !== undefined && value.length > schema.maxLength) return [`${path}: longer than ${schema.maxLength}`];
+      if (schema.minLength !== undefined && value.length < schema.minLength)
+        return [`${path}: shorter than ${schema.minLength}`];
+      if (schema.maxLength !== undefined && value.length > schema.maxLength)
+        return [`${path}: longer than ${schema.maxLength}`];
       return [];
     }
     case 'boolean':
@@ -36,8 +56,10 @@ export function validateJson(value: unknown, schema: JsonSchema, path = '$'): st
     case 'array': {
       if (!Array.isArray(value)) return [`${path}: expected an array`];
       const out: string[] = [];
-      if (schema.minItems !== undefined && value.length < schema.minItems) out.push(`${path}: fewer than ${schema.minItems} items`);
-      if (schema.maxItems !== undefined && value.length > schema.maxItems) out.push(`${path}: more than ${schema.maxItems} items`);
+      if (schema.minItems !== undefined && value.length < schema.minItems)
+        out.push(`${path}: fewer than ${schema.minItems} items`);
+      if (schema.maxItems !== undefined && value.length > schema.maxItems)
+        out.push(`${path}: more than ${schema.maxItems} items`);
       value.forEach((v, i) => out.push(...validateJson(v, schema.items, `${path}[${i}]`)));
       return out;
     }

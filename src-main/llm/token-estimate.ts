@@ -13,7 +13,8 @@ const PIECE = / ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]|\s+/gu;
 
 function pieceTokens(piece: string): number {
   const p = piece.startsWith(' ') && piece.length > 1 ? piece.slice(1) : piece;
-  if (/^\p{L}+$/u.test(p)) return /^[A-Za-z]+$/.test(p) ? Math.ceil(p.length / 7) : Math.ceil(Buffer.byteLength(p, 'utf8') / 3);
+  if (/^\p{L}+$/u.test(p))
+    return /^[A-Za-z]+$/.test(p) ? Math.ceil(p.length / 7) : Math.ceil(Buffer.byteLength(p, 'utf8') / 3);
   if (/^\p{N}+$/u.test(p)) return Math.ceil([...p].length / 3);
   return Buffer.byteLength(p, 'utf8') >= 4 && !/^\s+$/.test(p) ? 2 : 1;
 }

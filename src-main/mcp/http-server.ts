@@ -34,10 +34,13 @@ export async function startMcpHttp(o: McpHttpOptions): Promise<RunningMcpHttp> {
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    if (!hostAllowed(req, port) || !originAllowed(req, port)) return rpcError(res, 403, -32000, 'Host or Origin not allowed.');
+    if (!hostAllowed(req, port) || !originAllowed(req, port))
+      return rpcError(res, 403, -32000, 'Host or Origin not allowed.');
     if (!tokenMatches(headerToken(req), token)) return rpcError(res, 401, -32000, 'Missing or wrong token.');
-    if (parseRequestUrl(req.url)?.pathname !== '/mcp') return rpcError(res, 404, -32000, 'Not found: the endpoint is /mcp.');
-    if (req.method !== 'POST') return rpcError(res, 405, -32000, 'Method not allowed: this server is stateless, so only POST is served.');
+    if (parseRequestUrl(req.url)?.pathname !== '/mcp')
+      return rpcError(res, 404, -32000, 'Not found: the endpoint is /mcp.');
+    if (req.method !== 'POST')
+      return rpcError(res, 405, -32000, 'Method not allowed: this server is stateless, so only POST is served.');
     const mcp = o.create();
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
@@ -57,10 +60,11 @@ export async function startMcpHttp(o: McpHttpOptions): Promise<RunningMcpHttp> {
     url: `http://127.0.0.1:${port}/mcp`,
     port,
     token,
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 

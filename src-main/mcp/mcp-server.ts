@@ -21,10 +21,15 @@ export function createOntologyMcpServer(set: OntologySet, version: string): McpS
   );
   registerTools(server, set);
   registerResources(server, set);
-  server.registerPrompt('oa-rag-verification', {
-    title: 'Answer with ontology verification (OA-RAG)',
-    description: 'How to answer a question with these tools: draft, verify with exact queries, answer, cite the observations and give a grounding level.',
-    argsSchema: { question: z.string().max(20_000).optional().describe('The question to answer') },
-  }, ({ question }) => ({ description: 'OA-RAG verification policy', messages: policyMessages(question) }));
+  server.registerPrompt(
+    'oa-rag-verification',
+    {
+      title: 'Answer with ontology verification (OA-RAG)',
+      description:
+        'How to answer a question with these tools: draft, verify with exact queries, answer, cite the observations and give a grounding level.',
+      argsSchema: { question: z.string().max(20_000).optional().describe('The question to answer') },
+    },
+    ({ question }) => ({ description: 'OA-RAG verification policy', messages: policyMessages(question) }),
+  );
   return server;
 }

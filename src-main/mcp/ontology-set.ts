@@ -33,12 +33,19 @@ export class OntologySet {
   pick(name: string | undefined): ServedOntology {
     if (name === undefined || name.trim() === '') {
       if (this.list.length === 1) return this.list[0];
-      throw new UserError('usage', `${this.list.length} ontologies are loaded; say which one with "ontology": one of ${this.ids.map((i) => `"${i}"`).join(', ')}.`);
+      throw new UserError(
+        'usage',
+        `${this.list.length} ontologies are loaded; say which one with "ontology": one of ${this.ids.map((i) => `"${i}"`).join(', ')}.`,
+      );
     }
     const want = name.trim().toLowerCase();
-    const hit = this.list.find((o) => o.id.toLowerCase() === want) ?? this.list.find((o) => stem(o.id).toLowerCase() === want);
+    const hit =
+      this.list.find((o) => o.id.toLowerCase() === want) ?? this.list.find((o) => stem(o.id).toLowerCase() === want);
     if (hit) return hit;
-    throw new UserError('unknown-ontology', `No ontology "${name}" is loaded; the loaded ones are ${this.ids.map((i) => `"${i}"`).join(', ')}.`);
+    throw new UserError(
+      'unknown-ontology',
+      `No ontology "${name}" is loaded; the loaded ones are ${this.ids.map((i) => `"${i}"`).join(', ')}.`,
+    );
   }
 }
 

@@ -19,7 +19,11 @@ export interface RelatedOverview {
  * closure's, with sub-relations and inheritance applied. The dialect takes names, not IRIs, so a
  * relation whose name is ambiguous cannot be asked for this way and is left out (and counted).
  */
-export async function relatedOverview(o: ServedOntology, subjectIri: string, subjectName: string): Promise<RelatedOverview> {
+export async function relatedOverview(
+  o: ServedOntology,
+  subjectIri: string,
+  subjectName: string,
+): Promise<RelatedOverview> {
   const ix = o.handle.closure;
   const a = ix.id(subjectIri)!;
   const props = new Set<number>();
@@ -29,7 +33,9 @@ export async function relatedOverview(o: ServedOntology, subjectIri: string, sub
   const byRelation = [];
   let omitted = sorted.length - shown.length;
   for (const p of shown) {
-    const result = await o.query.run(formatQuery({ form: 'select-fillers', subject: subjectName, relation: ix.nameOf(p) }));
+    const result = await o.query.run(
+      formatQuery({ form: 'select-fillers', subject: subjectName, relation: ix.nameOf(p) }),
+    );
     if (result.form === 'error') {
       omitted++;
       continue;
@@ -40,7 +46,8 @@ export async function relatedOverview(o: ServedOntology, subjectIri: string, sub
 }
 
 export function overviewText(v: RelatedOverview): string {
-  if (!v.byRelation.length) return `${v.subject.name} states no relation to other concepts, and inherits none (its parents are listed by describe).`;
+  if (!v.byRelation.length)
+    return `${v.subject.name} states no relation to other concepts, and inherits none (its parents are listed by describe).`;
   const lines = v.byRelation.map((b) => `- ${b.result.observation}`);
   if (v.omitted) lines.push(`(${v.omitted} more relations not shown; ask for one with the "relation" argument)`);
   return `Relations of ${v.subject.name} (${v.byRelation.length}${v.omitted ? ` of ${v.byRelation.length + v.omitted}` : ''}):\n${lines.join('\n')}`;

@@ -31,7 +31,8 @@ export function registerResources(server: McpServer, set: OntologySet): void {
     new ResourceTemplate('oarag://card/{ontology}/{iri}', {
       list: undefined,
       complete: {
-        ontology: (value) => set.ids.filter((i) => i.toLowerCase().startsWith(value.toLowerCase())).map(encodeURIComponent),
+        ontology: (value) =>
+          set.ids.filter((i) => i.toLowerCase().startsWith(value.toLowerCase())).map(encodeURIComponent),
         iri: (value, ctx) => {
           const o = pickQuietly(set, decode(ctx?.arguments?.ontology));
           if (!o || !value.trim()) return [];
@@ -41,7 +42,8 @@ export function registerResources(server: McpServer, set: OntologySet): void {
     }),
     {
       title: 'Concept card',
-      description: "One concept's card: name, definition, parents, children, stated relations and annotations. The IRI is percent-encoded.",
+      description:
+        "One concept's card: name, definition, parents, children, stated relations and annotations. The IRI is percent-encoded.",
       mimeType: 'text/plain',
     },
     (uri, vars) => {
@@ -59,11 +61,16 @@ export function registerResources(server: McpServer, set: OntologySet): void {
   );
 
   for (const o of set.list) {
-    server.registerResource(`ontology-${o.id}`, ontologyUri(o.id), {
-      title: o.handle.summary.title ?? o.id,
-      description: `What ${o.id} holds: classes, relations and the size of its entailment closure.`,
-      mimeType: 'text/plain',
-    }, (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: summaryText(o) }] }));
+    server.registerResource(
+      `ontology-${o.id}`,
+      ontologyUri(o.id),
+      {
+        title: o.handle.summary.title ?? o.id,
+        description: `What ${o.id} holds: classes, relations and the size of its entailment closure.`,
+        mimeType: 'text/plain',
+      },
+      (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: summaryText(o) }] }),
+    );
   }
 }
 

@@ -21,8 +21,13 @@ export function searchNames(o: ServedOntology, text: string, limit: number): Sea
     const iri = ix.iri(x.id);
     const parents = (ix.parents[x.id] ?? []).map((p) => ix.nameOf(p)).sort();
     return {
-      name: ix.nameOf(x.id), iri, id: oboCurie(iri) ?? iri, matched: x.matched, matchKind: x.matchKind,
-      parent: parents[0] ?? null, obsolete: ix.deprecated.has(x.id),
+      name: ix.nameOf(x.id),
+      iri,
+      id: oboCurie(iri) ?? iri,
+      matched: x.matched,
+      matchKind: x.matchKind,
+      parent: parents[0] ?? null,
+      obsolete: ix.deprecated.has(x.id),
     };
   });
 }
@@ -30,7 +35,10 @@ export function searchNames(o: ServedOntology, text: string, limit: number): Sea
 export function searchText(text: string, hits: SearchHit[]): string {
   if (!hits.length) return `No concept name matches "${text}".`;
   const lines = hits.map((h) => {
-    const via = h.matched !== h.name ? ` (matched ${h.matchKind === 'similar' ? 'a similar name' : `${h.matchKind}`} "${h.matched}")` : '';
+    const via =
+      h.matched !== h.name
+        ? ` (matched ${h.matchKind === 'similar' ? 'a similar name' : `${h.matchKind}`} "${h.matched}")`
+        : '';
     return `- ${h.name} [${h.id}]${via}${h.parent ? `, under ${h.parent}` : ''}${h.obsolete ? ', obsolete' : ''}`;
   });
   return `Concepts matching "${text}" (${hits.length}, best first):\n${lines.join('\n')}`;

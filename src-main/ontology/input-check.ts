@@ -18,7 +18,10 @@ export function checkOntologyFile(path: string): void {
     const buf = Buffer.alloc(Math.min(8192, st.size));
     readSync(fd, buf, 0, buf.length, 0);
     if (buf[0] === 0x1f && buf[1] === 0x8b) {
-      throw new UserError('compressed-file', `${path} is gzip-compressed; unpack it first (gunzip) and open the ontology inside.`);
+      throw new UserError(
+        'compressed-file',
+        `${path} is gzip-compressed; unpack it first (gunzip) and open the ontology inside.`,
+      );
     }
     if (buf[0] === 0x50 && buf[1] === 0x4b) {
       throw new UserError('compressed-file', `${path} is a zip archive; unpack it and open the ontology file inside.`);
@@ -26,7 +29,7 @@ export function checkOntologyFile(path: string): void {
     // UTF-16 and UTF-32 text with a byte order mark is full of NUL bytes; the bridge decodes it.
     if (wideBom(buf)) return;
     let control = 0;
-    for (const b of buf) if (b === 0 || (b < 9) || (b > 13 && b < 32 && b !== 27)) control++;
+    for (const b of buf) if (b === 0 || b < 9 || (b > 13 && b < 32 && b !== 27)) control++;
     if (buf.includes(0) || control > buf.length * 0.1) {
       throw new UserError('binary-file', `${path} looks like a binary file, not an ontology (${FORMATS}).`);
     }
@@ -36,6 +39,11 @@ export function checkOntologyFile(path: string): void {
 }
 
 function wideBom(b: Buffer): boolean {
-  if (b.length >= 4 && ((b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff) || (b[0] === 0xff && b[1] === 0xfe && b[2] === 0 && b[3] === 0))) return true;
+  if (
+    b.length >= 4 &&
+    ((b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff) ||
+      (b[0] === 0xff && b[1] === 0xfe && b[2] === 0 && b[3] === 0))
+  )
+    return true;
   return b.length >= 2 && ((b[0] === 0xfe && b[1] === 0xff) || (b[0] === 0xff && b[1] === 0xfe));
 }

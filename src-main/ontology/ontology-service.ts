@@ -43,8 +43,14 @@ interface BridgeLoadResult {
 
 /** Where each stage sits on the overall progress bar of a cold load. */
 const STAGE_SPAN: Record<LoadStage, [number, number]> = {
-  check: [0, 0.02], parse: [0.02, 0.25], classify: [0.25, 0.55], closure: [0.55, 0.65], write: [0.65, 0.7],
-  index: [0.7, 0.9], store: [0.9, 1], open: [0, 1],
+  check: [0, 0.02],
+  parse: [0.02, 0.25],
+  classify: [0.25, 0.55],
+  closure: [0.55, 0.65],
+  write: [0.65, 0.7],
+  index: [0.7, 0.9],
+  store: [0.9, 1],
+  open: [0, 1],
 };
 
 export class OntologyService {
@@ -79,7 +85,11 @@ export class OntologyService {
       await bridge.request('load', { path: h.path, catalog: null }, { signal });
       this.bridgeLoaded = h.path;
     }
-    return bridge.request<{ entailed: boolean; axioms: { functional: string; text: string }[] }>('explain', { sub, r, sup }, { signal, timeoutMs: 120_000 });
+    return bridge.request<{ entailed: boolean; axioms: { functional: string; text: string }[] }>(
+      'explain',
+      { sub, r, sup },
+      { signal, timeoutMs: 120_000 },
+    );
   }
 
   private bridgeLoaded: string | undefined;
@@ -109,12 +119,22 @@ export class OntologyService {
     return handle;
   }
 
-  private async tryWarm(path: string, dbPath: string, ntPath: string, t0: number): Promise<{ handle?: OntologyHandle; note?: LoadWarning }> {
+  private async tryWarm(
+    path: string,
+    dbPath: string,
+    ntPath: string,
+    t0: number,
+  ): Promise<{ handle?: OntologyHandle; note?: LoadWarning }> {
     if (!existsSync(dbPath) && !existsSync(ntPath) && !existsSync(tokenPath(dbPath))) return {};
     const integrity = await verifyIntegrity(dbPath, [ntPath]);
     if (!integrity.ok && integrity.untracked) {
       for (const p of [dbPath, ntPath]) rmSync(p, { recursive: true, force: true });
-      return { note: { code: 'cache-rebuilt', message: `The cached copy of ${basename(path)} was unfinished or from an older version, so it was rebuilt.` } };
+      return {
+        note: {
+          code: 'cache-rebuilt',
+          message: `The cached copy of ${basename(path)} was unfinished or from an older version, so it was rebuilt.`,
+        },
+      };
     }
     if (!integrity.ok) {
       const where = moveAside(this.opts.cacheDir, [dbPath, ntPath, tokenPath(dbPath)]);
@@ -129,19 +149,36 @@ export class OntologyService {
     let outdated = false;
     try {
       db = new Database(dbPath, { readonly: true, fileMustExist: true });
-      const meta = new Map((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, JSON.parse(r.value)]));
+      const meta = new Map(
+        (db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [
+          r.key,
+          JSON.parse(r.value),
+        ]),
+      );
       outdated = meta.get('schema') !== CACHE_SCHEMA_VERSION;
       if (meta.get('complete') !== true || outdated) throw new Error('incomplete or outdated');
       for (const imp of (meta.get('importHashes') ?? []) as { path: string; hash: string }[]) {
         if (!existsSync(imp.path) || (await hashFile(imp.path)) !== imp.hash) {
           db.close();
-          return { note: { code: 'cache-stale', message: `An import changed (${basename(imp.path)}), so the cache was rebuilt.` } };
+          return {
+            note: {
+              code: 'cache-stale',
+              message: `An import changed (${basename(imp.path)}), so the cache was rebuilt.`,
+            },
+          };
         }
       }
       if (!existsSync(ntPath)) throw new Error('closure graph missing');
       const summary = meta.get('summary') as LoadSummary;
       const seconds = (performance.now() - t0) / 1000;
-      return { handle: new OntologyHandle(path, db, { ...summary, file: path, cache: 'hit', seconds, stageSeconds: { open: seconds } }, ntPath) };
+      return {
+        handle: new OntologyHandle(
+          path,
+          db,
+          { ...summary, file: path, cache: 'hit', seconds, stageSeconds: { open: seconds } },
+          ntPath,
+        ),
+      };
     } catch {
       try {
         db?.close();
@@ -151,13 +188,24 @@ export class OntologyService {
       // A cache of an older schema is simply replaced; anything else that fails to open is kept for inspection.
       if (outdated) for (const p of [dbPath, ntPath, tokenPath(dbPath)]) rmSync(p, { recursive: true, force: true });
       else moveAside(this.opts.cacheDir, [dbPath, ntPath, tokenPath(dbPath)]);
-      return { note: { code: 'cache-rebuilt', message: `The cached copy was ${outdated ? 'outdated' : 'damaged'} and has been rebuilt.` } };
+      return {
+        note: {
+          code: 'cache-rebuilt',
+          message: `The cached copy was ${outdated ? 'outdated' : 'damaged'} and has been rebuilt.`,
+        },
+      };
     }
   }
 
   private async cold(
-    path: string, hash: string, dbPath: string, ntPath: string, t0: number, o: OpenOptions,
-    report: (s: LoadStage, f: number) => void, note: LoadWarning | undefined,
+    path: string,
+    hash: string,
+    dbPath: string,
+    ntPath: string,
+    t0: number,
+    o: OpenOptions,
+    report: (s: LoadStage, f: number) => void,
+    note: LoadWarning | undefined,
   ): Promise<OntologyHandle> {
     const stageSeconds: Partial<Record<LoadStage, number>> = {};
     let stageStart = performance.now();
@@ -175,12 +223,21 @@ export class OntologyService {
     };
     const bridge = this.bridge();
     report('parse', 0);
-    const loaded = await bridge.request<BridgeLoadResult>('load', { path, catalog: o.catalog ?? null }, {
-      signal: o.signal, timeoutMs: o.timeoutMs, onProgress: onBridge,
-    });
+    const loaded = await bridge.request<BridgeLoadResult>(
+      'load',
+      { path, catalog: o.catalog ?? null },
+      {
+        signal: o.signal,
+        timeoutMs: o.timeoutMs,
+        onProgress: onBridge,
+      },
+    );
     this.bridgeLoaded = path;
     if (loaded.classes === 0) {
-      throw new UserError('no-classes', `${basename(path)} was read as ${loaded.format} but declares no classes, so there is nothing to reason over.`);
+      throw new UserError(
+        'no-classes',
+        `${basename(path)} was read as ${loaded.format} but declares no classes, so there is nothing to reason over.`,
+      );
     }
     const tmpBase = join(this.opts.cacheDir, `.build-${process.pid}-${Date.now()}`);
     const dumpPath = `${tmpBase}.ndjson`;
@@ -189,9 +246,15 @@ export class OntologyService {
     let builder: CacheBuilder | undefined;
     try {
       enter('classify');
-      const extracted = await bridge.request<Record<string, unknown>>('extract', { out: dumpPath }, {
-        signal: o.signal, timeoutMs: o.timeoutMs, onProgress: onBridge,
-      });
+      const extracted = await bridge.request<Record<string, unknown>>(
+        'extract',
+        { out: dumpPath },
+        {
+          signal: o.signal,
+          timeoutMs: o.timeoutMs,
+          onProgress: onBridge,
+        },
+      );
       enter('index');
       builder = new CacheBuilder(tmpDb);
       let n = 0;
@@ -207,7 +270,8 @@ export class OntologyService {
       throwIfAborted(o.signal);
       const counts = builder.buildCounts;
       const importHashes = [];
-      for (const imp of loaded.imports) if (imp.path) importHashes.push({ path: imp.path, hash: await hashFile(imp.path) });
+      for (const imp of loaded.imports)
+        if (imp.path) importHashes.push({ path: imp.path, hash: await hashFile(imp.path) });
       const warnings = [...(note ? [note] : []), ...loaded.warnings];
       if (counts.unsatisfiable.length) {
         warnings.push({
@@ -216,7 +280,8 @@ export class OntologyService {
           counts: { classes: counts.unsatisfiable.length },
         });
       }
-      const ontologyRow = builder.db.prepare("SELECT value FROM meta WHERE key = 'ontology'").get() as { value: string } | undefined;
+      const ontologyRow = builder.db.prepare("SELECT value FROM meta WHERE key = 'ontology'").get() as
+        { value: string } | undefined;
       const summary: LoadSummary = {
         file: path,
         format: loaded.format,
@@ -268,7 +333,11 @@ export class OntologyService {
   }
 }
 
-const TITLE_PROPS = ['http://purl.org/dc/elements/1.1/title', 'http://purl.org/dc/terms/title', 'http://www.w3.org/2000/01/rdf-schema#label'];
+const TITLE_PROPS = [
+  'http://purl.org/dc/elements/1.1/title',
+  'http://purl.org/dc/terms/title',
+  'http://www.w3.org/2000/01/rdf-schema#label',
+];
 
 function titleOf(ont: { annotations?: { p: string; v: string }[] } | null): string | null {
   for (const p of TITLE_PROPS) {

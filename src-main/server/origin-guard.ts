@@ -13,7 +13,9 @@ export function hostAllowed(req: IncomingMessage, port: number): boolean {
 export function originAllowed(req: IncomingMessage, port: number): boolean {
   const origin = req.headers.origin;
   if (origin === undefined) return true; // non-browser clients and same-origin GETs send none
-  return origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}` || origin === `http://[::1]:${port}`;
+  return (
+    origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}` || origin === `http://[::1]:${port}`
+  );
 }
 
 /** The request target as a URL, or null when it cannot be parsed (a 400, never a 500). */

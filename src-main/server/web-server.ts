@@ -24,10 +24,17 @@ export interface RunningServer {
 
 const MAX_MESSAGE = 4 * 2 ** 20;
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json', '.woff2': 'font/woff2', '.ico': 'image/x-icon',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
 };
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 /**
  * Web mode: the renderer and the API contract over HTTP + WebSocket, for a browser on this machine or
@@ -43,13 +50,16 @@ export async function startWebServer(o: WebServerOptions): Promise<RunningServer
   });
 
   async function handleHttp(req: IncomingMessage, res: ServerResponse) {
-    if (!hostAllowed(req, port) || !originAllowed(req, port)) return send(res, 403, { error: { code: 'forbidden', message: 'Host or Origin not allowed.' } });
+    if (!hostAllowed(req, port) || !originAllowed(req, port))
+      return send(res, 403, { error: { code: 'forbidden', message: 'Host or Origin not allowed.' } });
     const url = parseRequestUrl(req.url);
-    if (!url) return send(res, 400, { error: { code: 'bad-request', message: 'The request path is not a valid URL.' } });
+    if (!url)
+      return send(res, 400, { error: { code: 'bad-request', message: 'The request path is not a valid URL.' } });
     if (url.pathname === '/api/call' || url.pathname.startsWith('/api/')) {
       // Cookies are shared by every port on 127.0.0.1, so the API takes the token only in a header,
       // which the page holds in its own origin's memory and no other loopback service can read.
-      if (!tokenMatches(headerToken(req), token)) return send(res, 401, { error: { code: 'unauthorized', message: 'Missing or wrong token.' } });
+      if (!tokenMatches(headerToken(req), token))
+        return send(res, 401, { error: { code: 'unauthorized', message: 'Missing or wrong token.' } });
     }
     if (url.pathname === '/api/call' && req.method === 'POST') {
       let body: { method?: unknown; params?: unknown };
@@ -71,8 +81,10 @@ export async function startWebServer(o: WebServerOptions): Promise<RunningServer
         return send(res, e instanceof UserError ? 400 : 500, { error: errorPayload(e) });
       }
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: { code: 'method', message: 'Method not allowed.' } });
-    if (url.pathname.startsWith('/api/')) return send(res, 404, { error: { code: 'not-found', message: 'Not found.' } });
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return send(res, 405, { error: { code: 'method', message: 'Method not allowed.' } });
+    if (url.pathname.startsWith('/api/'))
+      return send(res, 404, { error: { code: 'not-found', message: 'Not found.' } });
     // The user interface is the public build and holds no secret, so it is served without the token.
     return serveStatic(url.pathname, res);
   }
@@ -82,24 +94,39 @@ export async function startWebServer(o: WebServerOptions): Promise<RunningServer
     try {
       rel = decodeURIComponent(pathname === '/' ? '/index.html' : pathname);
     } catch {
-      return send(res, 400, { error: { code: 'bad-request', message: 'The request path is not valid percent-encoding.' } });
+      return send(res, 400, {
+        error: { code: 'bad-request', message: 'The request path is not valid percent-encoding.' },
+      });
     }
-    if (rel.includes('\0')) return send(res, 400, { error: { code: 'bad-request', message: 'The request path is not valid.' } });
+    if (rel.includes('\0'))
+      return send(res, 400, { error: { code: 'bad-request', message: 'The request path is not valid.' } });
     const file = normalize(join(o.staticDir, rel));
-    if (!file.startsWith(normalize(o.staticDir) + sep) && file !== normalize(join(o.staticDir, 'index.html'))) return send(res, 404, { error: { code: 'not-found', message: 'Not found.' } });
+    if (!file.startsWith(normalize(o.staticDir) + sep) && file !== normalize(join(o.staticDir, 'index.html')))
+      return send(res, 404, { error: { code: 'not-found', message: 'Not found.' } });
     const target = existsSync(file) && statSync(file).isFile() ? file : join(o.staticDir, 'index.html');
     if (!existsSync(target)) {
       res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
       return res.end('The user interface has not been built yet: run `npm run build:renderer`.\n');
     }
-    res.writeHead(200, { 'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream', 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' });
+    res.writeHead(200, {
+      'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream',
+      'Content-Security-Policy': CSP,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-cache',
+    });
     createReadStream(target).pipe(res);
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE });
   server.on('upgrade', (req, socket, head) => {
     const url = parseRequestUrl(req.url);
-    if (!url || !hostAllowed(req, port) || !originAllowed(req, port) || !tokenMatches(socketToken(req, url), token) || url.pathname !== '/ws') {
+    if (
+      !url ||
+      !hostAllowed(req, port) ||
+      !originAllowed(req, port) ||
+      !tokenMatches(socketToken(req, url), token) ||
+      url.pathname !== '/ws'
+    ) {
       socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       socket.destroy();
       return;
@@ -125,7 +152,12 @@ export async function startWebServer(o: WebServerOptions): Promise<RunningServer
         msg = JSON.parse(String(data)) as typeof msg;
         if (!msg || typeof msg !== 'object' || Array.isArray(msg)) throw new Error('shape');
       } catch {
-        ws.send(JSON.stringify({ id: null, error: { code: 'bad-message', message: 'Messages must be JSON objects {id, method, params}.' } }));
+        ws.send(
+          JSON.stringify({
+            id: null,
+            error: { code: 'bad-message', message: 'Messages must be JSON objects {id, method, params}.' },
+          }),
+        );
         return;
       }
       const id = typeof msg.id === 'number' || typeof msg.id === 'string' ? msg.id : null;

@@ -12,7 +12,11 @@ const SettingsSchema = z.object({
     gpuLayers: z.union([z.number().int().min(0).max(1000), z.literal('auto')]).nullable(),
     contextSize: z.number().int().min(512).max(1_048_576).nullable(),
   }),
-  openai: z.object({ baseUrl: z.string().max(2048).nullable(), model: z.string().max(512).nullable(), apiKeyEnv: z.string().max(256).nullable() }),
+  openai: z.object({
+    baseUrl: z.string().max(2048).nullable(),
+    model: z.string().max(512).nullable(),
+    apiKeyEnv: z.string().max(256).nullable(),
+  }),
   personas: z.record(z.string().max(4000)),
 });
 
@@ -36,7 +40,9 @@ export class SettingsStore {
     const parsed = SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...(raw as object | undefined) });
     this.settings = parsed.success ? parsed.data : DEFAULT_SETTINGS;
     const rec = readJsonFile(this.file('recent.json'));
-    this.recent = Array.isArray(rec) ? (rec as RecentFile[]).filter((r) => typeof r?.path === 'string').slice(0, 20) : [];
+    this.recent = Array.isArray(rec)
+      ? (rec as RecentFile[]).filter((r) => typeof r?.path === 'string').slice(0, 20)
+      : [];
   }
 
   stop(): void {}
@@ -49,7 +55,8 @@ export class SettingsStore {
   set(patch: Record<string, unknown>): Settings {
     const merged = { ...this.settings, ...patch } as Record<string, unknown>;
     for (const k of ['local', 'openai', 'personas'] as const) {
-      if (patch[k] && typeof patch[k] === 'object') merged[k] = { ...(this.settings[k] as object), ...(patch[k] as object) };
+      if (patch[k] && typeof patch[k] === 'object')
+        merged[k] = { ...(this.settings[k] as object), ...(patch[k] as object) };
     }
     const parsed = SettingsSchema.strict().safeParse(merged);
     if (!parsed.success) {
@@ -66,7 +73,10 @@ export class SettingsStore {
   }
 
   touchRecent(path: string): void {
-    this.recent = [{ path, openedAt: new Date().toISOString() }, ...this.recent.filter((r) => r.path !== path)].slice(0, 20);
+    this.recent = [{ path, openedAt: new Date().toISOString() }, ...this.recent.filter((r) => r.path !== path)].slice(
+      0,
+      20,
+    );
     writeJsonFile(this.file('recent.json'), this.recent);
   }
 

@@ -13,7 +13,12 @@ export class ApiError extends Error implements ApiErrorPayload {
 
 export function toApiError(e: unknown): ApiError {
   if (e instanceof ApiError) return e;
-  if (e && typeof e === 'object' && typeof (e as ApiErrorPayload).code === 'string' && typeof (e as ApiErrorPayload).message === 'string') {
+  if (
+    e &&
+    typeof e === 'object' &&
+    typeof (e as ApiErrorPayload).code === 'string' &&
+    typeof (e as ApiErrorPayload).message === 'string'
+  ) {
     return new ApiError((e as ApiErrorPayload).code, (e as ApiErrorPayload).message);
   }
   return new ApiError('internal', e instanceof Error ? e.message : String(e));

@@ -74,9 +74,21 @@ export function connect(): Connection {
     const t = new WsTransport({
       url: webSocketUrl(token),
       timeoutMs: 60_000,
-      methodTimeoutMs: { 'query.run': 300_000, 'query.sparql': 120_000, 'models.test': 600_000, 'models.import': 120_000 },
+      methodTimeoutMs: {
+        'query.run': 300_000,
+        'query.sparql': 120_000,
+        'models.test': 600_000,
+        'models.import': 120_000,
+      },
     });
-    current = { api: t, mode: 'web', desktop: null, tokenMissing: !token, onState: (fn) => (fn(t.state, { attempt: 0 }), t.onState(fn)), onReconnect: (fn) => t.onReconnect(fn) };
+    current = {
+      api: t,
+      mode: 'web',
+      desktop: null,
+      tokenMissing: !token,
+      onState: (fn) => (fn(t.state, { attempt: 0 }), t.onState(fn)),
+      onReconnect: (fn) => t.onReconnect(fn),
+    };
   }
   return current;
 }

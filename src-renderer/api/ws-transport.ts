@@ -52,7 +52,9 @@ export class WsTransport implements WorkbenchApi {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly listeners = new Map<string, Set<(p: unknown) => void>>();
-  private readonly stateListeners = new Set<(s: ConnectionState, detail: { retryInMs?: number; attempt: number }) => void>();
+  private readonly stateListeners = new Set<
+    (s: ConnectionState, detail: { retryInMs?: number; attempt: number }) => void
+  >();
   private readonly reconnectListeners = new Set<() => void>();
   private attempt = 0;
   private everOpened = false;
@@ -60,7 +62,9 @@ export class WsTransport implements WorkbenchApi {
   private closed = false;
   state: ConnectionState = 'connecting';
 
-  private readonly o: Required<Omit<WsTransportOptions, 'methodTimeoutMs'>> & { methodTimeoutMs: Partial<Record<ApiMethod, number>> };
+  private readonly o: Required<Omit<WsTransportOptions, 'methodTimeoutMs'>> & {
+    methodTimeoutMs: Partial<Record<ApiMethod, number>>;
+  };
 
   constructor(opts: WsTransportOptions) {
     this.o = {
@@ -82,7 +86,10 @@ export class WsTransport implements WorkbenchApi {
     if (this.closed) return Promise.reject(new ApiError('closed', 'The connection was closed.'));
     const id = this.nextId++;
     const payload = JSON.stringify({ id, method, params });
-    if (payload.length > this.o.maxMessageBytes / 4 && new TextEncoder().encode(payload).length > this.o.maxMessageBytes) {
+    if (
+      payload.length > this.o.maxMessageBytes / 4 &&
+      new TextEncoder().encode(payload).length > this.o.maxMessageBytes
+    ) {
       return Promise.reject(new ApiError('too-large', 'The request is larger than 4 MiB.'));
     }
     return new Promise<ApiResults[M]>((resolve, reject) => {

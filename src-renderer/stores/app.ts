@@ -42,7 +42,9 @@ export const useAppStore = defineStore('app', () => {
   const focusRequest = ref<{ target: string; n: number }>({ target: '', n: 0 });
   const themePref = ref<ThemePref>((localStorage.getItem(THEME_KEY) as ThemePref | null) ?? 'system');
   const systemDark = ref(window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false);
-  const theme = computed<'light' | 'dark'>(() => (themePref.value === 'system' ? (systemDark.value ? 'dark' : 'light') : themePref.value));
+  const theme = computed<'light' | 'dark'>(() =>
+    themePref.value === 'system' ? (systemDark.value ? 'dark' : 'light') : themePref.value,
+  );
   const mode = computed(() => connection().mode);
   const canPickFiles = computed(() => Boolean(connection().desktop));
   let toastId = 0;
@@ -87,7 +89,9 @@ export const useAppStore = defineStore('app', () => {
 
   async function saveSettings(patch: Partial<Settings>): Promise<boolean> {
     try {
-      settings.value = await api().call('settings.set', { patch: JSON.parse(JSON.stringify(patch)) as Record<string, unknown> });
+      settings.value = await api().call('settings.set', {
+        patch: JSON.parse(JSON.stringify(patch)) as Record<string, unknown>,
+      });
       return true;
     } catch (e) {
       notify('error', toApiError(e).message);
@@ -134,7 +138,28 @@ export const useAppStore = defineStore('app', () => {
   }
 
   return {
-    view, info, settings, initError, connectionState, retryInMs, tokenMissing, toasts, focusRequest, themePref, theme, mode, canPickFiles,
-    init, go, saveSettings, setTheme, cycleTheme, notify, dismiss, requestFocus, pickFile, pathForFile,
+    view,
+    info,
+    settings,
+    initError,
+    connectionState,
+    retryInMs,
+    tokenMissing,
+    toasts,
+    focusRequest,
+    themePref,
+    theme,
+    mode,
+    canPickFiles,
+    init,
+    go,
+    saveSettings,
+    setTheme,
+    cycleTheme,
+    notify,
+    dismiss,
+    requestFocus,
+    pickFile,
+    pathForFile,
   };
 });

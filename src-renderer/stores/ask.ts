@@ -21,7 +21,10 @@ const MAX_BUFFERED_TASKS = 10;
 export const useAskStore = defineStore('ask', () => {
   const kind = ref<QuestionKind>('mcq');
   const question = ref('');
-  const options = ref<OptionRow[]>([{ key: 'A', name: '' }, { key: 'B', name: '' }]);
+  const options = ref<OptionRow[]>([
+    { key: 'A', name: '' },
+    { key: 'B', name: '' },
+  ]);
   const model = ref('');
   /** How the agent's steps are exchanged: 'auto' is structured wherever the backend can enforce it. */
   const protocol = ref<'auto' | 'structured' | 'text'>('auto');
@@ -43,7 +46,7 @@ export const useAskStore = defineStore('ask', () => {
 
   const task = computed(() => (taskId.value ? useTasksStore().byId[taskId.value] : undefined));
   const running = computed(() => submitting.value || task.value?.state === 'running');
-  const liveSteps = computed(() => (taskId.value ? stepsByTask.value[taskId.value] ?? [] : []));
+  const liveSteps = computed(() => (taskId.value ? (stepsByTask.value[taskId.value] ?? []) : []));
   /** While running, the streamed steps; afterwards the record's full trajectory. */
   const steps = computed(() => (record.value && !running.value ? record.value.trajectory : liveSteps.value));
   const needsOptions = computed(() => kind.value === 'mcq' || kind.value === 'single');
@@ -55,12 +58,16 @@ export const useAskStore = defineStore('ask', () => {
       const prev = stepsByTask.value[id] ?? [];
       let next = { ...stepsByTask.value, [id]: markRaw([...prev, step]) };
       const ids = Object.keys(next);
-      if (ids.length > MAX_BUFFERED_TASKS) next = Object.fromEntries(ids.slice(-MAX_BUFFERED_TASKS).map((k) => [k, next[k]]));
+      if (ids.length > MAX_BUFFERED_TASKS)
+        next = Object.fromEntries(ids.slice(-MAX_BUFFERED_TASKS).map((k) => [k, next[k]]));
       stepsByTask.value = next;
     });
     const s = useAppStore().settings;
     if (s?.defaultModel && !model.value) model.value = s.defaultModel;
-    watch(() => useOntologyStore().currentId, (id) => ontologyChanged(id));
+    watch(
+      () => useOntologyStore().currentId,
+      (id) => ontologyChanged(id),
+    );
   }
 
   function addOption() {
@@ -75,7 +82,8 @@ export const useAskStore = defineStore('ask', () => {
   function validate(): string | null {
     if (!useOntologyStore().currentId) return 'Open an ontology first (Ontologies view).';
     if (!question.value.trim()) return 'Write a question.';
-    if (!model.value.trim() && !useAppStore().info?.defaultModel) return 'Give a model: a .gguf path, openai:<url>#<model> or scripted:<file.json>.';
+    if (!model.value.trim() && !useAppStore().info?.defaultModel)
+      return 'Give a model: a .gguf path, openai:<url>#<model> or scripted:<file.json>.';
     if (needsOptions.value) {
       const filled = options.value.filter((o) => o.name.trim());
       if (filled.length < 2) return 'A choice question needs at least two options.';
@@ -102,7 +110,10 @@ export const useAskStore = defineStore('ask', () => {
     submitting.value = true;
     try {
       const r = await api().call('ask.start', {
-        ontologyId, model: spec, protocol: protocol.value, question: { kind: kind.value, question: question.value.trim(), options: opts },
+        ontologyId,
+        model: spec,
+        protocol: protocol.value,
+        question: { kind: kind.value, question: question.value.trim(), options: opts },
       });
       taskId.value = r.taskId;
       submitting.value = false;
@@ -116,7 +127,7 @@ export const useAskStore = defineStore('ask', () => {
         if (app.settings && app.settings.defaultModel !== spec) void app.saveSettings({ defaultModel: spec });
         void loadHistory();
       } else {
-        const msg = t.state === 'cancelled' ? 'The question was cancelled.' : t.error ?? 'The question failed.';
+        const msg = t.state === 'cancelled' ? 'The question was cancelled.' : (t.error ?? 'The question failed.');
         error.value = { message: msg, unavailable: isUnavailable(msg) };
       }
     } catch (e) {
@@ -182,8 +193,35 @@ export const useAskStore = defineStore('ask', () => {
   }
 
   return {
-    kind, question, options, model, protocol, taskId, task, running, steps, liveSteps, record, recordId, recordOntology, recordModel, error, formError, needsOptions,
-    history, historySearch, historyLoading, historyError,
-    init, addOption, removeOption, submit, cancel, loadHistory, openHistory, ontologyChanged, exportRecord,
+    kind,
+    question,
+    options,
+    model,
+    protocol,
+    taskId,
+    task,
+    running,
+    steps,
+    liveSteps,
+    record,
+    recordId,
+    recordOntology,
+    recordModel,
+    error,
+    formError,
+    needsOptions,
+    history,
+    historySearch,
+    historyLoading,
+    historyError,
+    init,
+    addOption,
+    removeOption,
+    submit,
+    cancel,
+    loadHistory,
+    openHistory,
+    ontologyChanged,
+    exportRecord,
   };
 });

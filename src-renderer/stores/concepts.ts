@@ -116,11 +116,32 @@ export const useConceptsStore = defineStore('concepts', () => {
     explains.value = { ...explains.value, [key]: { loading: true } };
     try {
       const r = await api().call('query.run', { ontologyId, query: explainQuery(subject, relation, filler) });
-      explains.value = { ...explains.value, [key]: { loading: false, result: r, error: r.kind === 'error' ? r.observation : undefined } };
+      explains.value = {
+        ...explains.value,
+        [key]: { loading: false, result: r, error: r.kind === 'error' ? r.observation : undefined },
+      };
     } catch (e) {
       explains.value = { ...explains.value, [key]: { loading: false, error: toApiError(e).message } };
     }
   }
 
-  return { text, hits, searching, searchError, searchedFor, card, cardLoading, cardError, backStack, explains, search, searchSoon, openIri, show, back, explain, resetIfOntologyChanged };
+  return {
+    text,
+    hits,
+    searching,
+    searchError,
+    searchedFor,
+    card,
+    cardLoading,
+    cardError,
+    backStack,
+    explains,
+    search,
+    searchSoon,
+    openIri,
+    show,
+    back,
+    explain,
+    resetIfOntologyChanged,
+  };
 });

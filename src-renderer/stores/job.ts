@@ -46,7 +46,7 @@ export function createJob<R>(read: (raw: unknown) => R): Job<R> {
           error.value = { message: `The result could not be read: ${toApiError(e).message}`, unavailable: false };
         }
       } else {
-        const msg = t.state === 'cancelled' ? 'Cancelled.' : t.error ?? 'The task failed.';
+        const msg = t.state === 'cancelled' ? 'Cancelled.' : (t.error ?? 'The task failed.');
         error.value = { message: msg, unavailable: isUnavailable(msg) };
       }
     } catch (e) {

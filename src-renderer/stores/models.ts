@@ -73,5 +73,22 @@ export const useModelsStore = defineStore('models', () => {
     }
   }
 
-  return { list, loading, listError, importPath, importing, importError, downloadUrl, download, testSpec, testing, testResult, testError, refresh, importModel, startDownload, test };
+  return {
+    list,
+    loading,
+    listError,
+    importPath,
+    importing,
+    importError,
+    downloadUrl,
+    download,
+    testSpec,
+    testing,
+    testResult,
+    testError,
+    refresh,
+    importModel,
+    startDownload,
+    test,
+  };
 });

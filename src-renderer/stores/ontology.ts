@@ -18,7 +18,9 @@ export const useOntologyStore = defineStore('ontology', () => {
   const loaded = ref(false);
 
   const current = computed(() => list.value.find((o) => o.id === currentId.value) ?? null);
-  const currentName = computed(() => (current.value ? current.value.summary.title || baseName(current.value.path) : null));
+  const currentName = computed(() =>
+    current.value ? current.value.summary.title || baseName(current.value.path) : null,
+  );
   const openingTask = computed(() => (opening.value?.taskId ? useTasksStore().byId[opening.value.taskId] : undefined));
 
   async function refresh() {
@@ -51,13 +53,21 @@ export const useOntologyStore = defineStore('ontology', () => {
       opening.value = { taskId, path: p };
       const t = await useTasksStore().waitFor(taskId);
       if (t.state !== 'ok') {
-        openError.value = { path: p, message: t.state === 'cancelled' ? 'Opening was cancelled.' : t.error ?? 'Opening failed.' };
+        openError.value = {
+          path: p,
+          message: t.state === 'cancelled' ? 'Opening was cancelled.' : (t.error ?? 'Opening failed.'),
+        };
         return null;
       }
       const info = t.result as OntologyInfo;
       list.value = [...list.value.filter((o) => o.id !== info.id), info];
       select(info.id);
-      void api().call('ontology.recent', {}).then((r) => (recent.value = r), () => {});
+      void api()
+        .call('ontology.recent', {})
+        .then(
+          (r) => (recent.value = r),
+          () => {},
+        );
       useAppStore().notify('ok', `Opened ${info.summary.title || baseName(info.path)}`);
       return info;
     } catch (e) {
@@ -68,5 +78,18 @@ export const useOntologyStore = defineStore('ontology', () => {
     }
   }
 
-  return { list, recent, currentId, current, currentName, opening, openingTask, openError, loaded, refresh, select, open };
+  return {
+    list,
+    recent,
+    currentId,
+    current,
+    currentName,
+    opening,
+    openingTask,
+    openError,
+    loaded,
+    refresh,
+    select,
+    open,
+  };
 });

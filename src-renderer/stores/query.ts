@@ -8,7 +8,8 @@ import { DIALECT_EXAMPLES, SPARQL_EXAMPLE } from '../util/dialect';
 import { useOntologyStore } from './ontology';
 
 export type QueryMode = 'dialect' | 'sparql';
-export type ConsoleResult = { mode: 'dialect'; r: QueryResult; ms: number } | { mode: 'sparql'; r: SparqlResult; ms: number };
+export type ConsoleResult =
+  { mode: 'dialect'; r: QueryResult; ms: number } | { mode: 'sparql'; r: SparqlResult; ms: number };
 
 /** The query console: dialect or raw SPARQL over the open ontology, with the logged history. */
 export const useQueryStore = defineStore('query', () => {
@@ -33,8 +34,18 @@ export const useQueryStore = defineStore('query', () => {
     error.value = null;
     const t0 = performance.now();
     try {
-      if (m === 'dialect') result.value = { mode: 'dialect', r: await api().call('query.run', { ontologyId, query }), ms: performance.now() - t0 };
-      else result.value = { mode: 'sparql', r: await api().call('query.sparql', { ontologyId, query }), ms: performance.now() - t0 };
+      if (m === 'dialect')
+        result.value = {
+          mode: 'dialect',
+          r: await api().call('query.run', { ontologyId, query }),
+          ms: performance.now() - t0,
+        };
+      else
+        result.value = {
+          mode: 'sparql',
+          r: await api().call('query.sparql', { ontologyId, query }),
+          ms: performance.now() - t0,
+        };
     } catch (e) {
       const err = toApiError(e);
       error.value = { code: err.code, message: err.message };
@@ -48,7 +59,10 @@ export const useQueryStore = defineStore('query', () => {
 
   async function loadHistory() {
     try {
-      history.value = await api().call('query.history', { ontologyId: useOntologyStore().currentId ?? undefined, limit: 100 });
+      history.value = await api().call('query.history', {
+        ontologyId: useOntologyStore().currentId ?? undefined,
+        limit: 100,
+      });
       historyError.value = null;
     } catch (e) {
       historyError.value = toApiError(e).message;
@@ -65,5 +79,18 @@ export const useQueryStore = defineStore('query', () => {
     }
   }
 
-  return { mode, dialectText, sparqlText, running, result, error, history, historyError, runs, run, loadHistory, reuse };
+  return {
+    mode,
+    dialectText,
+    sparqlText,
+    running,
+    result,
+    error,
+    history,
+    historyError,
+    runs,
+    run,
+    loadHistory,
+    reuse,
+  };
 });

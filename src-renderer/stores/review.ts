@@ -16,7 +16,14 @@ export const useReviewStore = defineStore('review', () => {
   const rows = shallowRef<ReviewRow[]>([]);
   const loading = ref(false);
   const error = ref<string | null>(null);
-  const filters = reactive({ outcome: 'all' as Filter, kind: 'all' as Filter, slot: 'all' as Filter, claimed: 'all' as Filter, checked: 'all' as Filter, mark: 'all' as Filter });
+  const filters = reactive({
+    outcome: 'all' as Filter,
+    kind: 'all' as Filter,
+    slot: 'all' as Filter,
+    claimed: 'all' as Filter,
+    checked: 'all' as Filter,
+    mark: 'all' as Filter,
+  });
   const selectedId = ref<string | null>(null);
   const detail = shallowRef<ReviewItem | null>(null);
   const detailError = ref<string | null>(null);
@@ -26,19 +33,29 @@ export const useReviewStore = defineStore('review', () => {
   const saving = ref(false);
   let selectSeq = 0;
 
-  const values = (f: (r: ReviewRow) => string | null) => computed(() => [...new Set(rows.value.map(f).filter((x): x is string => x !== null))].sort());
+  const values = (f: (r: ReviewRow) => string | null) =>
+    computed(() => [...new Set(rows.value.map(f).filter((x): x is string => x !== null))].sort());
   const kinds = values((r) => r.kind);
   const slots = values((r) => r.slot);
   const claimedLevels = values((r) => r.claimed ?? 'none');
   const checkedLevels = values((r) => r.checked ?? 'none');
 
-  const shown = computed(() => rows.value.filter((r) =>
-    (filters.outcome === 'all' || (filters.outcome === 'correct') === r.correct)
-    && (filters.kind === 'all' || r.kind === filters.kind)
-    && (filters.slot === 'all' || r.slot === filters.slot)
-    && (filters.claimed === 'all' || (r.claimed ?? 'none') === filters.claimed)
-    && (filters.checked === 'all' || (r.checked ?? 'none') === filters.checked)
-    && (filters.mark === 'all' || (filters.mark === 'unmarked' ? !r.mark && !r.note : filters.mark === 'note' ? r.note : r.mark === filters.mark))));
+  const shown = computed(() =>
+    rows.value.filter(
+      (r) =>
+        (filters.outcome === 'all' || (filters.outcome === 'correct') === r.correct) &&
+        (filters.kind === 'all' || r.kind === filters.kind) &&
+        (filters.slot === 'all' || r.slot === filters.slot) &&
+        (filters.claimed === 'all' || (r.claimed ?? 'none') === filters.claimed) &&
+        (filters.checked === 'all' || (r.checked ?? 'none') === filters.checked) &&
+        (filters.mark === 'all' ||
+          (filters.mark === 'unmarked'
+            ? !r.mark && !r.note
+            : filters.mark === 'note'
+              ? r.note
+              : r.mark === filters.mark)),
+    ),
+  );
 
   async function loadRuns() {
     try {
@@ -89,9 +106,16 @@ export const useReviewStore = defineStore('review', () => {
     if (!runId.value || !selectedId.value) return;
     saving.value = true;
     try {
-      const m = await api().call('eval.mark', { runId: runId.value, item: selectedId.value, verdict: draft.verdict, note: draft.note });
+      const m = await api().call('eval.mark', {
+        runId: runId.value,
+        item: selectedId.value,
+        verdict: draft.verdict,
+        note: draft.note,
+      });
       const id = selectedId.value;
-      rows.value = markRaw(rows.value.map((r) => (r.id === id ? { ...r, mark: m?.verdict ?? null, note: !!m?.note } : r)));
+      rows.value = markRaw(
+        rows.value.map((r) => (r.id === id ? { ...r, mark: m?.verdict ?? null, note: !!m?.note } : r)),
+      );
       if (detail.value && detail.value.result.id === id) detail.value = markRaw({ ...detail.value, mark: m });
       useAppStore().notify('ok', m ? 'Mark saved.' : 'Mark removed.');
     } catch (e) {
@@ -112,7 +136,28 @@ export const useReviewStore = defineStore('review', () => {
   }
 
   return {
-    runs, runId, run, rows, loading, error, filters, selectedId, detail, detailError, openMs, draft, saving, kinds, slots, claimedLevels, checkedLevels, shown,
-    loadRuns, open, select, saveMark, exportReport,
+    runs,
+    runId,
+    run,
+    rows,
+    loading,
+    error,
+    filters,
+    selectedId,
+    detail,
+    detailError,
+    openMs,
+    draft,
+    saving,
+    kinds,
+    slots,
+    claimedLevels,
+    checkedLevels,
+    shown,
+    loadRuns,
+    open,
+    select,
+    saveMark,
+    exportReport,
   };
 });

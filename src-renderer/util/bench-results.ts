@@ -94,7 +94,10 @@ const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !
 const str = (x: unknown): string | null => (typeof x === 'string' ? x : typeof x === 'number' ? String(x) : null);
 const num = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
 const arr = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
-const strings = (x: unknown): string[] => arr(x).map((v) => (typeof v === 'string' ? v : isObj(v) ? str(v.text) ?? str(v.name) ?? JSON.stringify(v) : String(v)));
+const strings = (x: unknown): string[] =>
+  arr(x).map((v) =>
+    typeof v === 'string' ? v : isObj(v) ? (str(v.text) ?? str(v.name) ?? JSON.stringify(v)) : String(v),
+  );
 
 function nameOf(x: unknown): { iri: string | null; name: string } {
   if (typeof x === 'string') return { iri: null, name: x };
@@ -137,17 +140,29 @@ export function itemsToJsonl(items: DatasetItem[]): string {
 export function readReviseResult(x: unknown): ReviseResult {
   const o = isObj(x) ? x : {};
   const report = isObj(o.report) ? o.report : {};
-  const counts = isObj(report.counts) ? Object.entries(report.counts).map(([key, v]) => ({ key, value: typeof v === 'object' ? JSON.stringify(v) : String(v) })) : [];
+  const counts = isObj(report.counts)
+    ? Object.entries(report.counts).map(([key, v]) => ({
+        key,
+        value: typeof v === 'object' ? JSON.stringify(v) : String(v),
+      }))
+    : [];
   return {
     revisedPath: str(o.revisedPath),
     test2Path: str(o.test2Path),
     changes: arr(o.changes).map((c) => {
       const co = isObj(c) ? c : {};
       const n = nameOf(c);
-      return { iri: n.iri, name: n.name || (n.iri ?? '(unnamed)'), removed: strings(co.removed), added: strings(co.added) };
+      return {
+        iri: n.iri,
+        name: n.name || (n.iri ?? '(unnamed)'),
+        removed: strings(co.removed),
+        added: strings(co.added),
+      };
     }),
     counts,
-    excluded: arr(report.excluded).map((e) => (isObj(e) ? { id: str(e.id) ?? '?', reason: str(e.reason) ?? '' } : { id: String(e), reason: '' })),
+    excluded: arr(report.excluded).map((e) =>
+      isObj(e) ? { id: str(e.id) ?? '?', reason: str(e.reason) ?? '' } : { id: String(e), reason: '' },
+    ),
   };
 }
 
@@ -160,7 +175,12 @@ function readRows(x: unknown): AccuracyRow[] {
     return { key, accuracy: acc, n };
   };
   if (Array.isArray(x)) {
-    return x.map((v, i) => row(isObj(v) ? str(v.key) ?? str(v.name) ?? str(v.slot) ?? str(v.kind) ?? str(v.n) ?? `#${i + 1}` : `#${i + 1}`, v));
+    return x.map((v, i) =>
+      row(
+        isObj(v) ? (str(v.key) ?? str(v.name) ?? str(v.slot) ?? str(v.kind) ?? str(v.n) ?? `#${i + 1}`) : `#${i + 1}`,
+        v,
+      ),
+    );
   }
   return isObj(x) ? Object.entries(x).map(([k, v]) => row(k, v)) : [];
 }
@@ -188,7 +208,7 @@ export function readEvaluateResult(x: unknown): EvaluateResult {
   const conf = isObj(checked.confusion) ? checked.confusion : {};
   const columns = checkedRows.map((r) => r.level);
   const confusionRows = Object.entries(conf)
-    .map(([claimed, v]) => ({ claimed, counts: columns.map((c) => (isObj(v) ? num(v[c]) ?? 0 : 0)) }))
+    .map(([claimed, v]) => ({ claimed, counts: columns.map((c) => (isObj(v) ? (num(v[c]) ?? 0) : 0)) }))
     .filter((r) => r.counts.some((n) => n > 0));
   const ev = isObj(o.evidence) ? o.evidence : {};
   const evidence = Object.entries(ev).map(([key, v]) => {
@@ -196,7 +216,10 @@ export function readEvaluateResult(x: unknown): EvaluateResult {
     const r = isObj(e.retrieved) ? e.retrieved : {};
     const c = isObj(e.cited) ? e.cited : null;
     return {
-      key, n: num(e.n), retrieved: { full: num(r.full), partial: num(r.partial), none: num(r.none) }, citedFull: c ? num(c.full) : null,
+      key,
+      n: num(e.n),
+      retrieved: { full: num(r.full), partial: num(r.partial), none: num(r.none) },
+      citedFull: c ? num(c.full) : null,
       retrievedCitedFully: num(e.retrievedCitedFully),
     };
   });
@@ -227,7 +250,12 @@ export function readEvaluateResult(x: unknown): EvaluateResult {
     run: { answered: num(run.answered), reused: num(run.reused), seconds: num(run.seconds) },
     warnings: strings(o.warnings),
     runId: str(o.runId),
-    key: { ontology: str(key.ontology), model: str(key.model), protocol: str(key.protocol), promptVersion: num(key.promptVersion) },
+    key: {
+      ontology: str(key.ontology),
+      model: str(key.model),
+      protocol: str(key.protocol),
+      promptVersion: num(key.promptVersion),
+    },
     cost: { calls: num(cost.calls), inputTokens: num(cost.inputTokens), outputTokens: num(cost.outputTokens) },
     reportPath: str(o.reportPath),
     markdown: str(o.markdown),

@@ -2,7 +2,17 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, firstOf, openApp, openOntology, SAMPLE, SHARED_ONTOLOGIES, shot, warnSkip, type Session } from './support/harness';
+import {
+  browserSkipReason,
+  firstOf,
+  openApp,
+  openOntology,
+  SAMPLE,
+  SHARED_ONTOLOGIES,
+  shot,
+  warnSkip,
+  type Session,
+} from './support/harness';
 
 const GO = join(SHARED_ONTOLOGIES, 'go-nucleus.ofn');
 const reason = browserSkipReason() ?? (existsSync(GO) ? null : `${GO} is absent (set OARAG_ONTOLOGIES)`);
@@ -21,7 +31,7 @@ const REPLIES = [
   '{"evidence": ["E1"], "grounding": "entailed"}',
 ];
 
-describe.skipIf(reason)('e2e: the grounding badge is the reasoner\'s check, the claim is a claim', () => {
+describe.skipIf(reason)("e2e: the grounding badge is the reasoner's check, the claim is a claim", () => {
   let s: Session;
   let dir: string;
   let script: string;
@@ -58,7 +68,9 @@ describe.skipIf(reason)('e2e: the grounding badge is the reasoner\'s check, the 
     const claim = answer.getByTestId('grounding-claim');
     expect((await claim.textContent())?.trim()).toBe('claimed: entailed');
     expect(await claim.getAttribute('title')).toMatch(/model's own claim; the reasoner did not confirm it/);
-    expect(await answer.getByTestId('checked-reason').textContent()).toContain('No cited observation carries an ENTAILED verdict');
+    expect(await answer.getByTestId('checked-reason').textContent()).toContain(
+      'No cited observation carries an ENTAILED verdict',
+    );
     // A checked answer never also says it was recorded before checks existed.
     expect(await answer.getByTestId('not-checked').count()).toBe(0);
     expect((await answer.getByTestId('queries-run').textContent())?.trim()).toBe('1 query run');
@@ -87,10 +99,15 @@ describe.skipIf(reason)('e2e: the grounding badge is the reasoner\'s check, the 
     expect(await page.getByTestId('ask-model').inputValue()).toBe(`scripted:${script}`);
   });
 
-  it('switching ontology clears the previous ontology\'s answer', async () => {
+  it("switching ontology clears the previous ontology's answer", async () => {
     const { page } = s;
     await page.getByTestId('nav-ask').click();
-    await page.getByTestId('history').locator('tbody tr').first().getByRole('button', { name: 'Is the nucleus part of the cytoplasm?' }).click();
+    await page
+      .getByTestId('history')
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: 'Is the nucleus part of the cytoplasm?' })
+      .click();
     await page.getByTestId('answer-text').waitFor();
     await openOntology(page, SAMPLE);
     await page.getByTestId('nav-ask').click();

@@ -2,7 +2,17 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, firstOf, openApp, openOntology, SAMPLE, shot, UNAVAILABLE, warnSkip, type Session } from './support/harness';
+import {
+  browserSkipReason,
+  firstOf,
+  openApp,
+  openOntology,
+  SAMPLE,
+  shot,
+  UNAVAILABLE,
+  warnSkip,
+  type Session,
+} from './support/harness';
 
 const reason = browserSkipReason();
 if (reason) warnSkip('e2e Ask view', reason);
@@ -49,15 +59,25 @@ describe.skipIf(reason)('e2e: Ask view (scripted model)', () => {
     await page.getByTestId('ask-question').focus();
     await page.keyboard.press('Control+Enter');
 
-    const which = await firstOf(page, ['[data-testid="answer-text"]', UNAVAILABLE, '[data-testid="view-ask"] [data-testid="error"]']);
+    const which = await firstOf(page, [
+      '[data-testid="answer-text"]',
+      UNAVAILABLE,
+      '[data-testid="view-ask"] [data-testid="error"]',
+    ]);
     if (which === 1) {
       const msg = await page.locator(UNAVAILABLE).textContent();
       warnSkip('Ask flow', `the scripted backend is not wired: ${msg}`);
       ctx.skip(`ask is unavailable: ${msg}`);
     }
-    if (which === 2) throw new Error(`Ask failed: ${await page.locator('[data-testid="view-ask"] [data-testid="error"]').textContent()}`);
+    if (which === 2)
+      throw new Error(
+        `Ask failed: ${await page.locator('[data-testid="view-ask"] [data-testid="error"]').textContent()}`,
+      );
 
-    expect(await page.getByTestId('answer-text').locator('li').allTextContents()).toEqual(['A — myocardium', 'C — heart']);
+    expect(await page.getByTestId('answer-text').locator('li').allTextContents()).toEqual([
+      'A — myocardium',
+      'C — heart',
+    ]);
     const traj = page.getByTestId('trajectory');
     expect(await traj.locator('li.action').count()).toBe(3);
     const verdicts = await traj.getByTestId('verdict').allTextContents();
@@ -67,12 +87,16 @@ describe.skipIf(reason)('e2e: Ask view (scripted model)', () => {
     expect(await badge.getAttribute('title')).toMatch(/^Entailed: the reasoner confirms the answer/);
     // The check put each option to ASK in the statement the agent asked about.
     expect(await page.getByTestId('checked-options').locator('li').allTextContents()).toEqual([
-      'A myocardium: ENTAILED · chosen', 'B heart valve: NOT ENTAILED', 'C heart: ENTAILED · chosen',
+      'A myocardium: ENTAILED · chosen',
+      'B heart valve: NOT ENTAILED',
+      'C heart: ENTAILED · chosen',
     ]);
     expect(await page.getByTestId('answer').getByTestId('grounding-claim').count()).toBe(0);
     const cards = page.getByTestId('evidence-card');
     expect(await cards.count()).toBe(2);
-    expect(await cards.first().textContent()).toContain('every viral myocarditis is related by finding site to some myocardium: ENTAILED');
+    expect(await cards.first().textContent()).toContain(
+      'every viral myocarditis is related by finding site to some myocardium: ENTAILED',
+    );
     expect(await page.getByTestId('usage').textContent()).toMatch(/7\s*model calls/);
     answered = true;
     await page.getByTestId('answer').evaluate((el) => el.scrollIntoView({ block: 'start' }));
@@ -92,7 +116,10 @@ describe.skipIf(reason)('e2e: Ask view (scripted model)', () => {
     // The history is refetched after the answer arrives, so wait for the row rather than count at once.
     await rows.first().waitFor({ timeout: 10_000 });
     expect(await rows.first().textContent()).toContain('What is the finding site of viral myocarditis?');
-    const [download] = await Promise.all([page.waitForEvent('download'), rows.first().getByRole('button', { name: 'JSON' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      rows.first().getByRole('button', { name: 'JSON' }).click(),
+    ]);
     const file = join(dir, 'export.json');
     await download.saveAs(file);
     const rec = JSON.parse(readFileSync(file, 'utf8')) as { grounding: string; answer: string[] };

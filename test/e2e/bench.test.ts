@@ -2,7 +2,17 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, firstOf, openApp, openOntology, SAMPLE, shot, UNAVAILABLE, warnSkip, type Session } from './support/harness';
+import {
+  browserSkipReason,
+  firstOf,
+  openApp,
+  openOntology,
+  SAMPLE,
+  shot,
+  UNAVAILABLE,
+  warnSkip,
+  type Session,
+} from './support/harness';
 
 const reason = browserSkipReason();
 if (reason) warnSkip('e2e benchmark views', reason);
@@ -11,14 +21,45 @@ const C = 'http://example.org/cardio#';
 /** A tiny hand-written dataset in the JSONL schema, so evaluation can run even without the generator. */
 function handDataset(): string {
   const item = (id: string, subject: string, options: [string, string][], gold: string[]) => ({
-    id, ontology: 'cardio.ofn', kind: 'mcq', question: `Which of these is a parent of ${subject}?`,
+    id,
+    ontology: 'cardio.ofn',
+    kind: 'mcq',
+    question: `Which of these is a parent of ${subject}?`,
     options: options.map(([iri, name], i) => ({ key: String.fromCharCode(65 + i), iri: C + iri, name })),
-    gold, slot: 'filler', axiom: null, root: null, conditions: [], answers: [], evidence: [],
+    gold,
+    slot: 'filler',
+    axiom: null,
+    root: null,
+    conditions: [],
+    answers: [],
+    evidence: [],
   });
-  return [
-    item('h1', 'viral myocarditis', [['HeartDisease', 'heart disease'], ['Procedure', 'procedure'], ['Organism', 'organism']], ['A']),
-    item('h2', 'aortic stenosis', [['Virus', 'virus'], ['HeartValveDisorder', 'heart valve disorder'], ['Aorta', 'aorta']], ['B']),
-  ].map((x) => JSON.stringify(x)).join('\n') + '\n';
+  return (
+    [
+      item(
+        'h1',
+        'viral myocarditis',
+        [
+          ['HeartDisease', 'heart disease'],
+          ['Procedure', 'procedure'],
+          ['Organism', 'organism'],
+        ],
+        ['A'],
+      ),
+      item(
+        'h2',
+        'aortic stenosis',
+        [
+          ['Virus', 'virus'],
+          ['HeartValveDisorder', 'heart valve disorder'],
+          ['Aorta', 'aorta'],
+        ],
+        ['B'],
+      ),
+    ]
+      .map((x) => JSON.stringify(x))
+      .join('\n') + '\n'
+  );
 }
 
 describe.skipIf(reason)('e2e: dataset generator, Test-2 revision, evaluation', () => {
@@ -45,7 +86,8 @@ describe.skipIf(reason)('e2e: dataset generator, Test-2 revision, evaluation', (
       warnSkip(`${what} flow`, `the service is not wired yet: ${msg.trim()}`);
       ctx.skip(`${what} unavailable: ${msg.trim()}`);
     }
-    if (which === 2) throw new Error(`${what} failed: ${await page.locator('[data-testid="error"]').first().textContent()}`);
+    if (which === 2)
+      throw new Error(`${what} failed: ${await page.locator('[data-testid="error"]').first().textContent()}`);
   }
 
   it('generates 20 MCQs and previews them with the gold options highlighted; exports JSONL', async (ctx) => {

@@ -22,16 +22,24 @@ describe.skipIf(reason)('e2e: Concept browser', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('concept-search');
     // A synonym finds its concept.
     await search.fill('heart attack');
-    await page.waitForFunction(() => document.querySelector('[data-testid="search-results"] button')?.textContent?.includes('myocardial infarction'));
-    expect(await page.locator('[data-testid="search-results"] button').first().textContent()).toMatch(/myocardial infarction.*heart attack.*exact/s);
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="search-results"] button')?.textContent?.includes('myocardial infarction'),
+    );
+    expect(await page.locator('[data-testid="search-results"] button').first().textContent()).toMatch(
+      /myocardial infarction.*heart attack.*exact/s,
+    );
     await search.fill('');
     await search.pressSequentially('viral myo', { delay: 20 });
     const first = page.locator('[data-testid="search-results"] button').first();
-    await page.waitForFunction(() => document.querySelector('[data-testid="search-results"] button')?.textContent?.includes('viral myocarditis'));
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="search-results"] button')?.textContent?.includes('viral myocarditis'),
+    );
     expect(await first.textContent()).toContain('viral myocarditis');
     await search.press('Enter');
     const card = page.getByTestId('concept-card');
-    await page.waitForFunction(() => document.querySelector('[data-testid="card-name"]')?.textContent === 'viral myocarditis');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="card-name"]')?.textContent === 'viral myocarditis',
+    );
     const fields = await card.locator('dt').allTextContents();
     expect(fields).toEqual(['Definition', 'Parents', 'Children', 'Stated relations', 'Comments']);
     const text = (await card.textContent()) ?? '';
@@ -41,9 +49,13 @@ describe.skipIf(reason)('e2e: Concept browser', () => {
 
     // Parent links open the parent's card; Back returns.
     await card.getByRole('button', { name: 'myocarditis', exact: true }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="card-name"]')?.textContent === 'myocarditis');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="card-name"]')?.textContent === 'myocarditis',
+    );
     await page.getByRole('button', { name: '← Back' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="card-name"]')?.textContent === 'viral myocarditis');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="card-name"]')?.textContent === 'viral myocarditis',
+    );
   });
 
   it('explains an inferred parent with the justification axioms', async () => {
@@ -56,11 +68,14 @@ describe.skipIf(reason)('e2e: Concept browser', () => {
     await ex.locator('ol li').first().waitFor({ timeout: 120_000 });
     expect(await ex.getByTestId('verdict').textContent()).toBe('ENTAILED');
     const axioms = await ex.locator('ol li').allTextContents();
-    expect(axioms.some((a) => /viral disorder EquivalentTo disorder and \(causative agent some virus\)/.test(a))).toBe(true);
+    expect(axioms.some((a) => /viral disorder EquivalentTo disorder and \(causative agent some virus\)/.test(a))).toBe(
+      true,
+    );
     expect(axioms.some((a) => /coxsackievirus/.test(a))).toBe(true);
     await shot(page, 'concepts', { docs: true });
     // The same card in the dark theme.
-    while ((await page.evaluate(() => document.documentElement.dataset.theme)) !== 'dark') await page.getByTestId('theme-toggle').click();
+    while ((await page.evaluate(() => document.documentElement.dataset.theme)) !== 'dark')
+      await page.getByTestId('theme-toggle').click();
     await shot(page, 'concepts-dark', { docs: true });
     expect(s.problems).toEqual([]);
   });

@@ -4,7 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server';
-import { browserSkipReason, firstOf, openApp, openOntology, SAMPLE, type Session, UNAVAILABLE, warnSkip } from './support/harness';
+import {
+  browserSkipReason,
+  firstOf,
+  openApp,
+  openOntology,
+  SAMPLE,
+  type Session,
+  UNAVAILABLE,
+  warnSkip,
+} from './support/harness';
 
 const reason = browserSkipReason();
 if (reason) warnSkip('e2e concurrent evaluation', reason);
@@ -14,9 +23,30 @@ const REPO = join(__dirname, '..', '..');
 /** Twelve reasoner-checked MCQs from the sample, written by the CLI, so that four can be in flight at once. */
 function dataset(dir: string): string {
   const out = join(dir, 'conc.jsonl');
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src-main/cli/bin.ts', 'generate', '--ontology', SAMPLE, '--mcq', '12', '--oq', '0', '--seed', '3', '--out', out], {
-    cwd: REPO, env: { ...process.env, OARAG_CACHE_DIR: join(dir, 'cache'), OARAG_DATA_DIR: join(dir, 'data') }, encoding: 'utf8',
-  });
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src-main/cli/bin.ts',
+      'generate',
+      '--ontology',
+      SAMPLE,
+      '--mcq',
+      '12',
+      '--oq',
+      '0',
+      '--seed',
+      '3',
+      '--out',
+      out,
+    ],
+    {
+      cwd: REPO,
+      env: { ...process.env, OARAG_CACHE_DIR: join(dir, 'cache'), OARAG_DATA_DIR: join(dir, 'data') },
+      encoding: 'utf8',
+    },
+  );
   if (r.status !== 0) throw new Error(`generate failed: ${r.stderr}`);
   return out;
 }
@@ -51,7 +81,10 @@ describe.skipIf(reason)('e2e: evaluation with questions in flight', () => {
     await field.fill('4');
     await page.getByTestId('eval-run').click();
     const which = await firstOf(page, ['[data-testid="eval-results"]', '[data-testid="error"]', UNAVAILABLE], 100_000);
-    if (which !== 0) throw new Error(`the evaluation did not finish: ${await page.locator('[data-testid="error"], [data-testid="unavailable"]').first().textContent()}`);
+    if (which !== 0)
+      throw new Error(
+        `the evaluation did not finish: ${await page.locator('[data-testid="error"], [data-testid="unavailable"]').first().textContent()}`,
+      );
     expect(server.stats.peakInFlight).toBe(4);
     expect(server.stats.answered).toBe(12);
     expect(s.problems).toEqual([]);

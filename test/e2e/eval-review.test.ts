@@ -2,7 +2,16 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, firstOf, openApp, openOntology, SHARED_ONTOLOGIES, shot, warnSkip, type Session } from './support/harness';
+import {
+  browserSkipReason,
+  firstOf,
+  openApp,
+  openOntology,
+  SHARED_ONTOLOGIES,
+  shot,
+  warnSkip,
+  type Session,
+} from './support/harness';
 
 const PO = join(SHARED_ONTOLOGIES, 'po.obo');
 const reason = browserSkipReason() ?? (existsSync(PO) ? null : `${PO} is absent (set OARAG_ONTOLOGIES)`);
@@ -37,8 +46,15 @@ describe.skipIf(reason)('e2e: evaluation keyed by ontology content, per-question
     await page.getByTestId('eval-dataset').fill(path);
     await page.getByTestId('method-reasoner-only').check();
     await page.getByTestId('eval-run').click();
-    const which = await firstOf(page, ['[data-testid="eval-results"]', '[data-testid="view-evaluation"] [data-testid="error"]'], 300_000);
-    if (which === 1) throw new Error(`evaluation failed: ${await page.locator('[data-testid="view-evaluation"] [data-testid="error"]').first().textContent()}`);
+    const which = await firstOf(
+      page,
+      ['[data-testid="eval-results"]', '[data-testid="view-evaluation"] [data-testid="error"]'],
+      300_000,
+    );
+    if (which === 1)
+      throw new Error(
+        `evaluation failed: ${await page.locator('[data-testid="view-evaluation"] [data-testid="error"]').first().textContent()}`,
+      );
     return {
       accuracy: (await page.getByTestId('eval-accuracy').textContent())?.trim(),
       reused: (await page.getByTestId('eval-reused').textContent())?.replace(/\s+/g, ' ').trim(),
@@ -60,13 +76,20 @@ describe.skipIf(reason)('e2e: evaluation keyed by ontology content, per-question
     expect(first).toEqual({ accuracy: '100.0%', reused: '30 / 0' });
     // The same run again reuses every answer, and says so.
     await page.getByTestId('eval-run').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="eval-reused"]')?.textContent?.replace(/\s+/g, ' ').trim() === '0 / 30', null, { timeout: 120_000 });
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="eval-reused"]')?.textContent?.replace(/\s+/g, ' ').trim() === '0 / 30',
+      null,
+      { timeout: 120_000 },
+    );
 
     await page.getByTestId('nav-revision').click();
     await page.getByTestId('revise-dataset').fill(dataset);
     await page.getByTestId('revise-run').click();
     await page.getByTestId('revision-summary').waitFor({ timeout: 300_000 });
-    expect(await page.getByTestId('revision-wording').textContent()).toMatch(/Every existential restriction on a named class was moved into definition text: \d+ restrictions on \d+ classes/);
+    expect(await page.getByTestId('revision-wording').textContent()).toMatch(
+      /Every existential restriction on a named class was moved into definition text: \d+ restrictions on \d+ classes/,
+    );
     const revised = (await page.getByTestId('revised-path').textContent())!.trim();
 
     await openOntology(page, revised);
@@ -105,7 +128,11 @@ describe.skipIf(reason)('e2e: evaluation keyed by ontology content, per-question
     await page.getByTestId('mark-disagree').check();
     await page.getByTestId('mark-note').fill('gold looks right; the revision removed the fact');
     await page.getByTestId('mark-save').click();
-    await page.waitForFunction((x) => document.querySelector(`[data-testid="review-table"] tr[data-item="${x}"]`)?.textContent?.includes('disagree'), id);
+    await page.waitForFunction(
+      (x) =>
+        document.querySelector(`[data-testid="review-table"] tr[data-item="${x}"]`)?.textContent?.includes('disagree'),
+      id,
+    );
     await shot(page, 'evaluation-review', { docs: true });
 
     await s!.close();
@@ -120,7 +147,11 @@ describe.skipIf(reason)('e2e: evaluation keyed by ontology content, per-question
     await marked.waitFor();
     expect(await marked.textContent()).toContain('disagree');
     await marked.click();
-    await page.waitForFunction(() => (document.querySelector('[data-testid="mark-note"]') as HTMLTextAreaElement | null)?.value.includes('revision removed'));
+    await page.waitForFunction(() =>
+      (document.querySelector('[data-testid="mark-note"]') as HTMLTextAreaElement | null)?.value.includes(
+        'revision removed',
+      ),
+    );
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('review-export').click()]);
     const file = join(dir, 'report.md');
     await download.saveAs(file);

@@ -28,13 +28,18 @@ describe.skipIf(reason)('e2e: Models view', () => {
     await page.getByText('No local models yet').waitFor();
     await page.getByTestId('model-path').fill(file);
     await page.getByTestId('model-import').click();
-    const which = await firstOf(page, ['[data-testid="models-table"] tbody tr', UNAVAILABLE, '[data-testid="view-models"] [data-testid="error"]']);
+    const which = await firstOf(page, [
+      '[data-testid="models-table"] tbody tr',
+      UNAVAILABLE,
+      '[data-testid="view-models"] [data-testid="error"]',
+    ]);
     if (which === 1) {
       const msg = (await page.locator(UNAVAILABLE).textContent()) ?? '';
       warnSkip('model import flow', msg);
       ctx.skip(`models.import unavailable: ${msg}`);
     }
-    if (which === 2) throw new Error(`Import failed: ${await page.locator('[data-testid="error"]').first().textContent()}`);
+    if (which === 2)
+      throw new Error(`Import failed: ${await page.locator('[data-testid="error"]').first().textContent()}`);
     const row = (await page.getByTestId('models-table').locator('tbody tr').first().textContent()) ?? '';
     expect(row).toContain('llama');
     expect(row).toContain('2,048');
@@ -47,10 +52,17 @@ describe.skipIf(reason)('e2e: Models view', () => {
     writeFileSync(script, JSON.stringify(['Hello from the scripted model.']));
     await page.getByLabel('Model spec').fill(`scripted:${script}`);
     await page.getByRole('button', { name: 'Test', exact: true }).click();
-    const which = await firstOf(page, ['[data-testid="view-models"] .callout.info', UNAVAILABLE, '[data-testid="view-models"] [data-testid="error"]']);
+    const which = await firstOf(page, [
+      '[data-testid="view-models"] .callout.info',
+      UNAVAILABLE,
+      '[data-testid="view-models"] [data-testid="error"]',
+    ]);
     if (which === 1) ctx.skip('models.test unavailable');
-    if (which === 2) throw new Error(`Test failed: ${await page.locator('[data-testid="error"]').first().textContent()}`);
-    expect(await page.locator('[data-testid="view-models"] .callout.info').textContent()).toContain('Hello from the scripted model.');
+    if (which === 2)
+      throw new Error(`Test failed: ${await page.locator('[data-testid="error"]').first().textContent()}`);
+    expect(await page.locator('[data-testid="view-models"] .callout.info').textContent()).toContain(
+      'Hello from the scripted model.',
+    );
     expect(s.problems).toEqual([]);
   });
 });

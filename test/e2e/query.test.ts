@@ -21,7 +21,11 @@ describe.skipIf(reason)('e2e: Query console', () => {
     const runs = () => page.getByTestId('query-console').getAttribute('data-runs').then(Number);
     const before = await runs();
     await page.keyboard.press('Control+Enter');
-    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="query-console"]')?.getAttribute('data-runs')) > n, before, { timeout: 120_000 });
+    await page.waitForFunction(
+      (n) => Number(document.querySelector('[data-testid="query-console"]')?.getAttribute('data-runs')) > n,
+      before,
+      { timeout: 120_000 },
+    );
   }
 
   it('runs a dialect query and shows the result table and the observation', async () => {
@@ -61,7 +65,12 @@ SELECT ?c ?label WHERE { ?c rdfs:label ?label . FILTER(CONTAINS(?label, "valve")
     expect(hist.length).toBeGreaterThanOrEqual(3); // refused updates are not logged
     expect(hist.some((h) => h.includes('"is a" "heart disease"'))).toBe(true);
     // Re-using a dialect history entry switches the console back to the dialect.
-    await page.getByTestId('query-history').locator('li', { hasText: '"heart disease"' }).first().locator('button').click();
+    await page
+      .getByTestId('query-history')
+      .locator('li', { hasText: '"heart disease"' })
+      .first()
+      .locator('button')
+      .click();
     expect(await page.getByTestId('mode-dialect').getAttribute('aria-selected')).toBe('true');
     expect(s.problems).toEqual([]);
   });

@@ -12,10 +12,18 @@ const SAMPLE = join(REPO, 'resources', 'samples', 'cardio.ofn');
 
 class Rpc {
   private nextId = 1;
-  private readonly waiting = new Map<number, (m: { result?: unknown; error?: { code: string; message: string } }) => void>();
+  private readonly waiting = new Map<
+    number,
+    (m: { result?: unknown; error?: { code: string; message: string } }) => void
+  >();
   constructor(readonly ws: WebSocket) {
     ws.on('message', (d) => {
-      const m = JSON.parse(String(d)) as { id?: number; event?: string; result?: unknown; error?: { code: string; message: string } };
+      const m = JSON.parse(String(d)) as {
+        id?: number;
+        event?: string;
+        result?: unknown;
+        error?: { code: string; message: string };
+      };
       if (m.event || typeof m.id !== 'number') return;
       this.waiting.get(m.id)?.(m);
       this.waiting.delete(m.id);
@@ -56,9 +64,14 @@ describe('web mode stays responsive during an expensive SPARQL query', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     // Warm the worker (the store loads once), then start the expensive query.
-    expect((await rpc.call('query.sparql', { ontologyId: SAMPLE, query: 'ASK { ?s ?p ?o }' })).result).toMatchObject({ boolean: true });
+    expect((await rpc.call('query.sparql', { ontologyId: SAMPLE, query: 'ASK { ?s ?p ?o }' })).result).toMatchObject({
+      boolean: true,
+    });
     const t0 = performance.now();
-    const pending = rpc.call('query.sparql', { ontologyId: SAMPLE, query: 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }' });
+    const pending = rpc.call('query.sparql', {
+      ontologyId: SAMPLE,
+      query: 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }',
+    });
     let done = false;
     void pending.then(() => (done = true));
     const rtts: number[] = [];
@@ -77,7 +90,9 @@ describe('web mode stays responsive during an expensive SPARQL query', () => {
     expect(rtts.length).toBeGreaterThan(20);
     const sorted = [...rtts].sort((a, b) => a - b);
     const p50 = sorted[Math.floor(sorted.length / 2)];
-    console.log(`[sparql-responsive] ${rtts.length} app.info calls during the query: p50 ${p50.toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms; query ended after ${(ms / 1000).toFixed(1)} s`);
+    console.log(
+      `[sparql-responsive] ${rtts.length} app.info calls during the query: p50 ${p50.toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms; query ended after ${(ms / 1000).toFixed(1)} s`,
+    );
     // On the event loop, app.info waited for the whole query (20 s in the report). The < 100 ms target is a
     // figure printed above (23 ms max on an idle machine); the assertions leave room for a loaded one.
     expect(p50).toBeLessThan(100);

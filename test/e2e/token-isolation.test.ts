@@ -17,7 +17,13 @@ interface Seen {
 function post(port: number, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, path: '/api/call', method: 'POST', headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json', ...headers } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/call',
+        method: 'POST',
+        headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json', ...headers },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
@@ -41,7 +47,9 @@ describe.skipIf(skip !== null)('the web token stays with its own origin', () => 
     other = createServer((req, res) => {
       seen.push({ url: req.url ?? '', headers: req.headers });
       res.writeHead(200, { 'content-type': 'text/html', 'access-control-allow-origin': '*' });
-      res.end('<!doctype html><title>other</title><img src="/pixel.png"><script>fetch("/f",{credentials:"include"})</script>');
+      res.end(
+        '<!doctype html><title>other</title><img src="/pixel.png"><script>fetch("/f",{credentials:"include"})</script>',
+      );
     });
     await new Promise<void>((r) => other.listen(0, '127.0.0.1', () => r()));
     otherPort = (other.address() as AddressInfo).port;
@@ -57,7 +65,9 @@ describe.skipIf(skip !== null)('the web token stays with its own origin', () => 
     // Requests to the other port from the workbench page itself and as a top-level navigation.
     await page.evaluate(async (p) => {
       await fetch(`http://127.0.0.1:${p}/from-app`, { credentials: 'include', mode: 'no-cors' }).catch(() => {});
-      await fetch(`http://localhost:${p}/from-app-localhost`, { credentials: 'include', mode: 'no-cors' }).catch(() => {});
+      await fetch(`http://localhost:${p}/from-app-localhost`, { credentials: 'include', mode: 'no-cors' }).catch(
+        () => {},
+      );
     }, otherPort);
     await page.goto(`http://127.0.0.1:${otherPort}/navigated`);
     await page.waitForFunction(() => document.title === 'other');
@@ -80,7 +90,10 @@ describe.skipIf(skip !== null)('the web token stays with its own origin', () => 
     try {
       const page = await ctx.newPage();
       await page.goto(`${session.server.origin}/`);
-      await page.getByTestId('status-bar').getByText(/No access token/).waitFor({ timeout: 15_000 });
+      await page
+        .getByTestId('status-bar')
+        .getByText(/No access token/)
+        .waitFor({ timeout: 15_000 });
       expect(await page.locator('.shell[data-ready="yes"]').count()).toBe(0);
     } finally {
       await ctx.close();

@@ -14,10 +14,19 @@ interface Reply {
   body: string;
 }
 
-function http(s: ServedApp, o: { path?: string; method?: string; headers?: Record<string, string>; body?: string }): Promise<Reply> {
+function http(
+  s: ServedApp,
+  o: { path?: string; method?: string; headers?: Record<string, string>; body?: string },
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: s.port, path: o.path ?? '/', method: o.method ?? 'GET', headers: { host: `127.0.0.1:${s.port}`, ...o.headers } },
+      {
+        host: '127.0.0.1',
+        port: s.port,
+        path: o.path ?? '/',
+        method: o.method ?? 'GET',
+        headers: { host: `127.0.0.1:${s.port}`, ...o.headers },
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -139,9 +148,23 @@ describe('web mode security (oarag serve over real sockets)', () => {
     expect((await http(s, { path: '/', headers: { ...auth, host: `evil.example:${s.port}` } })).status).toBe(403);
     expect((await http(s, { path: '/', headers: { ...auth, host: `127.0.0.1:${s.port + 1}` } })).status).toBe(403);
     expect((await http(s, { path: '/', headers: { ...auth, origin: 'http://evil.example' } })).status).toBe(403);
-    expect((await http(s, { path: '/api/call', method: 'POST', headers: { ...auth, origin: `http://evil.example:${s.port}` }, body: '{"method":"app.info","params":{}}' })).status).toBe(403);
+    expect(
+      (
+        await http(s, {
+          path: '/api/call',
+          method: 'POST',
+          headers: { ...auth, origin: `http://evil.example:${s.port}` },
+          body: '{"method":"app.info","params":{}}',
+        })
+      ).status,
+    ).toBe(403);
     // The same request from our own origin is accepted.
-    const ok = await http(s, { path: '/api/call', method: 'POST', headers: { ...auth, origin: `http://127.0.0.1:${s.port}` }, body: '{"method":"app.info","params":{}}' });
+    const ok = await http(s, {
+      path: '/api/call',
+      method: 'POST',
+      headers: { ...auth, origin: `http://127.0.0.1:${s.port}` },
+      body: '{"method":"app.info","params":{}}',
+    });
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.body).result.mode).toBe('web');
   });
@@ -157,7 +180,9 @@ describe('web mode security (oarag serve over real sockets)', () => {
   });
 
   it('is not reachable on a non-loopback address', async (ctx) => {
-    const ip = Object.values(networkInterfaces()).flat().find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+    const ip = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
     if (!ip) {
       console.warn('[skip] no non-loopback IPv4 address on this machine');
       ctx.skip('no non-loopback IPv4 address');
@@ -198,16 +223,34 @@ describe('web mode security (oarag serve over real sockets)', () => {
     });
 
     it('answers unknown methods and wrong parameter types with stable error codes', async () => {
-      expect(await c.call('fs.readFile', { path: '/etc/passwd' }, 2)).toMatchObject({ id: 2, error: { code: 'unknown-method' } });
+      expect(await c.call('fs.readFile', { path: '/etc/passwd' }, 2)).toMatchObject({
+        id: 2,
+        error: { code: 'unknown-method' },
+      });
       expect(await c.call('__proto__', {}, 3)).toMatchObject({ id: 3, error: { code: 'unknown-method' } });
-      expect(await c.call('ontology.search', { ontologyId: 5, text: 'x' }, 4)).toMatchObject({ id: 4, error: { code: 'bad-params' } });
+      expect(await c.call('ontology.search', { ontologyId: 5, text: 'x' }, 4)).toMatchObject({
+        id: 4,
+        error: { code: 'bad-params' },
+      });
       expect(await c.call('ontology.open', { path: 42 }, 5)).toMatchObject({ id: 5, error: { code: 'bad-params' } });
       expect(await c.call('app.info', { extra: true }, 6)).toMatchObject({ id: 6, error: { code: 'bad-params' } });
       expect(await c.call('app.info', 'params as a string', 7)).toMatchObject({ id: 7, error: { code: 'bad-params' } });
-      expect(await c.call('tasks.cancel', { id: 'no-such-task' }, 8)).toMatchObject({ id: 8, result: { cancelled: false } });
-      expect(await c.call('ontology.card', { ontologyId: '/not/open.owl', iri: 'http://x' }, 9)).toMatchObject({ id: 9, error: { code: 'not-open' } });
-      expect(await c.call({ toString: 1 } as unknown as string, {}, 14)).toMatchObject({ id: 14, error: { code: 'unknown-method' } });
-      expect(await c.call(Object.create(null) as string, {}, 15)).toMatchObject({ id: 15, error: { code: 'unknown-method' } });
+      expect(await c.call('tasks.cancel', { id: 'no-such-task' }, 8)).toMatchObject({
+        id: 8,
+        result: { cancelled: false },
+      });
+      expect(await c.call('ontology.card', { ontologyId: '/not/open.owl', iri: 'http://x' }, 9)).toMatchObject({
+        id: 9,
+        error: { code: 'not-open' },
+      });
+      expect(await c.call({ toString: 1 } as unknown as string, {}, 14)).toMatchObject({
+        id: 14,
+        error: { code: 'unknown-method' },
+      });
+      expect(await c.call(Object.create(null) as string, {}, 15)).toMatchObject({
+        id: 15,
+        error: { code: 'unknown-method' },
+      });
       // Ids of other types are not echoed (the reply still comes).
       c.ws.send(JSON.stringify({ id: { evil: true }, method: 'app.info', params: {} }));
       expect(await c.next()).toMatchObject({ id: null, result: { mode: 'web' } });
@@ -222,7 +265,13 @@ describe('web mode security (oarag serve over real sockets)', () => {
     it('closes a socket that sends more than 4 MiB with 1009 (message too big); the server keeps serving new sockets', async () => {
       const { ws } = await upgrade(`${wsUrl}?token=${s.token}`);
       const big = new Client(ws!);
-      ws!.send(JSON.stringify({ id: 12, method: 'ontology.search', params: { ontologyId: 'x', text: 'a'.repeat(4 * 2 ** 20 + 1) } }));
+      ws!.send(
+        JSON.stringify({
+          id: 12,
+          method: 'ontology.search',
+          params: { ontologyId: 'x', text: 'a'.repeat(4 * 2 ** 20 + 1) },
+        }),
+      );
       await expect(big.next()).rejects.toThrow(/socket closed \(1009\)/);
       expect(await c.call('app.info', {}, 13)).toMatchObject({ id: 13, result: { mode: 'web' } });
     });
@@ -230,12 +279,22 @@ describe('web mode security (oarag serve over real sockets)', () => {
     it('answers an oversized HTTP body without crashing the server', async () => {
       const body = JSON.stringify({ method: 'app.info', params: { x: 'y'.repeat(5 * 2 ** 20) } });
       // Today the server resets the connection (see the report); a 4xx JSON error would be accepted too.
-      const r = await http(s, { path: '/api/call', method: 'POST', headers: { authorization: `Bearer ${s.token}` }, body }).then(
+      const r = await http(s, {
+        path: '/api/call',
+        method: 'POST',
+        headers: { authorization: `Bearer ${s.token}` },
+        body,
+      }).then(
         (x) => x.status,
         (e: NodeJS.ErrnoException) => e.code,
       );
       expect([400, 413, 'ECONNRESET', 'EPIPE']).toContain(r);
-      const after = await http(s, { path: '/api/call', method: 'POST', headers: { authorization: `Bearer ${s.token}` }, body: '{"method":"app.info","params":{}}' });
+      const after = await http(s, {
+        path: '/api/call',
+        method: 'POST',
+        headers: { authorization: `Bearer ${s.token}` },
+        body: '{"method":"app.info","params":{}}',
+      });
       expect(after.status).toBe(200);
     });
   });

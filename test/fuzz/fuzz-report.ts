@@ -20,6 +20,9 @@ export class FuzzTally {
   }
 
   print(): void {
-    for (const [family, r] of this.rows) console.log(`[fuzz] ${family}: ${r.tried} tried, ${r.clean} clean${r.bad.length ? `; not clean: ${r.bad.slice(0, 5).join(' | ')}` : ''}`);
+    for (const [family, r] of this.rows)
+      console.log(
+        `[fuzz] ${family}: ${r.tried} tried, ${r.clean} clean${r.bad.length ? `; not clean: ${r.bad.slice(0, 5).join(' | ')}` : ''}`,
+      );
   }
 }

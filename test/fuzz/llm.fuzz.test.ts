@@ -44,10 +44,20 @@ const FAULTS: Record<string, Fault> = {
   'sse: event not JSON': (_q, res) => (sseHead(res), res.end(delta({ content: 'a' }) + ev('{not json') + ev('[DONE]'))),
   'sse: invalid UTF-8': (_q, res) => {
     sseHead(res);
-    res.write(Buffer.concat([Buffer.from('data: {"choices":[{"delta":{"content":"a'), Buffer.from([0xff, 0xfe, 0xc0, 0xae]), Buffer.from('b"},"finish_reason":"stop"}]}\n\n')]));
+    res.write(
+      Buffer.concat([
+        Buffer.from('data: {"choices":[{"delta":{"content":"a'),
+        Buffer.from([0xff, 0xfe, 0xc0, 0xae]),
+        Buffer.from('b"},"finish_reason":"stop"}]}\n\n'),
+      ]),
+    );
     res.end(ev('[DONE]'));
   },
-  'sse: socket torn mid-reply': (_q, res, _b, sock) => (sseHead(res), res.write(delta({ content: 'half' })), setTimeout(() => sock.destroy(), 20)),
+  'sse: socket torn mid-reply': (_q, res, _b, sock) => (
+    sseHead(res),
+    res.write(delta({ content: 'half' })),
+    setTimeout(() => sock.destroy(), 20)
+  ),
   'sse: endless, ignores max_tokens': (_q, res) => (sseHead(res), pump(res, () => delta({ content: ' tok' }))),
   'sse: trickle a byte every 100 ms': (_q, res) => (sseHead(res), every(res, 100, () => ':')),
   'sse: headers then silence': (_q, res) => sseHead(res),
@@ -61,16 +71,43 @@ const FAULTS: Record<string, Fault> = {
     let n = 0;
     pump(res, () => (n++ < 100_000 ? delta({}) : n === 100_002 ? ev('[DONE]') : null));
   },
-  'sse: error event': (_q, res) => (sseHead(res), res.end(delta({ content: 'x' }) + ev({ error: { message: 'out of memory' } }))),
+  'sse: error event': (_q, res) => (
+    sseHead(res),
+    res.end(delta({ content: 'x' }) + ev({ error: { message: 'out of memory' } }))
+  ),
   'sse: odd shapes': (_q, res) => {
     sseHead(res);
-    res.end([ev({ choices: 'x' }), ev({ choices: [null] }), ev({ choices: [{ delta: 5 }] }), ev({ choices: [{ delta: { content: 123 } }] }), ev(null), ev(7), ev('"str"'),
-      ev({ choices: [{ delta: { content: 'ok' }, finish_reason: 7 }], usage: { prompt_tokens: 'a', completion_tokens: -5 } }), ev('[DONE]')].join(''));
+    res.end(
+      [
+        ev({ choices: 'x' }),
+        ev({ choices: [null] }),
+        ev({ choices: [{ delta: 5 }] }),
+        ev({ choices: [{ delta: { content: 123 } }] }),
+        ev(null),
+        ev(7),
+        ev('"str"'),
+        ev({
+          choices: [{ delta: { content: 'ok' }, finish_reason: 7 }],
+          usage: { prompt_tokens: 'a', completion_tokens: -5 },
+        }),
+        ev('[DONE]'),
+      ].join(''),
+    );
   },
   'sse: odd tool calls': (_q, res) => {
     sseHead(res);
-    res.end([delta({ tool_calls: 'x' }), delta({ tool_calls: [null] }), delta({ tool_calls: [{ index: -1, function: { name: 'a' } }] }), delta({ tool_calls: [{ index: 1e9, function: { name: 5, arguments: [1, 2] } }] }),
-      delta({ tool_calls: [{ index: 0, function: { arguments: { deep: [[[1]]] } } }] }), delta({ tool_calls: [{ index: 3, function: { name: 'query', arguments: '{"q":' } }] }), delta({}, 'tool_calls'), ev('[DONE]')].join(''));
+    res.end(
+      [
+        delta({ tool_calls: 'x' }),
+        delta({ tool_calls: [null] }),
+        delta({ tool_calls: [{ index: -1, function: { name: 'a' } }] }),
+        delta({ tool_calls: [{ index: 1e9, function: { name: 5, arguments: [1, 2] } }] }),
+        delta({ tool_calls: [{ index: 0, function: { arguments: { deep: [[[1]]] } } }] }),
+        delta({ tool_calls: [{ index: 3, function: { name: 'query', arguments: '{"q":' } }] }),
+        delta({}, 'tool_calls'),
+        ev('[DONE]'),
+      ].join(''),
+    );
   },
   'sse: bare CR line ends split across writes': (_q, res) => {
     sseHead(res);
@@ -78,10 +115,23 @@ const FAULTS: Record<string, Fault> = {
     let i = 0;
     pump(res, () => (i < text.length ? text.slice(i, (i += 7)) : null));
   },
-  'sse: NUL and control characters': (_q, res) => (sseHead(res), res.end(delta({ content: '\u0000\u0001\u001b[2J\u202e' }, 'stop') + ev('[DONE]'))),
+  'sse: NUL and control characters': (_q, res) => (
+    sseHead(res),
+    res.end(delta({ content: '\u0000\u0001\u001b[2J\u202e' }, 'stop') + ev('[DONE]'))
+  ),
   'sse: deeply nested event': (_q, res) => (sseHead(res), res.end(ev('['.repeat(200_000) + ']'.repeat(200_000)))),
-  'sse: stream as text/plain': (_q, res) => (sseHead(res, 'text/plain'), res.end(delta({ content: 'a' }, 'stop') + ev('[DONE]'))),
-  'sse: absurd usage': (_q, res) => (sseHead(res), res.end(delta({ content: 'a' }, 'stop') + ev({ choices: [], usage: { prompt_tokens: 1e308, completion_tokens: 1e308 } }) + ev('[DONE]'))),
+  'sse: stream as text/plain': (_q, res) => (
+    sseHead(res, 'text/plain'),
+    res.end(delta({ content: 'a' }, 'stop') + ev('[DONE]'))
+  ),
+  'sse: absurd usage': (_q, res) => (
+    sseHead(res),
+    res.end(
+      delta({ content: 'a' }, 'stop') +
+        ev({ choices: [], usage: { prompt_tokens: 1e308, completion_tokens: 1e308 } }) +
+        ev('[DONE]'),
+    )
+  ),
   'json: not JSON': (_q, res) => jsonOut(res, 200, '<html>oops</html>'),
   'json: empty body': (_q, res) => jsonOut(res, 200, ''),
   'json: null': (_q, res) => jsonOut(res, 200, 'null'),
@@ -94,9 +144,35 @@ const FAULTS: Record<string, Fault> = {
     let n = 0;
     pump(res, () => (n++ < 256 ? 'z'.repeat(64 * 1024) : n === 258 ? '"},"finish_reason":"stop"}]}' : null));
   },
-  'json: deeply nested': (_q, res) => jsonOut(res, 200, '{"choices":' + '['.repeat(200_000) + ']'.repeat(200_000) + '}'),
-  'json: odd tool calls': (_q, res) => jsonOut(res, 200, JSON.stringify({ choices: [{ message: { content: null, tool_calls: [null, 5, { function: null }, { function: { name: '' } }, { function: { name: 'q', arguments: 7 } }, { function: { name: 'answer', arguments: '{"answer":["A"]}' } }] }, finish_reason: 'tool_calls' }] })),
-  'json: body trickles': (_q, res) => (res.writeHead(200, { 'content-type': 'application/json' }), every(res, 100, () => ' ')),
+  'json: deeply nested': (_q, res) =>
+    jsonOut(res, 200, '{"choices":' + '['.repeat(200_000) + ']'.repeat(200_000) + '}'),
+  'json: odd tool calls': (_q, res) =>
+    jsonOut(
+      res,
+      200,
+      JSON.stringify({
+        choices: [
+          {
+            message: {
+              content: null,
+              tool_calls: [
+                null,
+                5,
+                { function: null },
+                { function: { name: '' } },
+                { function: { name: 'q', arguments: 7 } },
+                { function: { name: 'answer', arguments: '{"answer":["A"]}' } },
+              ],
+            },
+            finish_reason: 'tool_calls',
+          },
+        ],
+      }),
+    ),
+  'json: body trickles': (_q, res) => (
+    res.writeHead(200, { 'content-type': 'application/json' }),
+    every(res, 100, () => ' ')
+  ),
   'status: 400 with 8 MiB page': (_q, res) => {
     res.writeHead(400, { 'content-type': 'text/html' });
     let n = 0;
@@ -109,7 +185,10 @@ const FAULTS: Record<string, Fault> = {
   'status: 429, Retry-After garbage': (_q, res) => jsonOut(res, 429, '{"error":"slow"}', { 'retry-after': 'soon-ish' }),
   'status: 503': (_q, res) => jsonOut(res, 503, '{"error":{"message":"loading"}}'),
   'status: redirect to itself': (req, res) => (res.writeHead(307, { location: req.url ?? '/' }), res.end()),
-  'status: 200, no body, closed': (_q, res) => (res.writeHead(200, { 'content-type': 'application/json', connection: 'close' }), res.end()),
+  'status: 200, no body, closed': (_q, res) => (
+    res.writeHead(200, { 'content-type': 'application/json', connection: 'close' }),
+    res.end()
+  ),
   'socket: never answers': () => {},
   'socket: reset at once': (_q, _res, _b, sock) => sock.destroy(),
   'socket: not HTTP': (_q, _res, _b, sock) => sock.end('SSH-2.0-OpenSSH_9.6\r\n\u0000\u0001garbage\r\n\r\n'),
@@ -147,18 +226,27 @@ describe('fuzz: LLM servers (OpenAI-compatible backend)', () => {
     dir.cleanup();
   });
 
-  const backend = (i: number, stream: boolean, deadlineMs = DEADLINE_MS, idleTimeoutMs = IDLE_MS) => new OpenAiBackend({
-    baseUrl: `${base}/f/${i}/v1`, model: 'fuzz', stream, deadlineMs, idleTimeoutMs, maxReplyChars: MAX_CHARS,
-    retry: { maxRetries: 1, baseDelayMs: 10, maxDelayMs: 50 }, capabilityCacheDir: dir.path,
-  });
+  const backend = (i: number, stream: boolean, deadlineMs = DEADLINE_MS, idleTimeoutMs = IDLE_MS) =>
+    new OpenAiBackend({
+      baseUrl: `${base}/f/${i}/v1`,
+      model: 'fuzz',
+      stream,
+      deadlineMs,
+      idleTimeoutMs,
+      maxReplyChars: MAX_CHARS,
+      retry: { maxRetries: 1, baseDelayMs: 10, maxDelayMs: 50 },
+      capabilityCacheDir: dir.path,
+    });
 
   function wellFormed(r: GenerateResult, maxTokens: number): string | null {
     if (typeof r.text !== 'string') return 'text is not a string';
     if (r.text.length > MAX_CHARS) return `text of ${r.text.length} characters`;
     if (!['stop', 'length', 'aborted'].includes(r.finish)) return `finish ${String(r.finish)}`;
     if (!Number.isFinite(r.inputTokens) || !Number.isFinite(r.outputTokens)) return 'token counts not finite';
-    if (r.tokensEstimated && r.outputTokens > Math.max(maxTokens * 2 + 16, MAX_CHARS)) return `${r.outputTokens} estimated tokens`;
-    for (const c of r.toolCalls ?? []) if (typeof c.name !== 'string' || !c.name || typeof c.arguments !== 'string') return 'a malformed tool call';
+    if (r.tokensEstimated && r.outputTokens > Math.max(maxTokens * 2 + 16, MAX_CHARS))
+      return `${r.outputTokens} estimated tokens`;
+    for (const c of r.toolCalls ?? [])
+      if (typeof c.name !== 'string' || !c.name || typeof c.arguments !== 'string') return 'a malformed tool call';
     return null;
   }
 
@@ -169,7 +257,7 @@ describe('fuzz: LLM servers (OpenAI-compatible backend)', () => {
     let clean: boolean;
     try {
       const problem = await run();
-      outcome = problem === CANCELLED ? 'cancelled' : problem ?? 'result';
+      outcome = problem === CANCELLED ? 'cancelled' : (problem ?? 'result');
       clean = problem === null || problem === CANCELLED;
     } catch (e) {
       outcome = e instanceof LlmError ? e.code : `NOT AN LlmError: ${String(e).slice(0, 100)}`;
@@ -188,14 +276,31 @@ describe('fuzz: LLM servers (OpenAI-compatible backend)', () => {
         const maxTokens = 1 + Math.floor(rand() * 200);
         const extra: Partial<GenerateOptions> = pick(rand, [
           {},
-          { tools: [{ name: 'query', description: 'q', parameters: { type: 'object', properties: { query: { type: 'string' } } } }], toolChoice: 'required' as const },
+          {
+            tools: [
+              {
+                name: 'query',
+                description: 'q',
+                parameters: { type: 'object', properties: { query: { type: 'string' } } },
+              },
+            ],
+            toolChoice: 'required' as const,
+          },
           { jsonSchema: { type: 'object', properties: { answer: { type: 'array', items: { enum: ['A', 'B'] } } } } },
           { grammar: 'root ::= "x"' },
         ]);
-        await probe('llm-server chat', `${name} [${stream ? 'stream' : 'json'}, max ${maxTokens}, ${Object.keys(extra).join('+') || 'text'}]`, async () => {
-          const r = await backend(i, stream).chat([{ role: 'user', content: 'hi' }], { maxTokens, onText: () => {}, ...extra });
-          return wellFormed(r, maxTokens);
-        });
+        await probe(
+          'llm-server chat',
+          `${name} [${stream ? 'stream' : 'json'}, max ${maxTokens}, ${Object.keys(extra).join('+') || 'text'}]`,
+          async () => {
+            const r = await backend(i, stream).chat([{ role: 'user', content: 'hi' }], {
+              maxTokens,
+              onText: () => {},
+              ...extra,
+            });
+            return wellFormed(r, maxTokens);
+          },
+        );
       }
       await probe('llm-server capabilities', name, async () => {
         const c = await backend(i, true).capabilities();
@@ -208,23 +313,31 @@ describe('fuzz: LLM servers (OpenAI-compatible backend)', () => {
 
   it('a cancel at any moment ends the call at once', async () => {
     const rand = seededRandom(SEED + 1);
-    const slow = FAULT_NAMES.map((n, i) => [n, i] as const).filter(([n]) => /endless|trickle|silence|never|body trickles|100k/.test(n));
+    const slow = FAULT_NAMES.map((n, i) => [n, i] as const).filter(([n]) =>
+      /endless|trickle|silence|never|body trickles|100k/.test(n),
+    );
     for (const [name, i] of slow) {
       for (const stream of [true, false]) {
         const after = 20 + Math.floor(rand() * 200);
-        await probe('llm-server cancel', `${name} [${stream ? 'stream' : 'json'}] cancelled after ${after} ms`, async () => {
-          const ac = new AbortController();
-          setTimeout(() => ac.abort(), after);
-          const t0 = performance.now();
-          // Deadlines far away, so only the cancel (or a cap) can end these calls in time.
-          const r = await backend(i, stream, 20_000, 20_000).chat([{ role: 'user', content: 'hi' }], { maxTokens: 100_000, signal: ac.signal }).catch((e) => {
-            if (e instanceof LlmError && e.code === 'aborted') return null;
-            throw e;
-          });
-          if (performance.now() - t0 > after + MARGIN_MS) return 'outlived the cancel';
-          if (r === null) return CANCELLED;
-          return wellFormed(r, 100_000) ?? (r.finish === 'aborted' ? CANCELLED : null);
-        });
+        await probe(
+          'llm-server cancel',
+          `${name} [${stream ? 'stream' : 'json'}] cancelled after ${after} ms`,
+          async () => {
+            const ac = new AbortController();
+            setTimeout(() => ac.abort(), after);
+            const t0 = performance.now();
+            // Deadlines far away, so only the cancel (or a cap) can end these calls in time.
+            const r = await backend(i, stream, 20_000, 20_000)
+              .chat([{ role: 'user', content: 'hi' }], { maxTokens: 100_000, signal: ac.signal })
+              .catch((e) => {
+                if (e instanceof LlmError && e.code === 'aborted') return null;
+                throw e;
+              });
+            if (performance.now() - t0 > after + MARGIN_MS) return 'outlived the cancel';
+            if (r === null) return CANCELLED;
+            return wellFormed(r, 100_000) ?? (r.finish === 'aborted' ? CANCELLED : null);
+          },
+        );
       }
     }
     expect(tally.bad('llm-server cancel')).toEqual([]);

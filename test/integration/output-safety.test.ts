@@ -95,18 +95,52 @@ describe('output safety (generate, revise, eval through the CLI)', () => {
     const sub = join(D, 'ev');
     mkdirSync(sub);
     writeFileSync(join(sub, 'README.md'), '# mine\n');
-    let r = await cli('eval', '--ontology', onto, '--dataset', dataset, '--method', 'reasoner-only', '--out', join(sub, 'README.json'));
+    let r = await cli(
+      'eval',
+      '--ontology',
+      onto,
+      '--dataset',
+      dataset,
+      '--method',
+      'reasoner-only',
+      '--out',
+      join(sub, 'README.json'),
+    );
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/README\.md already exists/);
     expect(readFileSync(join(sub, 'README.md'), 'utf8')).toBe('# mine\n');
     expect(existsSync(join(sub, 'README.json'))).toBe(false);
     const notes = join(D, 'notes.txt');
     writeFileSync(notes, 'secret line one\n'.repeat(200));
-    r = await cli('eval', '--ontology', onto, '--dataset', dataset, '--method', 'reasoner-only', '--out', join(sub, 'r.json'), '--store', notes);
+    r = await cli(
+      'eval',
+      '--ontology',
+      onto,
+      '--dataset',
+      dataset,
+      '--method',
+      'reasoner-only',
+      '--out',
+      join(sub, 'r.json'),
+      '--store',
+      notes,
+    );
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/is not an SQLite results store/);
     expect(r.err).not.toMatch(/internal|secret/);
-    r = await cli('eval', '--ontology', onto, '--dataset', dataset, '--method', 'reasoner-only', '--out', join(sub, 'r.json'), '--store', join(D, 'r.sqlite'));
+    r = await cli(
+      'eval',
+      '--ontology',
+      onto,
+      '--dataset',
+      dataset,
+      '--method',
+      'reasoner-only',
+      '--out',
+      join(sub, 'r.json'),
+      '--store',
+      join(D, 'r.sqlite'),
+    );
     expect(r.code, r.err).toBe(0);
     expect(existsSync(join(sub, 'r.md'))).toBe(true);
   });

@@ -66,7 +66,13 @@ export function cliHarness(prefix: string, options: CliHarnessOptions = {}): Cli
     async cli(args) {
       let out = '';
       let err = '';
-      const io: CliIo = { stdout: (s) => void (out += s), stderr: (s) => void (err += s), isTTY: false, env, cwd: dir.path };
+      const io: CliIo = {
+        stdout: (s) => void (out += s),
+        stderr: (s) => void (err += s),
+        isTTY: false,
+        env,
+        cwd: dir.path,
+      };
       const code = await runArgs(args, io, started());
       return { code, out, err };
     },
@@ -79,12 +85,25 @@ const CARDIO = join(__dirname, '..', '..', 'resources', 'samples', 'cardio.ofn')
  * The bundled cardio sample copied into the harness folder, and a Test-1 dataset generated from it
  * through the CLI (in a beforeAll registered where it is called, after the harness's own).
  */
-export function cardioWithDataset(h: CliHarness, counts: { mcq: number; oq: number }): { onto: string; dataset: string } {
+export function cardioWithDataset(
+  h: CliHarness,
+  counts: { mcq: number; oq: number },
+): { onto: string; dataset: string } {
   const onto = join(h.dir, 'cardio.ofn');
   const dataset = join(h.dir, 'test1.jsonl');
   beforeAll(async () => {
     copyFileSync(CARDIO, onto);
-    const r = await h.cli(['generate', '--ontology', onto, '--out', dataset, '--mcq', String(counts.mcq), '--oq', String(counts.oq)]);
+    const r = await h.cli([
+      'generate',
+      '--ontology',
+      onto,
+      '--out',
+      dataset,
+      '--mcq',
+      String(counts.mcq),
+      '--oq',
+      String(counts.oq),
+    ]);
     expect(r.code, r.err).toBe(0);
   });
   return { onto, dataset };

@@ -26,9 +26,18 @@ export async function handleFromDump(records: DumpRecord[]): Promise<{ handle: O
   b.finishCards();
   const c = b.buildCounts;
   const summary: LoadSummary = {
-    file: 'fixture', format: 'Functional', ontologyIri: null, title: null, classes: c.classes, objectProperties: c.objectProperties,
-    closure: { subClassOf: c.subClassOf, existential: c.existential }, unsatisfiable: c.unsatisfiable, warnings: [], cache: 'miss',
-    seconds: 0, stageSeconds: {},
+    file: 'fixture',
+    format: 'Functional',
+    ontologyIri: null,
+    title: null,
+    classes: c.classes,
+    objectProperties: c.objectProperties,
+    closure: { subClassOf: c.subClassOf, existential: c.existential },
+    unsatisfiable: c.unsatisfiable,
+    warnings: [],
+    cache: 'miss',
+    seconds: 0,
+    stageSeconds: {},
   };
   b.setMeta('summary', summary);
   b.commitAndClose();
@@ -42,14 +51,26 @@ export async function handleFromDump(records: DumpRecord[]): Promise<{ handle: O
 /** A small clinical closure: chains and sub-properties already expanded by "the bridge". */
 export function clinicalDump(): DumpRecord[] {
   const cls = (id: string, name: string, extra: Ann[] = [], deprecated = false): DumpRecord => ({
-    t: 'class', iri: EX + id, annotations: [label(name), ...extra], deprecated,
+    t: 'class',
+    iri: EX + id,
+    annotations: [label(name), ...extra],
+    deprecated,
   });
   const prop = (id: string, name: string, parents: string[] = [], transitive = false): DumpRecord => ({
-    t: 'property', iri: EX + id, annotations: [label(name)], deprecated: false, transitive, reflexive: false,
-    parents: parents.map((p) => EX + p), chains: [],
+    t: 'property',
+    iri: EX + id,
+    annotations: [label(name)],
+    deprecated: false,
+    transitive,
+    reflexive: false,
+    parents: parents.map((p) => EX + p),
+    chains: [],
   });
   const hier = (id: string, parents: string[], equivalents: string[] = []): DumpRecord => ({
-    t: 'hier', c: EX + id, parents: parents.map((p) => EX + p), equivalents: equivalents.map((e) => EX + e),
+    t: 'hier',
+    c: EX + id,
+    parents: parents.map((p) => EX + p),
+    equivalents: equivalents.map((e) => EX + e),
   });
   const link = (s: string, r: string, f: string): DumpRecord => ({ t: 'link', s: EX + s, r: EX + r, f: EX + f });
   const SYN = 'http://www.geneontology.org/formats/oboInOwl#hasExactSynonym';
@@ -60,7 +81,10 @@ export function clinicalDump(): DumpRecord[] {
     prop('hasSite', 'has finding site', ['locatedIn']),
     prop('causedBy', 'causative agent'),
     cls('Disorder', 'disorder'),
-    cls('HeartDisease', 'heart disease', [{ p: SYN, v: 'cardiac disease' }, { p: DEF, v: 'A disorder of the heart muscle or valves.' }]),
+    cls('HeartDisease', 'heart disease', [
+      { p: SYN, v: 'cardiac disease' },
+      { p: DEF, v: 'A disorder of the heart muscle or valves.' },
+    ]),
     cls('Myocarditis', 'myocarditis', [{ p: DEF, v: 'Inflammation of the myocardium, often viral.' }]),
     cls('ViralMyocarditis', 'viral myocarditis'),
     cls('Endocarditis', 'endocarditis'),

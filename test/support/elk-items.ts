@@ -1,4 +1,10 @@
-import { datasetHash, toJsonl, type DatasetItem, type McqItem, type OqItem } from '../../src-main/bench/generate/dataset';
+import {
+  datasetHash,
+  toJsonl,
+  type DatasetItem,
+  type McqItem,
+  type OqItem,
+} from '../../src-main/bench/generate/dataset';
 import { ResultStore } from '../../src-main/bench/evaluate/result-store';
 import { runEvaluation } from '../../src-main/bench/evaluate/runner';
 import type { OntologyHandle } from '../../src-main/ontology/ontology-handle';
@@ -16,14 +22,22 @@ export function mcqOptionQueries(mcqs: McqItem[]): { sub: string; r: string; sup
 
 /** The bridge's `subclasses` query for each OQ: its conditions and its branch root, as one conjunction. */
 export function oqConjunctions(oqs: OqItem[]): { and: { r: string | null; sup: string }[] }[] {
-  return oqs.map((q) => ({ and: [...q.conditions.map((c) => ({ r: c.relation, sup: c.filler })), { r: null, sup: q.root }] }));
+  return oqs.map((q) => ({
+    and: [...q.conditions.map((c) => ({ r: c.relation, sup: c.filler })), { r: null, sup: q.root }],
+  }));
 }
 
 /** The reasoner-only baseline through the evaluation runner, with a throw-away result store. */
 export async function reasonerOnly(h: OntologyHandle, items: DatasetItem[]): Promise<{ accuracy: number; n: number }> {
   const store = new ResultStore(':memory:');
   try {
-    const r = await runEvaluation({ handle: h, items, datasetHash: datasetHash(toJsonl(items)), method: 'reasoner-only', store });
+    const r = await runEvaluation({
+      handle: h,
+      items,
+      datasetHash: datasetHash(toJsonl(items)),
+      method: 'reasoner-only',
+      store,
+    });
     return { accuracy: r.accuracy, n: r.items.length };
   } finally {
     store.close();

@@ -52,7 +52,8 @@ export class EntailmentSampler {
     seed: number,
   ) {
     this.rand = seededRandom(seed);
-    for (let id = 1; id < ix.iriOf.length; id++) this.sortKey[id] = ix.kindOf[id] === 'filler' ? `filler ${ix.nameOf(id)}` : ix.iri(id);
+    for (let id = 1; id < ix.iriOf.length; id++)
+      this.sortKey[id] = ix.kindOf[id] === 'filler' ? `filler ${ix.nameOf(id)}` : ix.iri(id);
     this.stated = new Set(stated.map((t) => key(t.s, t.r, t.f)));
     this.classes = [];
     this.unsat = [];
@@ -98,7 +99,10 @@ export class EntailmentSampler {
     const out = new Map<string, ConjunctionCase>();
     const add = (c: ConjunctionCase | null) => {
       if (!c) return;
-      const k = c.conds.map((x) => key(0, x.r, x.b)).sort().join('|');
+      const k = c.conds
+        .map((x) => key(0, x.r, x.b))
+        .sort()
+        .join('|');
       if (!out.has(k)) out.set(k, c);
     };
     const quota = { lifted: Math.round(n * 0.7), nearMiss: Math.round(n * 0.15) };
@@ -224,7 +228,9 @@ export class EntailmentSampler {
   }
 
   private sorted(ids: Iterable<number>): number[] {
-    return [...ids].sort((x, y) => (this.sortKey[x] < this.sortKey[y] ? -1 : this.sortKey[x] > this.sortKey[y] ? 1 : 0));
+    return [...ids].sort((x, y) =>
+      this.sortKey[x] < this.sortKey[y] ? -1 : this.sortKey[x] > this.sortKey[y] ? 1 : 0,
+    );
   }
 
   private isNamedClass(id: number): boolean {

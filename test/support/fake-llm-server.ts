@@ -73,17 +73,30 @@ export async function startFakeLlm(o: FakeLlmOptions = {}): Promise<FakeLlm> {
       const path = req.url ?? '';
       seen.push({ method: req.method ?? '', path, auth: req.headers.authorization, body });
       if (o.latencyMs) await new Promise((r) => setTimeout(r, o.latencyMs));
-      if (o.apiKey && req.headers.authorization !== `Bearer ${o.apiKey}`) return json(res, 401, { error: { message: 'Invalid API key' } });
+      if (o.apiKey && req.headers.authorization !== `Bearer ${o.apiKey}`)
+        return json(res, 401, { error: { message: 'Invalid API key' } });
       if (o.failWith) return json(res, o.failWith, { error: { message: 'busy' } });
       if (req.method === 'GET' && path === '/props') {
         if (o.grammar !== 'props') return json(res, 404, { error: { message: 'not found' } });
-        return json(res, 200, { default_generation_settings: { n_ctx: 4096 }, total_slots: 1, chat_template: '{{ messages }}', build_info: 'b9999' });
+        return json(res, 200, {
+          default_generation_settings: { n_ctx: 4096 },
+          total_slots: 1,
+          chat_template: '{{ messages }}',
+          build_info: 'b9999',
+        });
       }
-      if (req.method !== 'POST' || !path.endsWith('/chat/completions') || !body) return json(res, 404, { error: { message: 'not found' } });
+      if (req.method !== 'POST' || !path.endsWith('/chat/completions') || !body)
+        return json(res, 404, { error: { message: 'not found' } });
       const canGrammar = o.grammar === 'props' || o.grammar === 'field';
-      const asks = { grammar: body.grammar !== undefined, tools: !!body.tools?.length, jsonSchema: body.response_format?.type === 'json_schema' };
-      const unsupported = (asks.grammar && !canGrammar) || (asks.tools && !o.tools) || (asks.jsonSchema && !o.jsonSchema);
-      if (unsupported && o.unsupported === 'reject') return json(res, 400, { error: { message: 'Unrecognized request argument supplied' } });
+      const asks = {
+        grammar: body.grammar !== undefined,
+        tools: !!body.tools?.length,
+        jsonSchema: body.response_format?.type === 'json_schema',
+      };
+      const unsupported =
+        (asks.grammar && !canGrammar) || (asks.tools && !o.tools) || (asks.jsonSchema && !o.jsonSchema);
+      if (unsupported && o.unsupported === 'reject')
+        return json(res, 400, { error: { message: 'Unrecognized request argument supplied' } });
       const honoured: ChatBody = {
         ...body,
         grammar: canGrammar ? body.grammar : undefined,
@@ -113,9 +126,14 @@ export function genericMind(body: ChatBody): FakeReply {
   }
   if (body.tools?.length) {
     const f = body.tools[0].function;
-    return { toolCalls: [{ name: f.name, arguments: JSON.stringify(fromSchema(f.parameters ?? { type: 'object', properties: {} })) }] };
+    return {
+      toolCalls: [
+        { name: f.name, arguments: JSON.stringify(fromSchema(f.parameters ?? { type: 'object', properties: {} })) },
+      ],
+    };
   }
-  if (body.response_format?.json_schema?.schema) return { text: JSON.stringify(fromSchema(body.response_format.json_schema.schema)) };
+  if (body.response_format?.json_schema?.schema)
+    return { text: JSON.stringify(fromSchema(body.response_format.json_schema.schema)) };
   return { text: 'Hello there, I am a plain model.' };
 }
 
@@ -140,23 +158,38 @@ function send(res: ServerResponse, body: ChatBody, reply: FakeReply): void {
   const text = reply.text ?? '';
   const calls = reply.toolCalls ?? [];
   const finish = calls.length ? 'tool_calls' : 'stop';
-  const usage = { prompt_tokens: 20, completion_tokens: Math.max(1, Math.ceil((text.length + calls.reduce((a, c) => a + c.arguments.length, 0)) / 4)) };
+  const usage = {
+    prompt_tokens: 20,
+    completion_tokens: Math.max(1, Math.ceil((text.length + calls.reduce((a, c) => a + c.arguments.length, 0)) / 4)),
+  };
   if (!body.stream) {
     return json(res, 200, {
-      id: 'fake', object: 'chat.completion',
-      choices: [{
-        index: 0, finish_reason: finish,
-        message: { role: 'assistant', content: calls.length ? null : text, ...(calls.length ? { tool_calls: calls.map((c, i) => ({ id: `call_${i}`, type: 'function', function: c })) } : {}) },
-      }],
+      id: 'fake',
+      object: 'chat.completion',
+      choices: [
+        {
+          index: 0,
+          finish_reason: finish,
+          message: {
+            role: 'assistant',
+            content: calls.length ? null : text,
+            ...(calls.length
+              ? { tool_calls: calls.map((c, i) => ({ id: `call_${i}`, type: 'function', function: c })) }
+              : {}),
+          },
+        },
+      ],
       usage,
     });
   }
   res.writeHead(200, { 'content-type': 'text/event-stream' });
-  const ev = (delta: unknown, finishReason: string | null = null) => res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`);
+  const ev = (delta: unknown, finishReason: string | null = null) =>
+    res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`);
   for (let i = 0; i < text.length; i += 4) ev({ content: text.slice(i, i + 4) });
   calls.forEach((c, k) => {
     ev({ tool_calls: [{ index: k, id: `call_${k}`, type: 'function', function: { name: c.name, arguments: '' } }] });
-    for (let i = 0; i < c.arguments.length; i += 5) ev({ tool_calls: [{ index: k, function: { arguments: c.arguments.slice(i, i + 5) } }] });
+    for (let i = 0; i < c.arguments.length; i += 5)
+      ev({ tool_calls: [{ index: k, function: { arguments: c.arguments.slice(i, i + 5) } }] });
   });
   ev({}, finish);
   res.write(`data: ${JSON.stringify({ choices: [], usage })}\n\n`);

@@ -43,7 +43,10 @@ export async function startFakeOpenAi(o: FakeOpenAiOptions = {}): Promise<FakeOp
         if (o.refuseEvery && n % o.refuseEvery === 0) {
           stats.refused++;
           const busy = (n / o.refuseEvery) % 2 === 1;
-          res.writeHead(busy ? 429 : 503, { 'content-type': 'application/json', ...(busy ? { 'retry-after': o.retryAfter ?? '0.2' } : {}) });
+          res.writeHead(busy ? 429 : 503, {
+            'content-type': 'application/json',
+            ...(busy ? { 'retry-after': o.retryAfter ?? '0.2' } : {}),
+          });
           return res.end(JSON.stringify({ error: { message: busy ? 'rate limited' : 'overloaded' } }));
         }
         const { messages } = JSON.parse(body) as { messages: { role: string; content: string }[] };
@@ -53,11 +56,15 @@ export async function startFakeOpenAi(o: FakeOpenAiOptions = {}): Promise<FakeOp
         const text = `Reasoning briefly about it.\n${JSON.stringify({ answer: scriptedAnswer(user) })}`;
         stats.answered++;
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({
-          id: `fake-${n}`, object: 'chat.completion', model: 'fake',
-          choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: Math.ceil(body.length / 4), completion_tokens: Math.ceil(text.length / 4) },
-        }));
+        res.end(
+          JSON.stringify({
+            id: `fake-${n}`,
+            object: 'chat.completion',
+            model: 'fake',
+            choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: Math.ceil(body.length / 4), completion_tokens: Math.ceil(text.length / 4) },
+          }),
+        );
       } finally {
         inFlight--;
       }

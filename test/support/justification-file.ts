@@ -14,7 +14,11 @@ export const STANDARD_PREFIXES: Record<string, string> = {
 
 export type EntityKind = 'class' | 'property' | undefined;
 
-export function justificationOntology(ontologyIri: string, axioms: string[], kindOf: (iri: string) => EntityKind): string {
+export function justificationOntology(
+  ontologyIri: string,
+  axioms: string[],
+  kindOf: (iri: string) => EntityKind,
+): string {
   const declarations: string[] = [];
   const seen = new Set<string>();
   for (const ax of axioms) {

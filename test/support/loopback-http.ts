@@ -14,10 +14,11 @@ export async function listenLoopback(listener: RequestListener): Promise<Loopbac
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -31,7 +32,11 @@ export function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /** Writes chunks from `next` as fast as the client reads them, until it returns null or the client leaves. */
-export function pump(res: ServerResponse, next: () => string | Buffer | null, onWrite?: (chunk: string | Buffer) => void): void {
+export function pump(
+  res: ServerResponse,
+  next: () => string | Buffer | null,
+  onWrite?: (chunk: string | Buffer) => void,
+): void {
   const go = () => {
     for (;;) {
       if (res.destroyed) return;

@@ -1,4 +1,11 @@
-import type { BackendCapabilities, ChatMessage, GenerateOptions, GenerateResult, LlmBackend, ToolCall } from '../../src-main/llm/types';
+import type {
+  BackendCapabilities,
+  ChatMessage,
+  GenerateOptions,
+  GenerateResult,
+  LlmBackend,
+  ToolCall,
+} from '../../src-main/llm/types';
 
 /** One canned reply: text, text computed from the prompt, or native tool calls (with empty text). */
 export type ScriptedReply = string | ((messages: ChatMessage[]) => string) | { toolCalls: ToolCall[] };
@@ -9,7 +16,10 @@ export interface ScriptedLlmOptions {
   /** Called with the call's number as each call arrives, before it is answered (e.g. to cancel mid-loop). */
   onCall?: (n: number) => void;
   /** Each reply's token counts; default: one token per 4 characters of the prompt and of the reply. */
-  usage?: (messages: ChatMessage[], text: string) => Pick<GenerateResult, 'inputTokens' | 'outputTokens' | 'cachedInputTokens'>;
+  usage?: (
+    messages: ChatMessage[],
+    text: string,
+  ) => Pick<GenerateResult, 'inputTokens' | 'outputTokens' | 'cachedInputTokens'>;
 }
 
 const perFourChars = (messages: ChatMessage[], text: string) => ({

@@ -6,8 +6,17 @@ import { sharedOntologiesDir } from '../../src-main/core/paths';
 export const SHARED_ONTOLOGIES = sharedOntologiesDir();
 
 export const REAL_FILES = [
-  'pizza.owl', 'go-nucleus.ofn', 'foodon-plant-parts.ofn', 'foodon-ncbitaxon-import.ofn', 'po.obo', 'zfa.obo',
-  'envo.obo', 'so.owl', 'ro.owl', 'go-mgi-subset.obo', 'uberon-musculoskeletal.obo',
+  'pizza.owl',
+  'go-nucleus.ofn',
+  'foodon-plant-parts.ofn',
+  'foodon-ncbitaxon-import.ofn',
+  'po.obo',
+  'zfa.obo',
+  'envo.obo',
+  'so.owl',
+  'ro.owl',
+  'go-mgi-subset.obo',
+  'uberon-musculoskeletal.obo',
 ];
 
 export function sharedOntology(name: string): string | null {

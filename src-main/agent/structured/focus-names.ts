@@ -12,7 +12,10 @@ const lookups = new WeakMap<AgentVocabulary, { concepts: Map<string, string>; re
 function lookupOf(v: AgentVocabulary) {
   let l = lookups.get(v);
   if (!l) {
-    l = { concepts: new Map(v.concepts.map((n) => [normalizeName(n), n])), relations: new Map(v.relations.map((n) => [normalizeName(n), n])) };
+    l = {
+      concepts: new Map(v.concepts.map((n) => [normalizeName(n), n])),
+      relations: new Map(v.relations.map((n) => [normalizeName(n), n])),
+    };
     lookups.set(v, l);
   }
   return l;
@@ -36,7 +39,10 @@ export function focusNames(q: AgentQuestion, v: AgentVocabulary): AgentVocabular
   };
   for (const m of q.question.matchAll(/"([^"]{1,200})"/g)) add(m[1]);
   for (const o of q.options ?? []) add(o.name);
-  const words = q.question.replace(/"/g, ' ').split(/[^\p{L}\p{N}'-]+/u).filter(Boolean);
+  const words = q.question
+    .replace(/"/g, ' ')
+    .split(/[^\p{L}\p{N}'-]+/u)
+    .filter(Boolean);
   for (let len = Math.min(MAX_WORDS, words.length); len >= 1; len--) {
     for (let i = 0; i + len <= words.length; i++) add(words.slice(i, i + len).join(' '));
   }

@@ -43,7 +43,8 @@ export function stepGrammar(o: StepGrammarOptions): string {
     ...nameRules(withoutRelations(o.vocabulary, o.excludeRelations ?? [])),
     ...objectRules(o.vocabulary, o.excludeObjects ?? []),
   ];
-  if (o.allowAnswer) lines.push(`answer ::= ${gbnfLiteral('"answer": ')} ans`, ...answerRules(o.question, o.vocabulary));
+  if (o.allowAnswer)
+    lines.push(`answer ::= ${gbnfLiteral('"answer": ')} ans`, ...answerRules(o.question, o.vocabulary));
   return lines.join('\n');
 }
 
@@ -52,7 +53,9 @@ export function answerGrammar(question: AgentQuestion, vocabulary: AgentVocabula
   return [
     `root ::= ${gbnfLiteral('{"answer": ')} ans "}"`,
     ...answerRules(question, vocabulary),
-    ...(question.kind === 'oq' ? nameRules(vocabulary).filter((l) => !l.startsWith('rname') && !l.startsWith('rel')) : []),
+    ...(question.kind === 'oq'
+      ? nameRules(vocabulary).filter((l) => !l.startsWith('rname') && !l.startsWith('rel'))
+      : []),
   ].join('\n');
 }
 
@@ -99,7 +102,10 @@ function answerRules(q: AgentQuestion, v: AgentVocabulary | null): string[] {
     case 'single':
       return [`ans ::= ${key}`];
     case 'oq':
-      return [`ans ::= "[" ( oname ( ", " oname ){0,19} )? "]"`, `oname ::= "\\"" ${v ? 'cname' : `${FREE_CHAR}{1,120}`} "\\""`];
+      return [
+        `ans ::= "[" ( oname ( ", " oname ){0,19} )? "]"`,
+        `oname ::= "\\"" ${v ? 'cname' : `${FREE_CHAR}{1,120}`} "\\""`,
+      ];
     case 'free':
       return [`ans ::= "\\"" ${FREE_CHAR}{1,600} "\\""`];
   }

@@ -23,14 +23,20 @@ export function parseStructuredStep(text: string): StructuredStep {
 }
 
 export function readStep(obj: unknown): StructuredStep {
-  if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return { kind: 'invalid', reason: 'the reply held no JSON object' };
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj))
+    return { kind: 'invalid', reason: 'the reply held no JSON object' };
   const o = obj as Record<string, unknown>;
   const thought = typeof o.thought === 'string' ? o.thought : '';
   const action = o.action as Record<string, unknown> | undefined;
   const next = typeof o.next === 'string' ? o.next : undefined;
   // The JSON-schema form carries both fields and says which one counts in "next".
   if (next === 'answer' && 'answer' in o) return { kind: 'answer', thought, answer: o.answer };
-  const query = typeof action === 'object' && action && typeof action.query === 'string' ? action.query : typeof o.query === 'string' ? o.query : undefined;
+  const query =
+    typeof action === 'object' && action && typeof action.query === 'string'
+      ? action.query
+      : typeof o.query === 'string'
+        ? o.query
+        : undefined;
   if (next !== 'answer' && query !== undefined) {
     if (!query.trim()) return { kind: 'invalid', reason: 'the action held an empty query' };
     return { kind: 'action', thought, query: query.trim() };

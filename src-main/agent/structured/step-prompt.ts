@@ -6,11 +6,19 @@ import type { AgentVocabulary } from './vocabulary';
  * protocol (verify with exact queries, judge NOT ENTAILED under the open world), but each turn is
  * one JSON object, and the examples are written as such objects.
  */
-export function structuredAgentPrompt(enforcement: StepEnforcement, vocabulary: AgentVocabulary | null, focus: AgentVocabulary | null = null): string {
-  const relations = vocabulary && vocabulary.relations.length <= 60 ? `\nRelations of this ontology: ${vocabulary.relations.map((r) => `"${r}"`).join(', ')}.` : '';
-  const named = focus && (focus.concepts.length || focus.relations.length)
-    ? `\nOntology names in this question: ${[...focus.concepts, ...focus.relations].map((n) => `"${n}"`).join(', ')}.`
-    : '';
+export function structuredAgentPrompt(
+  enforcement: StepEnforcement,
+  vocabulary: AgentVocabulary | null,
+  focus: AgentVocabulary | null = null,
+): string {
+  const relations =
+    vocabulary && vocabulary.relations.length <= 60
+      ? `\nRelations of this ontology: ${vocabulary.relations.map((r) => `"${r}"`).join(', ')}.`
+      : '';
+  const named =
+    focus && (focus.concepts.length || focus.relations.length)
+      ? `\nOntology names in this question: ${[...focus.concepts, ...focus.relations].map((n) => `"${n}"`).join(', ')}.`
+      : '';
   const how =
     enforcement === 'tools'
       ? 'Each turn, call exactly one function: query to consult the ontology, or answer to finish. Put your short reasoning in the call\'s "thought".'
@@ -31,6 +39,7 @@ export const STEP_CORRECTIONS = {
   invalid: (reason: string) =>
     `That turn was not valid (${reason}). Reply with one JSON object: {"thought": "...", "action": {"query": "..."}} or {"thought": "...", "answer": ...}.`,
   repeated: 'You already ran that query; its observation is above. Ask something new, or give the answer.',
-  selfAsk: 'Every concept is a kind of itself, so that query says nothing. Relate the question\'s concept to another one, e.g. to an option.',
+  selfAsk:
+    "Every concept is a kind of itself, so that query says nothing. Relate the question's concept to another one, e.g. to an option.",
   badAnswer: 'The answer does not fit the requested format. Give it again in that format.',
 };

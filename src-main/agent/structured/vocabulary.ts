@@ -30,7 +30,9 @@ export function agentVocabulary(h: OntologyHandle): AgentVocabulary {
     )
     .all() as { text: string; norm: string; nk: string; id: number; kind: string }[];
   const owners = new Map<string, Set<number>>();
-  for (const r of h.db.prepare(`SELECT n.norm, e.id FROM name n JOIN entity e ON e.id = n.entity WHERE e.deprecated = 0`).iterate() as Iterable<{
+  for (const r of h.db
+    .prepare(`SELECT n.norm, e.id FROM name n JOIN entity e ON e.id = n.entity WHERE e.deprecated = 0`)
+    .iterate() as Iterable<{
     norm: string;
     id: number;
   }>) {

@@ -11,12 +11,18 @@ export const MAX_CONCURRENCY = 64;
  * scripted backend hands out replies in call order, so interleaving would give one item's reply to
  * another. Both keep N = 1, as does a run without a model (the reasoner answers synchronously).
  */
-export function effectiveConcurrency(requested: number | undefined, llm: LlmBackend | undefined): { n: number; note: string | null } {
+export function effectiveConcurrency(
+  requested: number | undefined,
+  llm: LlmBackend | undefined,
+): { n: number; note: string | null } {
   const want = Math.min(MAX_CONCURRENCY, Math.max(1, Math.floor(requested ?? 1)));
   if (want === 1) return { n: 1, note: null };
   if (llm && llm.id.startsWith('openai:')) return { n: want, note: null };
-  const what = !llm ? 'without a model the reasoner answers one item at a time' : llm.id.startsWith('scripted:')
-    ? 'a scripted model hands out its replies in order' : 'the local model generates one answer at a time';
+  const what = !llm
+    ? 'without a model the reasoner answers one item at a time'
+    : llm.id.startsWith('scripted:')
+      ? 'a scripted model hands out its replies in order'
+      : 'the local model generates one answer at a time';
   return { n: 1, note: `--concurrency ${want} ignored: ${what}, so items run one by one.` };
 }
 
@@ -29,7 +35,12 @@ export const ITEM_RETRY: RetryPolicy = { maxRetries: 4, baseDelayMs: 2000, maxDe
  * resumable), rather than stalling it in backoff.
  */
 export function isTransient(e: unknown): boolean {
-  return e instanceof LlmError && e.code === 'http' && e.status !== undefined && (e.status === 429 || (e.status >= 500 && isRetryableStatus(e.status)));
+  return (
+    e instanceof LlmError &&
+    e.code === 'http' &&
+    e.status !== undefined &&
+    (e.status === 429 || (e.status >= 500 && isRetryableStatus(e.status)))
+  );
 }
 
 /**
@@ -38,7 +49,9 @@ export function isTransient(e: unknown): boolean {
  * is stored, so the item is counted once whichever attempt succeeds.
  */
 export async function withItemRetry<T>(
-  run: () => Promise<T>, signal: AbortSignal | undefined, onRetry?: (attempt: number, delayMs: number, reason: string) => void,
+  run: () => Promise<T>,
+  signal: AbortSignal | undefined,
+  onRetry?: (attempt: number, delayMs: number, reason: string) => void,
   policy: RetryPolicy = ITEM_RETRY,
 ): Promise<T> {
   for (let attempt = 0; ; attempt++) {

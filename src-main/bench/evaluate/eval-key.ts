@@ -26,10 +26,16 @@ export interface RunKey {
 
 /** A short stable id for a run key: how the UI and the marks refer to one run. */
 export function runId(k: RunKey): string {
-  return createHash('sha256').update(JSON.stringify([k.dataset, k.ontology, k.method, k.model, k.protocol, k.promptVersion])).digest('hex').slice(0, 20);
+  return createHash('sha256')
+    .update(JSON.stringify([k.dataset, k.ontology, k.method, k.model, k.protocol, k.promptVersion]))
+    .digest('hex')
+    .slice(0, 20);
 }
 
-export function promptKey(usesModel: boolean, protocol: AgentProtocol | string = DEFAULT_PROTOCOL): { protocol: string; promptVersion: number } {
+export function promptKey(
+  usesModel: boolean,
+  protocol: AgentProtocol | string = DEFAULT_PROTOCOL,
+): { protocol: string; promptVersion: number } {
   return usesModel ? { protocol, promptVersion: PROMPT_VERSION } : { protocol: 'none', promptVersion: 0 };
 }
 
@@ -41,7 +47,10 @@ export async function ontologyContentHash(h: OntologyHandle): Promise<string> {
   let source: string | null = null;
   let imports: { path: string; hash: string }[] = [];
   try {
-    const rows = h.db.prepare("SELECT key, value FROM meta WHERE key IN ('sourceHash', 'importHashes')").all() as { key: string; value: string }[];
+    const rows = h.db.prepare("SELECT key, value FROM meta WHERE key IN ('sourceHash', 'importHashes')").all() as {
+      key: string;
+      value: string;
+    }[];
     for (const r of rows) {
       if (r.key === 'sourceHash') source = JSON.parse(r.value) as string;
       else imports = (JSON.parse(r.value) as { path: string; hash: string }[]) ?? [];
@@ -53,18 +62,24 @@ export async function ontologyContentHash(h: OntologyHandle): Promise<string> {
     try {
       source = await hashFile(h.path);
     } catch {
-      source = `summary:${createHash('sha256').update(JSON.stringify({ ...h.summary, seconds: 0, stageSeconds: {}, cache: '' })).digest('hex')}`;
+      source = `summary:${createHash('sha256')
+        .update(JSON.stringify({ ...h.summary, seconds: 0, stageSeconds: {}, cache: '' }))
+        .digest('hex')}`;
     }
   }
   if (!imports.length) return `sha256:${source}`;
   const all = createHash('sha256').update(source);
-  for (const i of [...imports].sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0))) all.update('\u0000').update(i.hash);
+  for (const i of [...imports].sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0)))
+    all.update('\u0000').update(i.hash);
   return `sha256:${all.digest('hex')}`;
 }
 
 export interface IdentityOptions {
   /** Remembered file hashes, so a multi-gigabyte GGUF is hashed once per (path, size, mtime). */
-  hashCache?: { get(path: string, size: number, mtimeMs: number): string | null; set(path: string, size: number, mtimeMs: number, hash: string): void };
+  hashCache?: {
+    get(path: string, size: number, mtimeMs: number): string | null;
+    set(path: string, size: number, mtimeMs: number, hash: string): void;
+  };
   fetch?: typeof fetch;
   timeoutMs?: number;
   cwd?: string;

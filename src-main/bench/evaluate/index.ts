@@ -1,7 +1,24 @@
-export { createMethod, METHODS, needsLlm, agentQuestion, type Method, type MethodName, type MethodOutcome, type MethodDeps } from './methods';
+export {
+  createMethod,
+  METHODS,
+  needsLlm,
+  agentQuestion,
+  type Method,
+  type MethodName,
+  type MethodOutcome,
+  type MethodDeps,
+} from './methods';
 export { computeMetrics, type Metrics, type Acc, type EvidenceMetrics } from './metrics';
 export { reportJson, reportMarkdown } from './report';
 export { ResultStore, type RunKey } from './result-store';
 export { runEvaluation, score, type EvalOptions, type EvalReport } from './runner';
 export type { ItemResult } from './runner-types';
-export { EvidenceMatcher, evidenceOutcome, scoreMcq, scoreOq, statusOf, type EvidenceOutcome, type EvidenceStatus } from './scoring';
+export {
+  EvidenceMatcher,
+  evidenceOutcome,
+  scoreMcq,
+  scoreOq,
+  statusOf,
+  type EvidenceOutcome,
+  type EvidenceStatus,
+} from './scoring';

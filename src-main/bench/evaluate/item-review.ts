@@ -28,7 +28,10 @@ export function itemNames(h: OntologyHandle): (iri: string) => string {
 }
 
 export function oqSelect(item: Extract<DatasetItem, { kind: 'oq' }>, nameOf: (iri: string) => string): string {
-  const conds = [`?x "is a" ${quoteName(nameOf(item.root))}`, ...item.conditions.map((c) => `?x ${quoteName(nameOf(c.relation))} ${quoteName(nameOf(c.filler))}`)];
+  const conds = [
+    `?x "is a" ${quoteName(nameOf(item.root))}`,
+    ...item.conditions.map((c) => `?x ${quoteName(nameOf(c.relation))} ${quoteName(nameOf(c.filler))}`),
+  ];
   return `SELECT ?x WHERE { ${conds.join(' . ')} }`;
 }
 
@@ -38,13 +41,25 @@ export function oqSelect(item: Extract<DatasetItem, { kind: 'oq' }>, nameOf: (ir
  * per gold reference whether it was retrieved and cited.
  */
 export async function reviewFacts(
-  item: DatasetItem, out: MethodOutcome, matcher: EvidenceMatcher, deps: CheckerDeps, nameOf: (iri: string) => string,
+  item: DatasetItem,
+  out: MethodOutcome,
+  matcher: EvidenceMatcher,
+  deps: CheckerDeps,
+  nameOf: (iri: string) => string,
 ): Promise<ReviewFacts> {
   const question = agentQuestion(item);
   const input = { question, answer: out.predicted, evidence: out.cited ?? [], digest: out.digest ?? [] };
-  const target = item.kind === 'mcq'
-    ? { options: { slot: item.slot, subject: nameOf(item.axiom.subject), relation: nameOf(item.axiom.relation), filler: nameOf(item.axiom.filler) } }
-    : { select: oqSelect(item, nameOf) };
+  const target =
+    item.kind === 'mcq'
+      ? {
+          options: {
+            slot: item.slot,
+            subject: nameOf(item.axiom.subject),
+            relation: nameOf(item.axiom.relation),
+            filler: nameOf(item.axiom.filler),
+          },
+        }
+      : { select: oqSelect(item, nameOf) };
   let checked: CheckedGrounding;
   try {
     checked = await checkGrounding(input, deps, target);
@@ -53,10 +68,16 @@ export async function reviewFacts(
   }
   const retrieved = out.digest ? matcher.covered(item.evidence, out.digest) : item.evidence.map(() => false);
   const cited = out.cited ? matcher.covered(item.evidence, out.cited) : null;
-  const goldEvidence = item.evidence.map((ref, i) => ({ text: refText(ref, nameOf), retrieved: retrieved[i], cited: cited ? cited[i] : null }));
+  const goldEvidence = item.evidence.map((ref, i) => ({
+    text: refText(ref, nameOf),
+    retrieved: retrieved[i],
+    cited: cited ? cited[i] : null,
+  }));
   return { checked, goldEvidence };
 }
 
 function refText(ref: EvidenceRef, nameOf: (iri: string) => string): string {
-  return ref.kind === 'card' ? `the concept card of ${nameOf(ref.iri)}` : `${nameOf(ref.subject)} ${nameOf(ref.relation)} ${nameOf(ref.filler)}`;
+  return ref.kind === 'card'
+    ? `the concept card of ${nameOf(ref.iri)}`
+    : `${nameOf(ref.subject)} ${nameOf(ref.relation)} ${nameOf(ref.filler)}`;
 }

@@ -98,8 +98,13 @@ function needLlm(deps: MethodDeps, name: MethodName): LlmBackend {
 
 function oaRag(deps: MethodDeps): Method {
   const agent = new OaRagAgent({
-    llm: needLlm(deps, 'oa-rag'), query: (t) => deps.agentQuery.run(t), persona: deps.persona, budget: deps.budget,
-    protocol: deps.protocol, vocabulary: deps.vocabulary, nameScope: deps.nameScope,
+    llm: needLlm(deps, 'oa-rag'),
+    query: (t) => deps.agentQuery.run(t),
+    persona: deps.persona,
+    budget: deps.budget,
+    protocol: deps.protocol,
+    vocabulary: deps.vocabulary,
+    nameScope: deps.nameScope,
   });
   return async (item, signal) => {
     const rec: AgentRecord = await agent.run(agentQuestion(item), { signal });
@@ -108,7 +113,12 @@ function oaRag(deps: MethodDeps): Method {
       grounding: rec.grounding,
       digest: rec.digest,
       cited: rec.digest.length ? rec.evidence : [],
-      usage: { calls: rec.usage.calls, inputTokens: rec.usage.inputTokens, evaluatedTokens: rec.usage.evaluatedTokens, outputTokens: rec.usage.outputTokens },
+      usage: {
+        calls: rec.usage.calls,
+        inputTokens: rec.usage.inputTokens,
+        evaluatedTokens: rec.usage.evaluatedTokens,
+        outputTokens: rec.usage.outputTokens,
+      },
       record: rec,
       answerFormat: rec.answerFormat,
     };
@@ -116,26 +126,53 @@ function oaRag(deps: MethodDeps): Method {
 }
 
 /** One method's model calls: free reasoning, then the answer under the schema's grammar when needed. */
-async function reasonThenAnswer(llm: LlmBackend, messages: ChatMessage[], q: AgentQuestion, maxTokens: number, vocabulary: AgentVocabulary | null, signal?: AbortSignal) {
+async function reasonThenAnswer(
+  llm: LlmBackend,
+  messages: ChatMessage[],
+  q: AgentQuestion,
+  maxTokens: number,
+  vocabulary: AgentVocabulary | null,
+  signal?: AbortSignal,
+) {
   const steps: TrajectoryStep[] = [];
   const caller = new StageCaller(llm, (s) => steps.push(s), signal);
-  const final = await finalAnswer(caller, 'answer', messages, q, { maxTokens, vocabulary, onPrompt: (m) => steps.push({ type: 'message', stage: 'answer', role: m.role, content: m.content }) });
+  const final = await finalAnswer(caller, 'answer', messages, q, {
+    maxTokens,
+    vocabulary,
+    onPrompt: (m) => steps.push({ type: 'message', stage: 'answer', role: m.role, content: m.content }),
+  });
   const u = caller.totals();
   return {
     final,
-    usage: { calls: u.calls, inputTokens: u.inputTokens, evaluatedTokens: u.evaluatedTokens, outputTokens: u.outputTokens },
+    usage: {
+      calls: u.calls,
+      inputTokens: u.inputTokens,
+      evaluatedTokens: u.evaluatedTokens,
+      outputTokens: u.outputTokens,
+    },
     replies: steps.filter((s) => s.type === 'message').map((s) => (s as { content: string }).content),
   };
 }
 
-const FINISH = 'Think the question through step by step, but keep it short, then finish with the answer as one JSON object in the requested format, alone on the last line.';
+const FINISH =
+  'Think the question through step by step, but keep it short, then finish with the answer as one JSON object in the requested format, alone on the last line.';
 
 function cot(deps: MethodDeps): Method {
   const llm = needLlm(deps, 'cot');
   return async (item, signal) => {
     const q = agentQuestion(item);
-    const messages: ChatMessage[] = [{ role: 'system', content: `${deps.persona} ${FINISH}` }, { role: 'user', content: questionBlock(q) }];
-    const { final, usage, replies } = await reasonThenAnswer(llm, messages, q, deps.maxTokens ?? 1024, deps.vocabulary ?? null, signal);
+    const messages: ChatMessage[] = [
+      { role: 'system', content: `${deps.persona} ${FINISH}` },
+      { role: 'user', content: questionBlock(q) },
+    ];
+    const { final, usage, replies } = await reasonThenAnswer(
+      llm,
+      messages,
+      q,
+      deps.maxTokens ?? 1024,
+      deps.vocabulary ?? null,
+      signal,
+    );
     return {
       predicted: asList(final.answer),
       grounding: null,
@@ -150,9 +187,11 @@ function cot(deps: MethodDeps): Method {
 
 /** Words of our own templates and common function words: they only add noise to BM25. */
 const RAG_STOP = new Set(
-  ('a an and are as at be by for from has have in is it its of on or that the this to with which what who every some ' +
+  (
+    'a an and are as at be by for from has have in is it its of on or that the this to with which what who every some ' +
     'complete completes statement related concept concepts relation choose option options ontology supports only plausible ' +
-    'name one more kinds kind meet all these conditions give each exactly spells about no').split(' '),
+    'name one more kinds kind meet all these conditions give each exactly spells about no'
+  ).split(' '),
 );
 
 const CARD_TEXT_MAX = 1500;
@@ -167,7 +206,14 @@ function ragText(deps: MethodDeps): Method {
   return async (item, signal) => {
     const q = agentQuestion(item);
     const text = [item.question, ...(q.options ?? []).map((o) => o.name)].join(' ');
-    const words = [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1 && !RAG_STOP.has(w)))];
+    const words = [
+      ...new Set(
+        text
+          .toLowerCase()
+          .split(/[^\p{L}\p{N}]+/u)
+          .filter((w) => w.length > 1 && !RAG_STOP.has(w)),
+      ),
+    ];
     let rows: { iri: string; name: string; text: string }[] = [];
     if (words.length) {
       try {
@@ -177,21 +223,44 @@ function ragText(deps: MethodDeps): Method {
       }
     }
     const digest: Evidence[] = rows.map((r, i) => ({
-      id: `E${i + 1}`, text: clip(r.text), kind: 'card', query: `DESCRIBE ${quoteName(r.name)}`, verdict: null, entities: [r.iri],
+      id: `E${i + 1}`,
+      text: clip(r.text),
+      kind: 'card',
+      query: `DESCRIBE ${quoteName(r.name)}`,
+      verdict: null,
+      entities: [r.iri],
     }));
-    const records = digest.length ? `Records from the ontology:\n\n${digest.map((d, i) => `[${i + 1}] ${d.text}`).join('\n\n')}\n\n` : '';
+    const records = digest.length
+      ? `Records from the ontology:\n\n${digest.map((d, i) => `[${i + 1}] ${d.text}`).join('\n\n')}\n\n`
+      : '';
     const messages: ChatMessage[] = [
-      { role: 'system', content: `${deps.persona} Records from the ontology come with the question; use them where they bear on it. ${FINISH}` },
+      {
+        role: 'system',
+        content: `${deps.persona} Records from the ontology come with the question; use them where they bear on it. ${FINISH}`,
+      },
       { role: 'user', content: `${records}${questionBlock(q)}` },
     ];
-    const { final, usage, replies } = await reasonThenAnswer(llm, messages, q, deps.maxTokens ?? 1024, deps.vocabulary ?? null, signal);
+    const { final, usage, replies } = await reasonThenAnswer(
+      llm,
+      messages,
+      q,
+      deps.maxTokens ?? 1024,
+      deps.vocabulary ?? null,
+      signal,
+    );
     return {
       predicted: asList(final.answer),
       grounding: null,
       digest,
       cited: null,
       usage,
-      record: { retrieved: rows.map((r) => r.iri), messages, reply: final.reasoning, replies, answerFormat: final.format },
+      record: {
+        retrieved: rows.map((r) => r.iri),
+        messages,
+        reply: final.reasoning,
+        replies,
+        answerFormat: final.format,
+      },
       answerFormat: final.format,
     };
   };
@@ -208,7 +277,12 @@ function reasonerOnly(deps: MethodDeps): Method {
     return id === undefined ? iri : ix.nameOf(id);
   };
   const toEvidence = (r: QueryResult, i: number): Evidence => ({
-    id: `E${i + 1}`, text: r.observation, kind: r.kind, query: r.query, verdict: r.verdict, entities: r.entities,
+    id: `E${i + 1}`,
+    text: r.observation,
+    kind: r.kind,
+    query: r.query,
+    verdict: r.verdict,
+    entities: r.entities,
   });
   return async (item, signal) => {
     throwIfAborted(signal);
@@ -224,16 +298,31 @@ function reasonerOnly(deps: MethodDeps): Method {
     const digest: Evidence[] = [];
     for (const o of item.options) {
       const x = quoteName(o.name);
-      const query = item.slot === 'subject' ? `ASK { ${x} ${r} ${b} }` : item.slot === 'relation' ? `ASK { ${a} ${x} ${b} }` : `ASK { ${a} ${r} ${x} }`;
+      const query =
+        item.slot === 'subject'
+          ? `ASK { ${x} ${r} ${b} }`
+          : item.slot === 'relation'
+            ? `ASK { ${a} ${x} ${b} }`
+            : `ASK { ${a} ${r} ${x} }`;
       const res = await deps.exactQuery.run(query);
       digest.push(toEvidence(res, digest.length));
       if (res.verdict === 'ENTAILED') predicted.push(o.key);
     }
-    return { predicted, grounding: null, digest, cited: digest.filter((d) => d.verdict === 'ENTAILED'), usage: { calls: 0, inputTokens: 0, outputTokens: 0 }, record: { queries: digest.map((d) => ({ query: d.query, verdict: d.verdict })) } };
+    return {
+      predicted,
+      grounding: null,
+      digest,
+      cited: digest.filter((d) => d.verdict === 'ENTAILED'),
+      usage: { calls: 0, inputTokens: 0, outputTokens: 0 },
+      record: { queries: digest.map((d) => ({ query: d.query, verdict: d.verdict })) },
+    };
   }
 
   async function oq(item: OqItem): Promise<MethodOutcome> {
-    const conds = [`?x "is a" ${quoteName(nameOf(item.root))}`, ...item.conditions.map((c) => `?x ${quoteName(nameOf(c.relation))} ${quoteName(nameOf(c.filler))}`)];
+    const conds = [
+      `?x "is a" ${quoteName(nameOf(item.root))}`,
+      ...item.conditions.map((c) => `?x ${quoteName(nameOf(c.relation))} ${quoteName(nameOf(c.filler))}`),
+    ];
     const query = `SELECT ?x WHERE { ${conds.join(' . ')} }`;
     const res = await deps.exactQuery.run(query);
     const live = res.kind === 'closure' ? res.results.filter((x) => !ix.deprecated.has(ix.id(x.iri) ?? -1)) : [];

@@ -38,7 +38,12 @@ export interface Metrics {
   };
   /** Gold evidence retrieval and citation (items where it applies), overall and per kind. */
   evidence: Record<string, EvidenceMetrics> | null;
-  usage: { callsPerQuestion: number; inputTokensPerQuestion: number; outputTokensPerQuestion: number; tokensPerQuestion: number };
+  usage: {
+    callsPerQuestion: number;
+    inputTokensPerQuestion: number;
+    outputTokensPerQuestion: number;
+    tokensPerQuestion: number;
+  };
   errors: number;
 }
 
@@ -91,14 +96,23 @@ export function computeMetrics(rs: ItemResult[]): Metrics {
     }),
   );
   const checkedAcc = Object.fromEntries(checkedLevels.map((l) => [l, acc(rs.filter((r) => checkedOf(r) === l))]));
-  const confusion = Object.fromEntries(levels.map((c) => [c, Object.fromEntries(checkedLevels.map((k) => [k, rs.filter((r) => level(r) === c && checkedOf(r) === k).length]))]));
+  const confusion = Object.fromEntries(
+    levels.map((c) => [
+      c,
+      Object.fromEntries(checkedLevels.map((k) => [k, rs.filter((r) => level(r) === c && checkedOf(r) === k).length])),
+    ]),
+  );
   const withEv = rs.filter((r) => r.evidence);
   const evidence = withEv.length
     ? Object.fromEntries(
-      [['all', withEv], ['mcq', withEv.filter((r) => r.kind === 'mcq')], ['oq', withEv.filter((r) => r.kind === 'oq')]]
-        .filter(([, xs]) => (xs as ItemResult[]).length)
-        .map(([k, xs]) => [k as string, evidenceMetrics(xs as ItemResult[])]),
-    )
+        [
+          ['all', withEv],
+          ['mcq', withEv.filter((r) => r.kind === 'mcq')],
+          ['oq', withEv.filter((r) => r.kind === 'oq')],
+        ]
+          .filter(([, xs]) => (xs as ItemResult[]).length)
+          .map(([k, xs]) => [k as string, evidenceMetrics(xs as ItemResult[])]),
+      )
     : null;
   const sum = (k: 'calls' | 'inputTokens' | 'outputTokens') => rs.reduce((a, r) => a + (r.usage?.[k] ?? 0), 0);
   const per = (x: number) => (rs.length ? round(x / rs.length, 2) : 0);
@@ -142,7 +156,11 @@ function evidenceMetrics(rs: ItemResult[]): EvidenceMetrics {
       if (e.retrievedCited === 'full') rcFull++;
     }
   }
-  const frac = (c: Record<'full' | 'partial' | 'none', number>) => ({ full: round(c.full / rs.length), partial: round(c.partial / rs.length), none: round(c.none / rs.length) });
+  const frac = (c: Record<'full' | 'partial' | 'none', number>) => ({
+    full: round(c.full / rs.length),
+    partial: round(c.partial / rs.length),
+    none: round(c.none / rs.length),
+  });
   return {
     n: rs.length,
     retrieved: frac(retrieved),

@@ -7,10 +7,22 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 function accTable(title: string, rows: Record<string, Acc>, label: string): string[] {
   const keys = Object.keys(rows);
   if (!keys.length) return [];
-  return [`### ${title}`, '', `| ${label} | accuracy | correct | n |`, '|---|---:|---:|---:|', ...keys.map((k) => `| ${k} | ${pct(rows[k].accuracy)} | ${rows[k].correct} | ${rows[k].n} |`), ''];
+  return [
+    `### ${title}`,
+    '',
+    `| ${label} | accuracy | correct | n |`,
+    '|---|---:|---:|---:|',
+    ...keys.map((k) => `| ${k} | ${pct(rows[k].accuracy)} | ${rows[k].correct} | ${rows[k].n} |`),
+    '',
+  ];
 }
 
-function levelTable(title: string, note: string, dist: Record<string, { count: number; fraction: number }>, accs: Record<string, Acc>): string[] {
+function levelTable(
+  title: string,
+  note: string,
+  dist: Record<string, { count: number; fraction: number }>,
+  accs: Record<string, Acc>,
+): string[] {
   const out = [`### ${title}`, '', note, '', '| level | share | accuracy | n |', '|---|---:|---:|---:|'];
   for (const [k, v] of Object.entries(dist)) {
     if (k === 'none' && !v.count) continue;
@@ -31,10 +43,10 @@ export function reportMarkdown(r: EvalReport, marks?: Map<string, ReviewMark>): 
     `- dataset: ${r.dataset.items} items, sha256 ${r.dataset.hash.slice(0, 12)}…`,
     ...(k
       ? [
-        `- ontology content: ${k.ontology.slice(0, 19)}…`,
-        `- model identity: ${k.model}; protocol ${k.protocol}, prompt version ${k.promptVersion}`,
-        `- run id: ${r.runId}`,
-      ]
+          `- ontology content: ${k.ontology.slice(0, 19)}…`,
+          `- model identity: ${k.model}; protocol ${k.protocol}, prompt version ${k.promptVersion}`,
+          `- run id: ${r.runId}`,
+        ]
       : []),
     `- per question: ${r.usage.callsPerQuestion} LLM calls, ${r.usage.tokensPerQuestion} tokens (${r.usage.inputTokensPerQuestion} in, ${r.usage.outputTokensPerQuestion} out)`,
     ...(r.errors ? [`- items that failed (scored wrong): ${r.errors}`] : []),
@@ -46,28 +58,50 @@ export function reportMarkdown(r: EvalReport, marks?: Map<string, ReviewMark>): 
   ];
   const g = r.grounding;
   if (Object.entries(g.distribution).some(([key, v]) => key !== 'none' && v.count > 0)) {
-    lines.push(...levelTable('Grounding levels claimed by the model', 'The level the model gives in its attribution step (paper Figure 3); nothing checks it.', g.distribution, g.accuracy));
+    lines.push(
+      ...levelTable(
+        'Grounding levels claimed by the model',
+        'The level the model gives in its attribution step (paper Figure 3); nothing checks it.',
+        g.distribution,
+        g.accuracy,
+      ),
+    );
   }
   const c = r.checked;
   if (c) {
-    lines.push(...levelTable(
-      'Grounding checked by the reasoner',
-      `Each prediction put to the reasoner on ${r.ontology} (on a Test-2 revised ontology entailed rarely holds, by design).`,
-      c.distribution, c.accuracy,
-    ));
+    lines.push(
+      ...levelTable(
+        'Grounding checked by the reasoner',
+        `Each prediction put to the reasoner on ${r.ontology} (on a Test-2 revised ontology entailed rarely holds, by design).`,
+        c.distribution,
+        c.accuracy,
+      ),
+    );
     const cols = Object.keys(c.distribution).filter((x) => x !== 'none' || c.distribution.none.count);
     const rows = Object.entries(c.confusion).filter(([, v]) => Object.values(v).some((n) => n > 0));
     if (rows.length) {
-      lines.push('### Claimed against checked', '', 'Items by the level the model claimed (rows) and the level the reasoner checked (columns).', '');
+      lines.push(
+        '### Claimed against checked',
+        '',
+        'Items by the level the model claimed (rows) and the level the reasoner checked (columns).',
+        '',
+      );
       lines.push(`| claimed \\ checked | ${cols.join(' | ')} |`, `|---|${cols.map(() => '---:').join('|')}|`);
       for (const [claimed, v] of rows) lines.push(`| ${claimed} | ${cols.map((x) => v[x] ?? 0).join(' | ')} |`);
       lines.push('');
     }
   }
   if (r.evidence) {
-    lines.push('### Gold evidence', '', '| items | n | retrieved fully | partly | not at all | cited fully | retrieved → all cited |', '|---|---:|---:|---:|---:|---:|---:|');
+    lines.push(
+      '### Gold evidence',
+      '',
+      '| items | n | retrieved fully | partly | not at all | cited fully | retrieved → all cited |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+    );
     for (const [key, e] of Object.entries(r.evidence)) {
-      lines.push(`| ${key} | ${e.n} | ${pct(e.retrieved.full)} | ${pct(e.retrieved.partial)} | ${pct(e.retrieved.none)} | ${e.cited ? pct(e.cited.full) : '–'} | ${e.retrievedCitedFully === null ? '–' : pct(e.retrievedCitedFully)} |`);
+      lines.push(
+        `| ${key} | ${e.n} | ${pct(e.retrieved.full)} | ${pct(e.retrieved.partial)} | ${pct(e.retrieved.none)} | ${e.cited ? pct(e.cited.full) : '–'} | ${e.retrievedCitedFully === null ? '–' : pct(e.retrievedCitedFully)} |`,
+      );
     }
     lines.push('');
   }
@@ -76,7 +110,9 @@ export function reportMarkdown(r: EvalReport, marks?: Map<string, ReviewMark>): 
     lines.push('### Reviewer marks', '', '| item | scored | mark | note | when |', '|---|---|---|---|---|');
     for (const m of [...marks.values()].sort((a, b) => a.item.localeCompare(b.item))) {
       const scored = correct.has(m.item) ? (correct.get(m.item) ? 'correct' : 'wrong') : '–';
-      lines.push(`| ${cell(m.item)} | ${scored} | ${m.verdict ?? '–'} | ${cell(m.note)} | ${m.updatedAt.slice(0, 16).replace('T', ' ')} |`);
+      lines.push(
+        `| ${cell(m.item)} | ${scored} | ${m.verdict ?? '–'} | ${cell(m.note)} | ${m.updatedAt.slice(0, 16).replace('T', ' ')} |`,
+      );
     }
     lines.push('');
   }

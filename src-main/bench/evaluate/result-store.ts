@@ -63,8 +63,13 @@ export class ResultStore {
   /** Moves a file of any earlier schema forward in one transaction; no row is dropped. */
   private migrate(): void {
     const version = this.db.pragma('user_version', { simple: true }) as number;
-    if (version > RESULT_SCHEMA_VERSION) throw new Error(`${this.path} was written by a newer version (schema ${version}); it is left untouched.`);
-    const tables = new Set((this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name));
+    if (version > RESULT_SCHEMA_VERSION)
+      throw new Error(`${this.path} was written by a newer version (schema ${version}); it is left untouched.`);
+    const tables = new Set(
+      (this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+        (r) => r.name,
+      ),
+    );
     this.db.transaction(() => {
       if (!(tables.has('result') && version >= 2)) {
         this.db.exec(`CREATE TABLE result2 (
@@ -73,7 +78,8 @@ export class ResultStore {
           PRIMARY KEY (dataset, ontology, method, model, protocol, prompt_version, item))`);
         if (tables.has('result')) {
           // Schema 1 keyed by the model spec and no ontology: the rows stay, under a key no run produces.
-          this.db.exec(`INSERT INTO result2 (dataset, ontology, method, model, protocol, prompt_version, item, model_spec, created_at, result, record)
+          this.db
+            .exec(`INSERT INTO result2 (dataset, ontology, method, model, protocol, prompt_version, item, model_spec, created_at, result, record)
             SELECT dataset, '${LEGACY}', method, '${LEGACY}: ' || model, '${LEGACY}', 0, item, model, created_at, result, record FROM result`);
           this.db.exec('DROP TABLE result');
         }
@@ -85,7 +91,9 @@ export class ResultStore {
         updated_at TEXT NOT NULL, report_path TEXT)`);
       this.db.exec(`CREATE TABLE IF NOT EXISTS mark (
         run TEXT NOT NULL, item TEXT NOT NULL, verdict TEXT, note TEXT NOT NULL DEFAULT '', updated_at TEXT NOT NULL, PRIMARY KEY (run, item))`);
-      this.db.exec('CREATE TABLE IF NOT EXISTS file_hash (path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime INTEGER NOT NULL, hash TEXT NOT NULL)');
+      this.db.exec(
+        'CREATE TABLE IF NOT EXISTS file_hash (path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime INTEGER NOT NULL, hash TEXT NOT NULL)',
+      );
       if (tables.has('result') && version < 2) this.registerLegacyRuns();
       this.db.pragma(`user_version = ${RESULT_SCHEMA_VERSION}`);
     })();
@@ -93,17 +101,48 @@ export class ResultStore {
 
   /** Schema-1 results become runs too, so they stay reviewable (without their dataset's text). */
   private registerLegacyRuns(): void {
-    const keys = this.db.prepare(
-      `SELECT dataset, ontology, method, model, protocol, prompt_version, MIN(model_spec) AS spec, MIN(created_at) AS first, MAX(created_at) AS last
+    const keys = this.db
+      .prepare(
+        `SELECT dataset, ontology, method, model, protocol, prompt_version, MIN(model_spec) AS spec, MIN(created_at) AS first, MAX(created_at) AS last
        FROM result WHERE ontology = ? GROUP BY dataset, ontology, method, model, protocol, prompt_version`,
-    ).all(LEGACY) as { dataset: string; ontology: string; method: string; model: string; protocol: string; prompt_version: number; spec: string | null; first: string; last: string }[];
+      )
+      .all(LEGACY) as {
+      dataset: string;
+      ontology: string;
+      method: string;
+      model: string;
+      protocol: string;
+      prompt_version: number;
+      spec: string | null;
+      first: string;
+      last: string;
+    }[];
     const put = this.db.prepare(
       `INSERT OR IGNORE INTO run (id, dataset, ontology, method, model, protocol, prompt_version, model_spec, ontology_file, dataset_path, created_at, updated_at, report_path)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, NULL)`,
     );
     for (const k of keys) {
-      const key: RunKey = { dataset: k.dataset, ontology: k.ontology, method: k.method, model: k.model, protocol: k.protocol, promptVersion: k.prompt_version };
-      put.run(runId(key), k.dataset, k.ontology, k.method, k.model, k.protocol, k.prompt_version, k.spec ?? '', LEGACY, k.first, k.last);
+      const key: RunKey = {
+        dataset: k.dataset,
+        ontology: k.ontology,
+        method: k.method,
+        model: k.model,
+        protocol: k.protocol,
+        promptVersion: k.prompt_version,
+      };
+      put.run(
+        runId(key),
+        k.dataset,
+        k.ontology,
+        k.method,
+        k.model,
+        k.protocol,
+        k.prompt_version,
+        k.spec ?? '',
+        LEGACY,
+        k.first,
+        k.last,
+      );
     }
   }
 
@@ -112,23 +151,35 @@ export class ResultStore {
   }
 
   get(key: RunKey, item: string): ItemResult | null {
-    const row = this.db.prepare(`SELECT result FROM result WHERE ${KEY_WHERE} AND item = ?`).get(...this.k(key), item) as { result: string } | undefined;
+    const row = this.db
+      .prepare(`SELECT result FROM result WHERE ${KEY_WHERE} AND item = ?`)
+      .get(...this.k(key), item) as { result: string } | undefined;
     return row ? (JSON.parse(row.result) as ItemResult) : null;
   }
 
   put(key: RunKey, result: ItemResult, record: unknown, modelSpec = ''): void {
-    this.putStmt.run(...this.k(key), result.id, modelSpec, new Date().toISOString(), JSON.stringify(result), record === undefined ? null : JSON.stringify(record));
+    this.putStmt.run(
+      ...this.k(key),
+      result.id,
+      modelSpec,
+      new Date().toISOString(),
+      JSON.stringify(result),
+      record === undefined ? null : JSON.stringify(record),
+    );
   }
 
   /** Every stored result of a run, by item id. */
   all(key: RunKey): Map<string, ItemResult> {
     const out = new Map<string, ItemResult>();
-    for (const row of this.listStmt.all(...this.k(key)) as { item: string; result: string }[]) out.set(row.item, JSON.parse(row.result) as ItemResult);
+    for (const row of this.listStmt.all(...this.k(key)) as { item: string; result: string }[])
+      out.set(row.item, JSON.parse(row.result) as ItemResult);
     return out;
   }
 
   record(key: RunKey, item: string): unknown {
-    const row = this.db.prepare(`SELECT record FROM result WHERE ${KEY_WHERE} AND item = ?`).get(...this.k(key), item) as { record: string | null } | undefined;
+    const row = this.db
+      .prepare(`SELECT record FROM result WHERE ${KEY_WHERE} AND item = ?`)
+      .get(...this.k(key), item) as { record: string | null } | undefined;
     return row?.record ? JSON.parse(row.record) : null;
   }
 
@@ -143,20 +194,27 @@ export class ResultStore {
   }
 
   /** Records (or refreshes) what a run was; returns its id. */
-  saveRun(key: RunKey, info: { modelSpec: string; ontologyFile: string; datasetPath: string | null; reportPath?: string | null }): string {
+  saveRun(
+    key: RunKey,
+    info: { modelSpec: string; ontologyFile: string; datasetPath: string | null; reportPath?: string | null },
+  ): string {
     const id = runId(key);
     const now = new Date().toISOString();
-    this.db.prepare(
-      `INSERT INTO run (id, dataset, ontology, method, model, protocol, prompt_version, model_spec, ontology_file, dataset_path, created_at, updated_at, report_path)
+    this.db
+      .prepare(
+        `INSERT INTO run (id, dataset, ontology, method, model, protocol, prompt_version, model_spec, ontology_file, dataset_path, created_at, updated_at, report_path)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(id) DO UPDATE SET model_spec = excluded.model_spec, ontology_file = excluded.ontology_file, dataset_path = excluded.dataset_path,
          updated_at = excluded.updated_at, report_path = COALESCE(excluded.report_path, run.report_path)`,
-    ).run(id, ...this.k(key), info.modelSpec, info.ontologyFile, info.datasetPath, now, now, info.reportPath ?? null);
+      )
+      .run(id, ...this.k(key), info.modelSpec, info.ontologyFile, info.datasetPath, now, now, info.reportPath ?? null);
     return id;
   }
 
   setReportPath(id: string, reportPath: string): void {
-    this.db.prepare('UPDATE run SET report_path = ?, updated_at = ? WHERE id = ?').run(reportPath, new Date().toISOString(), id);
+    this.db
+      .prepare('UPDATE run SET report_path = ?, updated_at = ? WHERE id = ?')
+      .run(reportPath, new Date().toISOString(), id);
   }
 
   run(id: string): RunInfo | null {
@@ -175,26 +233,39 @@ export class ResultStore {
       return null;
     }
     const updatedAt = new Date().toISOString();
-    this.db.prepare(
-      `INSERT INTO mark (run, item, verdict, note, updated_at) VALUES (?, ?, ?, ?, ?)
+    this.db
+      .prepare(
+        `INSERT INTO mark (run, item, verdict, note, updated_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT(run, item) DO UPDATE SET verdict = excluded.verdict, note = excluded.note, updated_at = excluded.updated_at`,
-    ).run(run, item, verdict, note, updatedAt);
+      )
+      .run(run, item, verdict, note, updatedAt);
     return { item, verdict, note, updatedAt };
   }
 
   marks(run: string): Map<string, ReviewMark> {
-    const rows = this.db.prepare('SELECT item, verdict, note, updated_at FROM mark WHERE run = ?').all(run) as { item: string; verdict: MarkVerdict | null; note: string; updated_at: string }[];
-    return new Map(rows.map((r) => [r.item, { item: r.item, verdict: r.verdict, note: r.note, updatedAt: r.updated_at }]));
+    const rows = this.db.prepare('SELECT item, verdict, note, updated_at FROM mark WHERE run = ?').all(run) as {
+      item: string;
+      verdict: MarkVerdict | null;
+      note: string;
+      updated_at: string;
+    }[];
+    return new Map(
+      rows.map((r) => [r.item, { item: r.item, verdict: r.verdict, note: r.note, updatedAt: r.updated_at }]),
+    );
   }
 
   /** Remembered file hashes (see modelIdentity). */
   readonly hashCache = {
     get: (path: string, size: number, mtimeMs: number): string | null => {
-      const r = this.db.prepare('SELECT hash FROM file_hash WHERE path = ? AND size = ? AND mtime = ?').get(path, size, mtimeMs) as { hash: string } | undefined;
+      const r = this.db
+        .prepare('SELECT hash FROM file_hash WHERE path = ? AND size = ? AND mtime = ?')
+        .get(path, size, mtimeMs) as { hash: string } | undefined;
       return r?.hash ?? null;
     },
     set: (path: string, size: number, mtimeMs: number, hash: string): void => {
-      this.db.prepare('INSERT OR REPLACE INTO file_hash (path, size, mtime, hash) VALUES (?, ?, ?, ?)').run(path, size, mtimeMs, hash);
+      this.db
+        .prepare('INSERT OR REPLACE INTO file_hash (path, size, mtime, hash) VALUES (?, ?, ?, ?)')
+        .run(path, size, mtimeMs, hash);
     },
   };
 
@@ -223,8 +294,18 @@ interface RunRow {
 
 function runInfo(r: RunRow): RunInfo {
   return {
-    id: r.id, dataset: r.dataset, ontology: r.ontology, method: r.method, model: r.model, protocol: r.protocol, promptVersion: r.prompt_version,
-    modelSpec: r.model_spec, ontologyFile: r.ontology_file, datasetPath: r.dataset_path, createdAt: r.created_at, updatedAt: r.updated_at,
+    id: r.id,
+    dataset: r.dataset,
+    ontology: r.ontology,
+    method: r.method,
+    model: r.model,
+    protocol: r.protocol,
+    promptVersion: r.prompt_version,
+    modelSpec: r.model_spec,
+    ontologyFile: r.ontology_file,
+    datasetPath: r.dataset_path,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
     reportPath: r.report_path,
   };
 }

@@ -85,18 +85,33 @@ const ITEM_ERRORS = new Set(['context-overflow', 'bad-reply']);
  */
 export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   const t0 = performance.now();
-  if (needsLlm(o.method) && !o.llm) throw new UserError('usage', `the ${o.method} method needs a model (--model <spec>).`);
+  if (needsLlm(o.method) && !o.llm)
+    throw new UserError('usage', `the ${o.method} method needs a model (--model <spec>).`);
   const model = needsLlm(o.method) ? (o.model ?? o.llm!.id) : 'none';
   // A GGUF file is hashed once per (path, size, mtime); the first time takes seconds per gigabyte.
-  if (needsLlm(o.method) && !o.modelIdentity) o.onProgress?.({ fraction: 0, stage: 'identifying the model (file hash)' });
-  const identity = !needsLlm(o.method) ? 'none' : o.modelIdentity ?? (o.model ? await modelIdentity(o.model, { hashCache: o.store.hashCache }) : `id:${o.llm!.id}`);
+  if (needsLlm(o.method) && !o.modelIdentity)
+    o.onProgress?.({ fraction: 0, stage: 'identifying the model (file hash)' });
+  const identity = !needsLlm(o.method)
+    ? 'none'
+    : (o.modelIdentity ??
+      (o.model ? await modelIdentity(o.model, { hashCache: o.store.hashCache }) : `id:${o.llm!.id}`));
   const key: RunKey = {
-    dataset: o.datasetHash, ontology: o.ontologyHash ?? (await ontologyContentHash(o.handle)), method: o.method, model: identity,
+    dataset: o.datasetHash,
+    ontology: o.ontologyHash ?? (await ontologyContentHash(o.handle)),
+    method: o.method,
+    model: identity,
     // A whole-vocabulary name scope answers differently from the default, so it is part of the key.
-    ...promptKey(needsLlm(o.method), keyProtocol({ protocol: o.nameScope === 'ontology' ? `${o.protocol ?? 'auto'}/ontology-names` : o.protocol })),
+    ...promptKey(
+      needsLlm(o.method),
+      keyProtocol({ protocol: o.nameScope === 'ontology' ? `${o.protocol ?? 'auto'}/ontology-names` : o.protocol }),
+    ),
   };
   const file = basename(o.handle.summary.file || o.handle.path);
-  const id = o.store.saveRun(key, { modelSpec: model, ontologyFile: o.handle.summary.file || o.handle.path, datasetPath: o.datasetPath ?? null });
+  const id = o.store.saveRun(key, {
+    modelSpec: model,
+    ontologyFile: o.handle.summary.file || o.handle.path,
+    datasetPath: o.datasetPath ?? null,
+  });
   const warnings: string[] = [];
   const names = new Set(o.items.map((i) => i.ontology));
   if (names.size && !names.has(file)) {
@@ -108,8 +123,16 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   const checker = checkerDeps(o.handle, agentQuery);
   const nameOf = itemNames(o.handle);
   const method = createMethod(o.method, {
-    handle: o.handle, llm: o.llm, persona: o.persona ?? defaultPersona(o.handle.summary.title, file), agentQuery, exactQuery, budget: o.budget,
-    maxTokens: o.maxTokens, protocol: o.protocol, vocabulary: o.vocabulary, nameScope: o.nameScope,
+    handle: o.handle,
+    llm: o.llm,
+    persona: o.persona ?? defaultPersona(o.handle.summary.title, file),
+    agentQuery,
+    exactQuery,
+    budget: o.budget,
+    maxTokens: o.maxTokens,
+    protocol: o.protocol,
+    vocabulary: o.vocabulary,
+    nameScope: o.nameScope,
   });
 
   if (o.fresh) o.store.forget(key);
@@ -122,7 +145,8 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   if (conc.note) warnings.push(conc.note);
   const rate = new EvalRate();
   let finished = 0;
-  const progress = (stage = progressStage(finished, total, rate)) => o.onProgress?.({ fraction: total ? finished / total : 1, stage });
+  const progress = (stage = progressStage(finished, total, rate)) =>
+    o.onProgress?.({ fraction: total ? finished / total : 1, stage });
   const todo: number[] = [];
   for (let i = 0; i < total; i++) {
     const prior = done.get(o.items[i].id);
@@ -139,19 +163,34 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   throwIfAborted(o.signal);
   // Items finish in any order; each is stored the moment it is scored, and the report keeps dataset order.
   await runPool({
-    items: todo, concurrency: conc.n, signal: o.signal,
+    items: todo,
+    concurrency: conc.n,
+    signal: o.signal,
     run: async (i, _k, signal) => {
       const item = o.items[i];
       const started = performance.now();
       let outcome: MethodOutcome;
       let error: string | undefined;
       try {
-        outcome = await withItemRetry(() => method(item, signal), signal, (n, ms, why) => progress(`${progressStage(finished, total, rate)} · ${item.id} retry ${n} in ${(ms / 1000).toFixed(1)} s (${why})`));
+        outcome = await withItemRetry(
+          () => method(item, signal),
+          signal,
+          (n, ms, why) =>
+            progress(
+              `${progressStage(finished, total, rate)} · ${item.id} retry ${n} in ${(ms / 1000).toFixed(1)} s (${why})`,
+            ),
+        );
       } catch (e) {
         if (e instanceof TaskCancelledError || signal.aborted) throw new TaskCancelledError();
         if (!(e instanceof LlmError && ITEM_ERRORS.has(e.code))) throw e;
         error = errorMessage(e);
-        outcome = { predicted: null, grounding: null, digest: null, cited: null, usage: { calls: 0, inputTokens: 0, outputTokens: 0 } };
+        outcome = {
+          predicted: null,
+          grounding: null,
+          digest: null,
+          cited: null,
+          usage: { calls: 0, inputTokens: 0, outputTokens: 0 },
+        };
       }
       if (signal.aborted) throw new TaskCancelledError();
       const r = score(item, outcome, matcher, agentQuery, (performance.now() - started) / 1000);
@@ -181,7 +220,13 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   };
 }
 
-export function score(item: DatasetItem, out: MethodOutcome, matcher: EvidenceMatcher, qs: QueryService, seconds: number): ItemResult {
+export function score(
+  item: DatasetItem,
+  out: MethodOutcome,
+  matcher: EvidenceMatcher,
+  qs: QueryService,
+  seconds: number,
+): ItemResult {
   const base = {
     id: item.id,
     predicted: out.predicted,
@@ -192,8 +237,20 @@ export function score(item: DatasetItem, out: MethodOutcome, matcher: EvidenceMa
     seconds: Math.round(seconds * 1000) / 1000,
   };
   if (item.kind === 'mcq') {
-    return { ...base, kind: 'mcq', correct: scoreMcq(item, out.predicted), slot: item.slot, goldCount: item.gold.length };
+    return {
+      ...base,
+      kind: 'mcq',
+      correct: scoreMcq(item, out.predicted),
+      slot: item.slot,
+      goldCount: item.gold.length,
+    };
   }
   const s = scoreOq(item, out.predicted, qs.names);
-  return { ...base, kind: 'oq', correct: s.correct, n: item.n ?? item.conditions.length, ...(s.wrong.length ? { wrong: s.wrong.slice(0, 20) } : {}) };
+  return {
+    ...base,
+    kind: 'oq',
+    correct: s.correct,
+    n: item.n ?? item.conditions.length,
+    ...(s.wrong.length ? { wrong: s.wrong.slice(0, 20) } : {}),
+  };
 }

@@ -33,7 +33,10 @@ export function scoreOq(item: OqItem, predicted: string[] | null, linker: NameLi
   for (const p of names) {
     if (goldNames.has(normalizeName(p))) continue;
     const link = linker.linkConcept(p);
-    const ok = link.status === 'ok' ? goldIris.has(link.entity.iri) : link.status === 'ambiguous' && link.candidates.some((c) => goldIris.has(c.iri));
+    const ok =
+      link.status === 'ok'
+        ? goldIris.has(link.entity.iri)
+        : link.status === 'ambiguous' && link.candidates.some((c) => goldIris.has(c.iri));
     if (!ok) wrong.push(p);
   }
   return { correct: wrong.length === 0, wrong };
@@ -96,7 +99,11 @@ export class EvidenceMatcher {
     let s = this.cardStated.get(iri);
     if (!s) {
       const card = this.handle.card(iri);
-      s = new Set((card?.statedRelations ?? []).filter((x) => x.relation.iri && x.filler.iri).map((x) => `${x.relation.iri} ${x.filler.iri}`));
+      s = new Set(
+        (card?.statedRelations ?? [])
+          .filter((x) => x.relation.iri && x.filler.iri)
+          .map((x) => `${x.relation.iri} ${x.filler.iri}`),
+      );
       this.cardStated.set(iri, s);
     }
     return s;
@@ -117,7 +124,12 @@ export interface EvidenceOutcome {
   retrievedCited: 'full' | 'not-full' | null;
 }
 
-export function evidenceOutcome(matcher: EvidenceMatcher, gold: EvidenceRef[], digest: Evidence[] | null, cited: Evidence[] | null): EvidenceOutcome | null {
+export function evidenceOutcome(
+  matcher: EvidenceMatcher,
+  gold: EvidenceRef[],
+  digest: Evidence[] | null,
+  cited: Evidence[] | null,
+): EvidenceOutcome | null {
   if (!gold.length || digest === null) return null;
   const got = matcher.covered(gold, digest);
   const retrieved = statusOf(got);

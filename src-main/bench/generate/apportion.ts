@@ -12,7 +12,9 @@ export function apportion<K extends string | number>(total: number, weights: [K,
     out.set(e.k, Math.floor(e.x));
     given += Math.floor(e.x);
   }
-  const order = exact.map((e, i) => ({ ...e, i, frac: e.x - Math.floor(e.x) })).sort((p, q) => q.frac - p.frac || p.i - q.i);
+  const order = exact
+    .map((e, i) => ({ ...e, i, frac: e.x - Math.floor(e.x) }))
+    .sort((p, q) => q.frac - p.frac || p.i - q.i);
   for (let j = 0; given < total; j++, given++) {
     const e = order[j % order.length];
     out.set(e.k, out.get(e.k)! + 1);

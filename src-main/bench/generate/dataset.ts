@@ -14,8 +14,7 @@ export const SLOTS: readonly Slot[] = ['subject', 'relation', 'filler'];
  * option substituted); an OQ lists, per condition, the entailment that makes the seed concept an answer.
  */
 export type EvidenceRef =
-  | { kind: 'axiom'; subject: string; relation: string; filler: string }
-  | { kind: 'card'; iri: string };
+  { kind: 'axiom'; subject: string; relation: string; filler: string } | { kind: 'card'; iri: string };
 
 export interface McqOption {
   key: string;
@@ -70,7 +69,10 @@ export function loadDataset(path: string): LoadedDataset {
   try {
     raw = readFileSync(path);
   } catch (e) {
-    throw new UserError('not-found', `cannot read the dataset ${path} (${(e as NodeJS.ErrnoException).code ?? String(e)}).`);
+    throw new UserError(
+      'not-found',
+      `cannot read the dataset ${path} (${(e as NodeJS.ErrnoException).code ?? String(e)}).`,
+    );
   }
   return { path, items: parseDataset(raw.toString('utf8'), basename(path)), hash: datasetHash(raw) };
 }
@@ -110,31 +112,48 @@ function checkItem(v: unknown, where: string): DatasetItem {
   str('question');
   if (typeof o.ontology !== 'string') throw bad('"ontology" must be a string');
   const evidence = o.evidence === undefined ? [] : o.evidence;
-  if (!Array.isArray(evidence) || !evidence.every(isEvidence)) throw bad('"evidence" must be a list of {kind: "axiom", subject, relation, filler} or {kind: "card", iri}');
+  if (!Array.isArray(evidence) || !evidence.every(isEvidence))
+    throw bad('"evidence" must be a list of {kind: "axiom", subject, relation, filler} or {kind: "card", iri}');
   if (o.kind === 'mcq') {
     const opts = o.options;
     if (!Array.isArray(opts) || opts.length < 2 || opts.length > 26) throw bad('an MCQ needs 2 to 26 "options"');
     const keys = new Set<string>();
     for (const opt of opts as unknown[]) {
       const x = opt as Record<string, unknown>;
-      if (!x || typeof x.key !== 'string' || typeof x.name !== 'string' || typeof x.iri !== 'string') throw bad('every option needs "key", "iri" and "name"');
+      if (!x || typeof x.key !== 'string' || typeof x.name !== 'string' || typeof x.iri !== 'string')
+        throw bad('every option needs "key", "iri" and "name"');
       if (keys.has(x.key)) throw bad(`option key "${x.key}" is used twice`);
       keys.add(x.key);
     }
-    if (!Array.isArray(o.gold) || !o.gold.every((g) => typeof g === 'string' && keys.has(g))) throw bad('"gold" must list option keys');
-    if (!['subject', 'relation', 'filler'].includes(String(o.slot))) throw bad('"slot" must be subject, relation or filler');
+    if (!Array.isArray(o.gold) || !o.gold.every((g) => typeof g === 'string' && keys.has(g)))
+      throw bad('"gold" must list option keys');
+    if (!['subject', 'relation', 'filler'].includes(String(o.slot)))
+      throw bad('"slot" must be subject, relation or filler');
     const ax = o.axiom as Record<string, unknown> | undefined;
-    if (!ax || typeof ax.subject !== 'string' || typeof ax.relation !== 'string' || typeof ax.filler !== 'string') throw bad('"axiom" needs "subject", "relation" and "filler"');
+    if (!ax || typeof ax.subject !== 'string' || typeof ax.relation !== 'string' || typeof ax.filler !== 'string')
+      throw bad('"axiom" needs "subject", "relation" and "filler"');
     return { ...(o as unknown as McqItem), evidence: evidence as EvidenceRef[] };
   }
   if (o.kind === 'oq') {
     str('root');
     const conds = o.conditions;
-    if (!Array.isArray(conds) || !conds.length || !conds.every((c) => c && typeof c.relation === 'string' && typeof c.filler === 'string')) {
+    if (
+      !Array.isArray(conds) ||
+      !conds.length ||
+      !conds.every((c) => c && typeof c.relation === 'string' && typeof c.filler === 'string')
+    ) {
       throw bad('"conditions" must be a non-empty list of {relation, filler}');
     }
-    if (!Array.isArray(o.answers) || !o.answers.every((a) => a && typeof a.iri === 'string' && typeof a.name === 'string')) throw bad('"answers" must be a list of {iri, name}');
-    return { ...(o as unknown as OqItem), n: typeof o.n === 'number' ? o.n : conds.length, evidence: evidence as EvidenceRef[] };
+    if (
+      !Array.isArray(o.answers) ||
+      !o.answers.every((a) => a && typeof a.iri === 'string' && typeof a.name === 'string')
+    )
+      throw bad('"answers" must be a list of {iri, name}');
+    return {
+      ...(o as unknown as OqItem),
+      n: typeof o.n === 'number' ? o.n : conds.length,
+      evidence: evidence as EvidenceRef[],
+    };
   }
   throw bad('"kind" must be "mcq" or "oq"');
 }
@@ -142,7 +161,8 @@ function checkItem(v: unknown, where: string): DatasetItem {
 function isEvidence(e: unknown): e is EvidenceRef {
   const x = e as Record<string, unknown> | null;
   if (!x || typeof x !== 'object') return false;
-  if (x.kind === 'axiom') return typeof x.subject === 'string' && typeof x.relation === 'string' && typeof x.filler === 'string';
+  if (x.kind === 'axiom')
+    return typeof x.subject === 'string' && typeof x.relation === 'string' && typeof x.filler === 'string';
   if (x.kind === 'card') return typeof x.iri === 'string';
   return false;
 }

@@ -46,11 +46,13 @@ export class GenContext {
     const axioms: SourceAxiom[] = [];
     // Properties are ordered by IRI, not id: the bridge lists them in hash order, so their ids change
     // between loads of the same file (class ids do not), and generation must not.
-    const rows = (handle.db.prepare('SELECT s, r, f FROM stated WHERE f IS NOT NULL').raw().all() as [number, number, number][])
-      .sort((p, q) => p[0] - q[0] || ix.compareIri(p[1], q[1]) || p[2] - q[2]);
+    const rows = (
+      handle.db.prepare('SELECT s, r, f FROM stated WHERE f IS NOT NULL').raw().all() as [number, number, number][]
+    ).sort((p, q) => p[0] - q[0] || ix.compareIri(p[1], q[1]) || p[2] - q[2]);
     for (const [a, r, b] of rows) {
       if (ix.kindOf[a] !== 'class' || ix.kindOf[b] !== 'class' || ix.kindOf[r] !== 'property') continue;
-      if (ix.unsat.has(a) || ix.unsat.has(b) || ix.deprecated.has(a) || ix.deprecated.has(b) || ix.deprecated.has(r)) continue;
+      if (ix.unsat.has(a) || ix.unsat.has(b) || ix.deprecated.has(a) || ix.deprecated.has(b) || ix.deprecated.has(r))
+        continue;
       const key = `${a} ${r} ${b}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -65,7 +67,9 @@ export class GenContext {
     for (const r of handle.db.prepare('SELECT DISTINCT r FROM link').pluck().all() as number[]) rels.add(r);
     this.restrictionRelations = [...rels].filter((r) => ix.kindOf[r] === 'property').sort(ix.compareIri);
     const labelled = handle.db
-      .prepare(`SELECT DISTINCT entity FROM annotation WHERE prop IN (${LABEL_PROPS.map(() => '?').join(', ')}) AND trim(value) != ''`)
+      .prepare(
+        `SELECT DISTINCT entity FROM annotation WHERE prop IN (${LABEL_PROPS.map(() => '?').join(', ')}) AND trim(value) != ''`,
+      )
       .pluck()
       .all(...LABEL_PROPS) as number[];
     this.labelled = new Set(labelled);
@@ -89,7 +93,8 @@ export class GenContext {
   /** Every non-deprecated object property, in IRI order. */
   allRelations(): number[] {
     const out: number[] = [];
-    for (let id = 1; id < this.ix.kindOf.length; id++) if (this.ix.kindOf[id] === 'property' && !this.ix.deprecated.has(id)) out.push(id);
+    for (let id = 1; id < this.ix.kindOf.length; id++)
+      if (this.ix.kindOf[id] === 'property' && !this.ix.deprecated.has(id)) out.push(id);
     return out.sort(this.ix.compareIri);
   }
 
@@ -103,9 +108,12 @@ export class GenContext {
     if (hit !== undefined) return hit;
     const ix = this.ix;
     const iri = ix.iri(id);
-    const speakable = (p: number) => !ix.unsat.has(p) && !ix.deprecated.has(p) && (!this.requireLabels || this.hasLabel(p));
-    const top = iri === OWL_THING || iri === OWL_NOTHING
-      || ((ix.children[id] ?? []).some((c) => ix.kindOf[c] === 'class') && !this.namedParents(id).some(speakable));
+    const speakable = (p: number) =>
+      !ix.unsat.has(p) && !ix.deprecated.has(p) && (!this.requireLabels || this.hasLabel(p));
+    const top =
+      iri === OWL_THING ||
+      iri === OWL_NOTHING ||
+      ((ix.children[id] ?? []).some((c) => ix.kindOf[c] === 'class') && !this.namedParents(id).some(speakable));
     this.rootLike.set(id, top);
     return top;
   }
@@ -155,7 +163,8 @@ export class GenContext {
       const ix = this.ix;
       const out: number[] = [];
       for (let id = 1; id < ix.kindOf.length; id++) {
-        if (ix.kindOf[id] === 'class' && !ix.unsat.has(id) && !ix.deprecated.has(id) && !this.isRootLike(id)) out.push(id);
+        if (ix.kindOf[id] === 'class' && !ix.unsat.has(id) && !ix.deprecated.has(id) && !this.isRootLike(id))
+          out.push(id);
       }
       this.usableList = out;
     }

@@ -32,8 +32,22 @@ export interface GenerateOptions {
 export interface GenerateStats {
   ontology: string;
   seed: number;
-  mcq: { requested: number; generated: number; bySlot: Record<Slot, number>; byGoldCount: Record<string, number>; sourceAxioms: number };
-  oq: { requested: number; generated: number; byConditions: Record<string, number>; root: { iri: string; name: string } | null; branchSize: number; meanAnswers: number; maxAnswers: number };
+  mcq: {
+    requested: number;
+    generated: number;
+    bySlot: Record<Slot, number>;
+    byGoldCount: Record<string, number>;
+    sourceAxioms: number;
+  };
+  oq: {
+    requested: number;
+    generated: number;
+    byConditions: Record<string, number>;
+    root: { iri: string; name: string } | null;
+    branchSize: number;
+    meanAnswers: number;
+    maxAnswers: number;
+  };
   seconds: { mcq: number; oq: number; total: number };
 }
 
@@ -55,10 +69,15 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
   const seed = opts.seed ?? 1;
   if (!Number.isInteger(seed)) throw new UserError('usage', `the seed must be an integer, not ${seed}.`);
   const slots = { subject: 1, relation: 1, filler: 1, ...opts.slots };
-  for (const s of SLOTS) if (!(Number.isFinite(slots[s]) && slots[s] >= 0)) throw new UserError('usage', `the ${s} slot weight must be a number ≥ 0.`);
-  if (mcqCount > 0 && SLOTS.every((s) => slots[s] === 0)) throw new UserError('usage', 'at least one slot weight must be positive.');
+  for (const s of SLOTS)
+    if (!(Number.isFinite(slots[s]) && slots[s] >= 0))
+      throw new UserError('usage', `the ${s} slot weight must be a number ≥ 0.`);
+  if (mcqCount > 0 && SLOTS.every((s) => slots[s] === 0))
+    throw new UserError('usage', 'at least one slot weight must be positive.');
   const conditionCounts = [...new Set(opts.conditions ?? DEFAULT_CONDITION_COUNTS)];
-  for (const n of conditionCounts) if (!Number.isInteger(n) || n < 2 || n > 10) throw new UserError('usage', `an open question needs 2 to 10 conditions, not ${n}.`);
+  for (const n of conditionCounts)
+    if (!Number.isInteger(n) || n < 2 || n > 10)
+      throw new UserError('usage', `an open question needs 2 to 10 conditions, not ${n}.`);
   if (!conditionCounts.length) throw new UserError('usage', 'give at least one number of conditions.');
   const maxAnswers = opts.maxAnswers ?? Infinity;
   if (!(maxAnswers >= 1)) throw new UserError('usage', 'the answer limit must be at least 1.');
@@ -97,9 +116,17 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
 
   progress('mcq', 0);
   const tm = performance.now();
-  const mcq = mcqCount > 0
-    ? await generateMcqs(ctx, { count: mcqCount, slots, rand: seededRandom(seed), ontology, idPrefix, tick: tick('mcq', mcqCount, 0, share) })
-    : { items: [] as McqItem[], warnings: [] };
+  const mcq =
+    mcqCount > 0
+      ? await generateMcqs(ctx, {
+          count: mcqCount,
+          slots,
+          rand: seededRandom(seed),
+          ontology,
+          idPrefix,
+          tick: tick('mcq', mcqCount, 0, share),
+        })
+      : { items: [] as McqItem[], warnings: [] };
   warnings.push(...mcq.warnings);
   const mcqSeconds = (performance.now() - tm) / 1000;
 
@@ -109,7 +136,10 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
   let branchSize = 0;
   if (oqCount > 0) {
     progress('oq', share);
-    root = opts.root !== undefined ? resolveRoot(ctx, opts.root) : defaultRoot(ctx, new ConditionPool(ctx), Math.min(...conditionCounts));
+    root =
+      opts.root !== undefined
+        ? resolveRoot(ctx, opts.root)
+        : defaultRoot(ctx, new ConditionPool(ctx), Math.min(...conditionCounts));
     if (root === null) {
       throw new UserError(
         'no-branch',
@@ -117,8 +147,15 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
       );
     }
     const oq = await generateOqs(ctx, {
-      count: oqCount, root, conditionCounts, explicitCounts: opts.conditions !== undefined, maxAnswers,
-      rand: seededRandom((seed ^ 0x5bd1e995) >>> 0), ontology, idPrefix, tick: tick('oq', oqCount, share, 1 - share),
+      count: oqCount,
+      root,
+      conditionCounts,
+      explicitCounts: opts.conditions !== undefined,
+      maxAnswers,
+      rand: seededRandom((seed ^ 0x5bd1e995) >>> 0),
+      ontology,
+      idPrefix,
+      tick: tick('oq', oqCount, share, 1 - share),
     });
     oqItems = oq.items;
     branchSize = oq.branchSize;
@@ -170,24 +207,42 @@ export function resolveRoot(ctx: GenContext, text: string): number {
     );
   }
   if (chosen.length > 1) {
-    throw new UserError('ambiguous-root', `"${text}" names ${chosen.length} classes; give one of these IRIs instead: ${chosen.slice(0, 10).map((h) => `${h.name} <${h.iri}>`).join('; ')}.`);
+    throw new UserError(
+      'ambiguous-root',
+      `"${text}" names ${chosen.length} classes; give one of these IRIs instead: ${chosen
+        .slice(0, 10)
+        .map((h) => `${h.name} <${h.iri}>`)
+        .join('; ')}.`,
+    );
   }
   const id = ctx.ix.id(chosen[0].iri)!;
-  if (ctx.ix.deprecated.has(id)) throw new UserError('bad-root', `"${ctx.ix.nameOf(id)}" is obsolete; choose a live class as the branch root.`);
-  if (ctx.ix.unsat.has(id)) throw new UserError('bad-root', `"${ctx.ix.nameOf(id)}" is unsatisfiable; choose a satisfiable class as the branch root.`);
+  if (ctx.ix.deprecated.has(id))
+    throw new UserError('bad-root', `"${ctx.ix.nameOf(id)}" is obsolete; choose a live class as the branch root.`);
+  if (ctx.ix.unsat.has(id))
+    throw new UserError(
+      'bad-root',
+      `"${ctx.ix.nameOf(id)}" is unsatisfiable; choose a satisfiable class as the branch root.`,
+    );
   if (!ctx.uniquelyNamed(id)) {
-    throw new UserError('bad-root', `the name "${ctx.ix.nameOf(id)}" is shared with another class, so questions could not name the branch exactly; choose another root.`);
+    throw new UserError(
+      'bad-root',
+      `the name "${ctx.ix.nameOf(id)}" is shared with another class, so questions could not name the branch exactly; choose another root.`,
+    );
   }
   return id;
 }
 
 function checkCount(n: number, what: string): number {
-  if (!Number.isInteger(n) || n < 0) throw new UserError('usage', `the number of ${what}s must be a whole number ≥ 0, not ${n}.`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new UserError('usage', `the number of ${what}s must be a whole number ≥ 0, not ${n}.`);
   return n;
 }
 
 function idStem(file: string): string {
-  const stem = basename(file, extname(file)).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const stem = basename(file, extname(file))
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return stem || 'item';
 }
 

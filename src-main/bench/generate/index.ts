@@ -1,5 +1,18 @@
 export * from './dataset';
-export { generateDataset, resolveRoot, type GenerateOptions, type GenerateResult, type GenerateStats } from './generate-dataset';
+export {
+  generateDataset,
+  resolveRoot,
+  type GenerateOptions,
+  type GenerateResult,
+  type GenerateStats,
+} from './generate-dataset';
 export { GenContext, type SourceAxiom } from './gen-context';
 export { OPTION_COUNT, entailsFor, substitute } from './mcq-generator';
-export { answerSet, branchMembers, ConditionPool, conditionSubsumes, mutuallyNonSubsuming, DEFAULT_CONDITION_COUNTS } from './oq-generator';
+export {
+  answerSet,
+  branchMembers,
+  ConditionPool,
+  conditionSubsumes,
+  mutuallyNonSubsuming,
+  DEFAULT_CONDITION_COUNTS,
+} from './oq-generator';

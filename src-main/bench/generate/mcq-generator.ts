@@ -57,7 +57,10 @@ type Reject = (typeof REJECTS)[number];
 export async function generateMcqs(ctx: GenContext, o: McqGenOptions): Promise<McqGenResult> {
   const { rand } = o;
   const warnings: string[] = [];
-  const quotaMap = apportion(o.count, SLOTS.map((s) => [s, Math.max(0, o.slots[s] ?? 0)] as [Slot, number]));
+  const quotaMap = apportion(
+    o.count,
+    SLOTS.map((s) => [s, Math.max(0, o.slots[s] ?? 0)] as [Slot, number]),
+  );
   const quotas = Object.fromEntries(SLOTS.map((s) => [s, quotaMap.get(s) ?? 0])) as Record<Slot, number>;
   const relPool = relationPool(ctx);
   if (quotas.relation > 0 && relPool.length < OPTION_COUNT) {
@@ -65,7 +68,10 @@ export async function generateMcqs(ctx: GenContext, o: McqGenOptions): Promise<M
       `Only ${relPool.length} relations can be named unambiguously, fewer than the ${OPTION_COUNT} options a relation question needs: no relation-masked MCQs were generated.`,
     );
   }
-  const order = shuffle(rand, ctx.axioms.map((_, i) => i));
+  const order = shuffle(
+    rand,
+    ctx.axioms.map((_, i) => i),
+  );
   const cursor: Record<Slot, number> = { subject: 0, relation: 0, filler: 0 };
   const deferred: Record<Slot, number[]> = { subject: [], relation: [], filler: [] };
   const usedAxiom = new Set<number>();
@@ -115,7 +121,10 @@ export async function generateMcqs(ctx: GenContext, o: McqGenOptions): Promise<M
   };
 
   const drafts: Draft[] = [];
-  const sequence = shuffle(rand, SLOTS.flatMap((s) => Array<Slot>(quotas[s]).fill(s)));
+  const sequence = shuffle(
+    rand,
+    SLOTS.flatMap((s) => Array<Slot>(quotas[s]).fill(s)),
+  );
   for (const slot of sequence) {
     const d = take(slot);
     if (d) drafts.push(d);
@@ -130,27 +139,43 @@ export async function generateMcqs(ctx: GenContext, o: McqGenOptions): Promise<M
     }
     await o.tick?.(drafts.length);
   }
-  const got = Object.fromEntries(SLOTS.map((s) => [s, drafts.filter((d) => d.slot === s).length])) as Record<Slot, number>;
+  const got = Object.fromEntries(SLOTS.map((s) => [s, drafts.filter((d) => d.slot === s).length])) as Record<
+    Slot,
+    number
+  >;
   for (const s of SLOTS) {
     if (got[s] < quotas[s] && !(s === 'relation' && relPool.length < OPTION_COUNT)) {
-      warnings.push(`Only ${got[s]} of the ${quotas[s]} requested ${s}-masked MCQs could be built from the ontology's axioms.`);
+      warnings.push(
+        `Only ${got[s]} of the ${quotas[s]} requested ${s}-masked MCQs could be built from the ontology's axioms.`,
+      );
     }
   }
   if (o.count > 0 && drafts.length === 0) throw noMcq(ctx, quotas, relPool, rejected);
   if (drafts.length < o.count) {
-    warnings.push(`Only ${drafts.length} of the ${o.count} requested MCQs could be built (${ctx.axioms.length} source axioms).`);
+    warnings.push(
+      `Only ${drafts.length} of the ${o.count} requested MCQs could be built (${ctx.axioms.length} source axioms).`,
+    );
   }
-  const items = drafts.map((d, i) => finish(ctx, d, rand, `${o.idPrefix}mcq-${String(i + 1).padStart(4, '0')}`, o.ontology));
+  const items = drafts.map((d, i) =>
+    finish(ctx, d, rand, `${o.idPrefix}mcq-${String(i + 1).padStart(4, '0')}`, o.ontology),
+  );
   return { items, warnings, quotas };
 }
 
 /** Not a single MCQ: say what the ontology lacks, by the furthest each source axiom got. */
-function noMcq(ctx: GenContext, quotas: Record<Slot, number>, relPool: number[], rejected: Map<number, Reject>): UserError {
+function noMcq(
+  ctx: GenContext,
+  quotas: Record<Slot, number>,
+  relPool: number[],
+  rejected: Map<number, Reject>,
+): UserError {
   const n = (r: Reject) => [...rejected.values()].filter((x) => x === r).length;
   const verb = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
   const parts: string[] = [];
   if (quotas.relation > 0 && relPool.length < OPTION_COUNT) {
-    parts.push(`only ${verb(relPool.length, 'relation has', 'relations have')} an unambiguous name, fewer than the ${OPTION_COUNT} options a relation question needs`);
+    parts.push(
+      `only ${verb(relPool.length, 'relation has', 'relations have')} an unambiguous name, fewer than the ${OPTION_COUNT} options a relation question needs`,
+    );
   }
   if (n('options')) {
     parts.push(
@@ -159,7 +184,9 @@ function noMcq(ctx: GenContext, quotas: Record<Slot, number>, relPool: number[],
     );
   }
   if (n('concept')) {
-    parts.push(`${verb(n('concept'), 'has', 'have')} a subject or filler that a question cannot name (a top-level, obsolete or unsatisfiable class, or one without a name of its own)`);
+    parts.push(
+      `${verb(n('concept'), 'has', 'have')} a subject or filler that a question cannot name (a top-level, obsolete or unsatisfiable class, or one without a name of its own)`,
+    );
   }
   if (n('relation')) parts.push(`${verb(n('relation'), 'uses', 'use')} a relation without a name of its own`);
   const axioms = ctx.axioms.length;
@@ -192,7 +219,10 @@ function build(ctx: GenContext, ax: SourceAxiom, slot: Slot, rand: () => number,
     const names = new Set([ctx.normName(ax.r)]);
     const distractors: number[] = [];
     const spare: number[] = [];
-    for (const r of shuffle(rand, relPool.filter((x) => x !== ax.r))) {
+    for (const r of shuffle(
+      rand,
+      relPool.filter((x) => x !== ax.r),
+    )) {
       if (distractors.length >= OPTION_COUNT - 1) break;
       if (names.has(ctx.normName(r))) continue;
       if (entails(r)) spare.push(r);
@@ -238,12 +268,21 @@ function build(ctx: GenContext, ax: SourceAxiom, slot: Slot, rand: () => number,
     consider(s);
   }
   const pool = ctx.candidateClasses();
-  for (let t = 0; distractors.length < need && t < RANDOM_TRIES && pool.length; t++) consider(pool[Math.floor(rand() * pool.length)]);
+  for (let t = 0; distractors.length < need && t < RANDOM_TRIES && pool.length; t++)
+    consider(pool[Math.floor(rand() * pool.length)]);
   return assemble(ctx, slot, ax, kept, distractors, spare, names);
 }
 
 /** Six options: the correct ones, the distractors, and (only if distractors ran out) entailed spares as extra correct options. */
-function assemble(ctx: GenContext, slot: Slot, ax: SourceAxiom, correct: number[], distractors: number[], spare: number[], names: Set<string>): Draft | Reject {
+function assemble(
+  ctx: GenContext,
+  slot: Slot,
+  ax: SourceAxiom,
+  correct: number[],
+  distractors: number[],
+  spare: number[],
+  names: Set<string>,
+): Draft | Reject {
   const options = [...correct, ...distractors.slice(0, OPTION_COUNT - correct.length)];
   let nCorrect = correct.length;
   for (const s of spare) {
@@ -262,9 +301,11 @@ function finish(ctx: GenContext, d: Draft, rand: () => number, id: string, ontol
   const opts = shuffle(rand, d.options.slice()).map((x, i) => ({ key: KEYS[i], id: x }));
   const gold = opts.filter((o) => entailsFor(ctx, slot, ax, o.id));
   const question =
-    slot === 'filler' ? fillerQuestion(ix.nameOf(ax.a), ix.nameOf(ax.r))
-    : slot === 'subject' ? subjectQuestion(ix.nameOf(ax.r), ix.nameOf(ax.b))
-    : relationQuestion(ix.nameOf(ax.a), ix.nameOf(ax.b));
+    slot === 'filler'
+      ? fillerQuestion(ix.nameOf(ax.a), ix.nameOf(ax.r))
+      : slot === 'subject'
+        ? subjectQuestion(ix.nameOf(ax.r), ix.nameOf(ax.b))
+        : relationQuestion(ix.nameOf(ax.a), ix.nameOf(ax.b));
   const evidence: EvidenceRef[] = gold.map((g) => {
     const t = substitute(slot, ax, g.id);
     return { kind: 'axiom', subject: ix.iri(t.a), relation: ix.iri(t.r), filler: ix.iri(t.b) };

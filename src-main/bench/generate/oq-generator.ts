@@ -92,12 +92,17 @@ function sampleConditions(ctx: GenContext, pool: Condition[], n: number, rand: (
 /** The branch: satisfiable, non-obsolete named classes below (or equal to) the root. */
 export function branchMembers(ctx: GenContext, root: number): number[] {
   const ix = ctx.ix;
-  return [...ix.descendants(root)].filter((x) => ix.kindOf[x] === 'class' && !ix.unsat.has(x) && !ix.deprecated.has(x)).sort((p, q) => p - q);
+  return [...ix.descendants(root)]
+    .filter((x) => ix.kindOf[x] === 'class' && !ix.unsat.has(x) && !ix.deprecated.has(x))
+    .sort((p, q) => p - q);
 }
 
 /** Gold answers: every branch member entailed to satisfy all conditions. */
 export function answerSet(ctx: GenContext, members: ReadonlySet<number>, conds: Condition[]): number[] {
-  const ids = subjectsOfAll(ctx.ix, conds.map((c) => ({ r: c.r, b: c.b })));
+  const ids = subjectsOfAll(
+    ctx.ix,
+    conds.map((c) => ({ r: c.r, b: c.b })),
+  );
   return [...ids].filter((x) => members.has(x));
 }
 
@@ -142,7 +147,10 @@ export async function generateOqs(ctx: GenContext, o: OqGenOptions): Promise<OqG
   const members = branchMembers(ctx, o.root);
   const memberSet = new Set(members);
   const rootName = ix.nameOf(o.root);
-  const quotas = apportion(o.count, o.conditionCounts.map((n) => [n, 1] as [number, number]));
+  const quotas = apportion(
+    o.count,
+    o.conditionCounts.map((n) => [n, 1] as [number, number]),
+  );
   const seeds = shuffle(rand, members.slice());
   const cursor = new Map<number, number>(o.conditionCounts.map((n) => [n, 0]));
   const exhausted = new Set<number>();
@@ -165,7 +173,10 @@ export async function generateOqs(ctx: GenContext, o: OqGenOptions): Promise<OqG
           if (conds.length < n) break;
           continue;
         }
-        const key = chosen.map((c) => `${c.r}:${c.b}`).sort().join('|');
+        const key = chosen
+          .map((c) => `${c.r}:${c.b}`)
+          .sort()
+          .join('|');
         if (seenKeys.has(key) || !chosen.every((c) => ix.isEntailed(seed, c.r, c.b))) continue;
         const answers = answerSet(ctx, memberSet, chosen);
         if (answers.length > o.maxAnswers) continue;
@@ -179,7 +190,10 @@ export async function generateOqs(ctx: GenContext, o: OqGenOptions): Promise<OqG
     return false;
   };
 
-  const sequence = shuffle(rand, o.conditionCounts.flatMap((n) => Array<number>(quotas.get(n) ?? 0).fill(n)));
+  const sequence = shuffle(
+    rand,
+    o.conditionCounts.flatMap((n) => Array<number>(quotas.get(n) ?? 0).fill(n)),
+  );
   for (const n of sequence) {
     take(n);
     await o.tick?.(drafts.length);
@@ -210,21 +224,38 @@ export async function generateOqs(ctx: GenContext, o: OqGenOptions): Promise<OqG
   }
   for (const n of o.conditionCounts) {
     const want = quotas.get(n) ?? 0;
-    if ((made.get(n) ?? 0) < want) warnings.push(`Only ${made.get(n) ?? 0} of the ${want} requested open questions with ${n} conditions could be built under "${rootName}".`);
+    if ((made.get(n) ?? 0) < want)
+      warnings.push(
+        `Only ${made.get(n) ?? 0} of the ${want} requested open questions with ${n} conditions could be built under "${rootName}".`,
+      );
   }
-  if (drafts.length < o.count) warnings.push(`Only ${drafts.length} of the ${o.count} requested open questions could be built under "${rootName}".`);
+  if (drafts.length < o.count)
+    warnings.push(
+      `Only ${drafts.length} of the ${o.count} requested open questions could be built under "${rootName}".`,
+    );
 
   const byName = (p: number, q: number) => ix.nameOf(p).localeCompare(ix.nameOf(q)) || p - q;
   const items: OqItem[] = drafts.map((d, i) => ({
     id: `${o.idPrefix}oq-${String(i + 1).padStart(4, '0')}`,
     ontology: o.ontology,
     kind: 'oq',
-    question: openQuestion(rootName, d.conds.map((c) => ({ r: ix.nameOf(c.r), b: ix.nameOf(c.b) }))),
+    question: openQuestion(
+      rootName,
+      d.conds.map((c) => ({ r: ix.nameOf(c.r), b: ix.nameOf(c.b) })),
+    ),
     root: ix.iri(o.root),
     conditions: d.conds.map((c) => ({ relation: ix.iri(c.r), filler: ix.iri(c.b) })),
     n: d.conds.length,
-    answers: d.answers.slice().sort(byName).map((x) => ({ iri: ix.iri(x), name: ix.nameOf(x) })),
-    evidence: d.conds.map((c) => ({ kind: 'axiom' as const, subject: ix.iri(d.seed), relation: ix.iri(c.r), filler: ix.iri(c.b) })),
+    answers: d.answers
+      .slice()
+      .sort(byName)
+      .map((x) => ({ iri: ix.iri(x), name: ix.nameOf(x) })),
+    evidence: d.conds.map((c) => ({
+      kind: 'axiom' as const,
+      subject: ix.iri(d.seed),
+      relation: ix.iri(c.r),
+      filler: ix.iri(c.b),
+    })),
   }));
   return { items, warnings, branchSize: members.length };
 }

@@ -37,7 +37,9 @@ export function oqReasonerAnswer(ix: ClosureIndex, item: OqItem): string[] {
     conds.push({ r, b });
   }
   const below = ix.descendants(root);
-  return [...subjectsOfAll(ix, conds)].filter((x) => below.has(x) && ix.kindOf[x] === 'class' && !ix.deprecated.has(x)).map((x) => ix.iri(x));
+  return [...subjectsOfAll(ix, conds)]
+    .filter((x) => below.has(x) && ix.kindOf[x] === 'class' && !ix.deprecated.has(x))
+    .map((x) => ix.iri(x));
 }
 
 export function reasonerAnswer(ix: ClosureIndex, item: DatasetItem): string[] {
@@ -71,12 +73,17 @@ export interface CheckOutcome {
 }
 
 /** (a) the check ontology keeps the gold exactly; (b) the revised ontology alone does not answer correctly. */
-export function checkItems(items: readonly DatasetItem[], checkIx: ClosureIndex, revisedIx: ClosureIndex): CheckOutcome {
+export function checkItems(
+  items: readonly DatasetItem[],
+  checkIx: ClosureIndex,
+  revisedIx: ClosureIndex,
+): CheckOutcome {
   const kept: DatasetItem[] = [];
   const excluded: { id: string; reason: string }[] = [];
   for (const it of items) {
     if (!sameSet(reasonerAnswer(checkIx, it), goldOf(it))) excluded.push({ id: it.id, reason: EXCLUDE_GOLD_CHANGED });
-    else if (reasonerCorrect(it, reasonerAnswer(revisedIx, it))) excluded.push({ id: it.id, reason: EXCLUDE_STILL_DERIVABLE });
+    else if (reasonerCorrect(it, reasonerAnswer(revisedIx, it)))
+      excluded.push({ id: it.id, reason: EXCLUDE_STILL_DERIVABLE });
     else kept.push(it);
   }
   return { kept, excluded };

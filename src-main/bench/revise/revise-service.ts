@@ -93,7 +93,11 @@ export function readableExpr(e: ClassExpr, nameOf: NameOf, nested = false): stri
  * classes, appends their verbalisations to the classes' definitions, writes the revised ontology in the
  * input's format, and (with questions) keeps only the items that pass checks (a) and (b).
  */
-export async function reviseOntology(service: OntologyService, path: string, opts: ReviseOptions): Promise<ReviseResult> {
+export async function reviseOntology(
+  service: OntologyService,
+  path: string,
+  opts: ReviseOptions,
+): Promise<ReviseResult> {
   const t0 = performance.now();
   const src = resolve(path);
   const outDir = resolve(opts.outDir);
@@ -109,7 +113,10 @@ export async function reviseOntology(service: OntologyService, path: string, opt
   try {
     mkdirSync(outDir, { recursive: true });
   } catch (e) {
-    throw new UserError('write-failed', `Cannot create the output folder ${outDir} (${(e as NodeJS.ErrnoException).code ?? String(e)}).`);
+    throw new UserError(
+      'write-failed',
+      `Cannot create the output folder ${outDir} (${(e as NodeJS.ErrnoException).code ?? String(e)}).`,
+    );
   }
   const report = (stage: string, fraction: number) => opts.onProgress?.({ stage, fraction });
   const scaled = (a: number, b: number) => (p: TaskProgress) => report(p.stage, a + (b - a) * p.fraction);
@@ -152,11 +159,15 @@ export async function reviseOntology(service: OntologyService, path: string, opt
   const tmpCheck = tempPathFor(checkPath) + '.ofn';
   let written: { format: string };
   try {
-    written = await bridge.request<{ format: string }>('reviseWrite', {
-      out: tmpRevised,
-      checkOut: tmpCheck,
-      definitions: changes.map((c) => ({ iri: c.iri, text: c.added.join(' ') })),
-    }, { signal: opts.signal });
+    written = await bridge.request<{ format: string }>(
+      'reviseWrite',
+      {
+        out: tmpRevised,
+        checkOut: tmpCheck,
+        definitions: changes.map((c) => ({ iri: c.iri, text: c.added.join(' ') })),
+      },
+      { signal: opts.signal },
+    );
     throwIfAborted(opts.signal);
   } catch (e) {
     rmSync(tmpRevised, { force: true });

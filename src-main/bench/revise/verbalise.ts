@@ -2,8 +2,10 @@ import type { ClassExpr } from './class-expression';
 
 export type NameOf = (iri: string) => string;
 
-const PREPOSITION_END = /\b(of|in|at|from|to|by|with|on|into|onto|for|during|after|before|than|as|via|within|between|toward|towards|under|over|through)$/i;
-const VERB_START = /^(has|have|is|are|was|can|may|must|does|do|contains|regulates|produces|occurs|develops|derives|participates|overlaps|precedes|follows|causes|results|enables|involves|consists|surrounds|connects|attaches|innervates|encloses|adjacent)\b/i;
+const PREPOSITION_END =
+  /\b(of|in|at|from|to|by|with|on|into|onto|for|during|after|before|than|as|via|within|between|toward|towards|under|over|through)$/i;
+const VERB_START =
+  /^(has|have|is|are|was|can|may|must|does|do|contains|regulates|produces|occurs|develops|derives|participates|overlaps|precedes|follows|causes|results|enables|involves|consists|surrounds|connects|attaches|innervates|encloses|adjacent)\b/i;
 
 /**
  * How a relation label reads after "Every X ...": verbs stay as they are ("regulates", "has part"),
@@ -26,7 +28,9 @@ export function fillerPhrase(e: ClassExpr, nameOf: NameOf): string {
     case 'some':
       return `something that ${relationPhrase(nameOf(e.r))} ${fillerPhrase(e.f, nameOf)}`;
     case 'and': {
-      const classes = e.args.filter((a): a is Extract<ClassExpr, { t: 'class' }> => a.t === 'class').map((a) => nameOf(a.iri));
+      const classes = e.args
+        .filter((a): a is Extract<ClassExpr, { t: 'class' }> => a.t === 'class')
+        .map((a) => nameOf(a.iri));
       const rest = e.args.filter((a) => a.t !== 'class');
       const head = classes.length ? `some ${classes.join(' and ')}` : 'something';
       if (!rest.length) return head;

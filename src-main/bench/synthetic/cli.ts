@@ -8,14 +8,21 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_CLASSES, writeSyntheticOntology, type SyntheticShape } from './index';
 
 function fail(message: string): never {
-  process.stderr.write(`${message}\nUsage: tsx src-main/bench/synthetic/cli.ts --shape go|snomed [--classes N] [--seed S] --out file.ofn\n`);
+  process.stderr.write(
+    `${message}\nUsage: tsx src-main/bench/synthetic/cli.ts --shape go|snomed [--classes N] [--seed S] --out file.ofn\n`,
+  );
   process.exit(2);
 }
 
 let values;
 try {
   ({ values } = parseArgs({
-    options: { shape: { type: 'string' }, classes: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' } },
+    options: {
+      shape: { type: 'string' },
+      classes: { type: 'string' },
+      seed: { type: 'string' },
+      out: { type: 'string' },
+    },
     strict: true,
   }));
 } catch (e) {

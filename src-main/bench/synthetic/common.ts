@@ -65,7 +65,15 @@ export function article(word: string): string {
 }
 
 /** A definition of about `min`..`max` words: start, then "<verb> <noun> <circumstance>" clauses. */
-export function definitionText(rand: Prng, start: string, verbs: readonly string[], nouns: readonly string[], circumstances: readonly string[], min: number, max: number): string {
+export function definitionText(
+  rand: Prng,
+  start: string,
+  verbs: readonly string[],
+  nouns: readonly string[],
+  circumstances: readonly string[],
+  min: number,
+  max: number,
+): string {
   const target = rand.range(min, max);
   let text = `${start} ${rand.pick(verbs)} ${rand.pick(nouns)}`;
   let clauses = 0;
@@ -101,9 +109,23 @@ export interface GeneratorStats {
 
 export function newStats(shape: string, seed: number): GeneratorStats {
   return {
-    shape, seed, classes: 0, objectProperties: 0, roots: 0, maxDepth: 0, meanParents: 0, subClassOfNamed: 0,
-    subClassOfExistential: 0, equivalentClasses: 0, classesWithExistentials: 0, deprecated: 0, synonyms: 0,
-    definitions: 0, numberedLabels: 0, chars: 0, seconds: 0,
+    shape,
+    seed,
+    classes: 0,
+    objectProperties: 0,
+    roots: 0,
+    maxDepth: 0,
+    meanParents: 0,
+    subClassOfNamed: 0,
+    subClassOfExistential: 0,
+    equivalentClasses: 0,
+    classesWithExistentials: 0,
+    deprecated: 0,
+    synonyms: 0,
+    definitions: 0,
+    numberedLabels: 0,
+    chars: 0,
+    seconds: 0,
   };
 }
 
@@ -121,7 +143,12 @@ export interface PropertySpec {
   transitive?: boolean;
 }
 
-export function writeProperties(w: ChunkWriter, props: readonly PropertySpec[], chains: readonly [string[], string][], lang = ''): void {
+export function writeProperties(
+  w: ChunkWriter,
+  props: readonly PropertySpec[],
+  chains: readonly [string[], string][],
+  lang = '',
+): void {
   for (const p of props) {
     w.push(`Declaration(ObjectProperty(${p.id}))\n`);
     w.push(`AnnotationAssertion(rdfs:label ${p.id} ${lit(p.label)}${lang})\n`);

@@ -1,9 +1,29 @@
 import { buildDag, nearbyClass, parentsOf, primaryChildren } from './dag';
-import { article, cap, definitionText, GeneratorStats, LabelRegistry, lit, PropertySpec, wordCount, writePrefixes, writeProperties } from './common';
+import {
+  article,
+  cap,
+  definitionText,
+  GeneratorStats,
+  LabelRegistry,
+  lit,
+  PropertySpec,
+  wordCount,
+  writePrefixes,
+  writeProperties,
+} from './common';
 import type { Prng } from './prng';
 import type { ChunkWriter } from './sink';
 import {
-  DEF_CIRCUMSTANCES, DEF_VERBS, GO_BP_HEADS, GO_BP_MODS, GO_CC_CORES, GO_CC_HEADS, GO_CC_MODS, GO_CORES, GO_HEAD_SYNONYMS, GO_MF_HEADS,
+  DEF_CIRCUMSTANCES,
+  DEF_VERBS,
+  GO_BP_HEADS,
+  GO_BP_MODS,
+  GO_CC_CORES,
+  GO_CC_HEADS,
+  GO_CC_MODS,
+  GO_CORES,
+  GO_HEAD_SYNONYMS,
+  GO_MF_HEADS,
   GO_MF_MODS,
 } from './words';
 
@@ -13,15 +33,38 @@ const BP = 0;
 const MF = 1;
 const CC = 2;
 const ROOTS = [
-  { label: 'biological_process', ns: 'biological_process', weight: 0.62, def: 'A biological process is the execution of a genetically-encoded biological module or program.' },
-  { label: 'molecular_function', ns: 'molecular_function', weight: 0.23, def: 'A molecular process that can be carried out by the action of a single macromolecular machine.' },
-  { label: 'cellular_component', ns: 'cellular_component', weight: 0.15, def: 'A location, relative to cellular compartments and structures, occupied by a macromolecular machine.' },
+  {
+    label: 'biological_process',
+    ns: 'biological_process',
+    weight: 0.62,
+    def: 'A biological process is the execution of a genetically-encoded biological module or program.',
+  },
+  {
+    label: 'molecular_function',
+    ns: 'molecular_function',
+    weight: 0.23,
+    def: 'A molecular process that can be carried out by the action of a single macromolecular machine.',
+  },
+  {
+    label: 'cellular_component',
+    ns: 'cellular_component',
+    weight: 0.15,
+    def: 'A location, relative to cellular compartments and structures, occupied by a macromolecular machine.',
+  },
 ];
 
 const P = {
-  partOf: 'obo:BFO_0000050', hasPart: 'obo:BFO_0000051', overlaps: 'obo:RO_0002131', regulates: 'obo:RO_0002211',
-  negReg: 'obo:RO_0002212', posReg: 'obo:RO_0002213', occursIn: 'obo:BFO_0000066', happensDuring: 'obo:RO_0002092',
-  hasParticipant: 'obo:RO_0000057', hasInput: 'obo:RO_0002233', hasOutput: 'obo:RO_0002234',
+  partOf: 'obo:BFO_0000050',
+  hasPart: 'obo:BFO_0000051',
+  overlaps: 'obo:RO_0002131',
+  regulates: 'obo:RO_0002211',
+  negReg: 'obo:RO_0002212',
+  posReg: 'obo:RO_0002213',
+  occursIn: 'obo:BFO_0000066',
+  happensDuring: 'obo:RO_0002092',
+  hasParticipant: 'obo:RO_0000057',
+  hasInput: 'obo:RO_0002233',
+  hasOutput: 'obo:RO_0002234',
 };
 
 const PROPERTIES: PropertySpec[] = [
@@ -47,10 +90,29 @@ const CHAINS: [string[], string][] = [
  * filler near the class (see nearbyClass); the others take any class of the target root.
  */
 const EXISTENTIALS: [string, number, number][][] = [
-  [[P.partOf, BP, 35], [P.occursIn, CC, 15], [P.regulates, BP, 10], [P.posReg, BP, 8], [P.negReg, BP, 7],
-    [P.hasPart, BP, 8], [P.hasPart, MF, 5], [P.hasInput, CC, 4], [P.hasOutput, CC, 3], [P.happensDuring, BP, 5]],
-  [[P.partOf, BP, 55], [P.occursIn, CC, 25], [P.hasPart, MF, 12], [P.regulates, BP, 8]],
-  [[P.partOf, CC, 70], [P.hasPart, CC, 20], [P.overlaps, CC, 10]],
+  [
+    [P.partOf, BP, 35],
+    [P.occursIn, CC, 15],
+    [P.regulates, BP, 10],
+    [P.posReg, BP, 8],
+    [P.negReg, BP, 7],
+    [P.hasPart, BP, 8],
+    [P.hasPart, MF, 5],
+    [P.hasInput, CC, 4],
+    [P.hasOutput, CC, 3],
+    [P.happensDuring, BP, 5],
+  ],
+  [
+    [P.partOf, BP, 55],
+    [P.occursIn, CC, 25],
+    [P.hasPart, MF, 12],
+    [P.regulates, BP, 8],
+  ],
+  [
+    [P.partOf, CC, 70],
+    [P.hasPart, CC, 20],
+    [P.overlaps, CC, 10],
+  ],
 ];
 
 const LEVEL_WEIGHTS = [0.08, 0.8, 3, 7, 11, 14, 15, 14, 12, 9, 6, 4, 2.2, 1];
@@ -60,11 +122,24 @@ interface Definition {
   filler: number;
 }
 
-export async function writeGo(rand: Prng, n: number, seed: number, w: ChunkWriter, stats: GeneratorStats): Promise<void> {
+export async function writeGo(
+  rand: Prng,
+  n: number,
+  seed: number,
+  w: ChunkWriter,
+  stats: GeneratorStats,
+): Promise<void> {
   const nObsolete = n >= 100 ? Math.floor(n / 100) : 0;
-  const dag = buildDag(rand, n - nObsolete, ROOTS.map((r) => r.weight), {
-    levelWeights: LEVEL_WEIGHTS, extraParents: [0.4, 0.08, 0.02], extraLevelSpan: 3,
-  });
+  const dag = buildDag(
+    rand,
+    n - nObsolete,
+    ROOTS.map((r) => r.weight),
+    {
+      levelWeights: LEVEL_WEIGHTS,
+      extraParents: [0.4, 0.08, 0.02],
+      extraLevelSpan: 3,
+    },
+  );
   const ids = rand.permutation(n);
   const kids = primaryChildren(dag);
   const iri = (c: number) => 'obo:GO_' + String(ids[c] + 1).padStart(7, '0');
@@ -96,9 +171,13 @@ export async function writeGo(rand: Prng, n: number, seed: number, w: ChunkWrite
   for (let c = dag.n; c < n; c++) obsoleteLabels.push(freshLabel(rand.int(3)));
 
   function freshLabel(root: number): string {
-    if (root === BP) return (rand.chance(0.7) ? rand.pick(GO_BP_MODS) + ' ' : '') + rand.pick(GO_CORES) + ' ' + rand.pick(GO_BP_HEADS);
-    if (root === MF) return (rand.chance(0.6) ? rand.pick(GO_MF_MODS) + ' ' : '') + rand.pick(GO_CORES) + ' ' + rand.pick(GO_MF_HEADS);
-    return (rand.chance(0.85) ? rand.pick(GO_CC_MODS) + ' ' : '') + rand.pick(GO_CC_CORES) + ' ' + rand.pick(GO_CC_HEADS);
+    if (root === BP)
+      return (rand.chance(0.7) ? rand.pick(GO_BP_MODS) + ' ' : '') + rand.pick(GO_CORES) + ' ' + rand.pick(GO_BP_HEADS);
+    if (root === MF)
+      return (rand.chance(0.6) ? rand.pick(GO_MF_MODS) + ' ' : '') + rand.pick(GO_CORES) + ' ' + rand.pick(GO_MF_HEADS);
+    return (
+      (rand.chance(0.85) ? rand.pick(GO_CC_MODS) + ' ' : '') + rand.pick(GO_CC_CORES) + ' ' + rand.pick(GO_CC_HEADS)
+    );
   }
 
   function baseLabel(c: number): void {
@@ -178,9 +257,20 @@ export async function writeGo(rand: Prng, n: number, seed: number, w: ChunkWrite
   // ---------- write ----------
   writePrefixes(w);
   w.push(`Ontology(<http://example.org/synthetic/go/${n}/seed-${seed}.owl>\n`);
-  w.push(`Annotation(rdfs:comment ${lit(`Synthetic GO-shaped EL ontology: ${n} classes, seed ${seed}. Generated test data, not Gene Ontology content.`)})\n\n`);
-  for (const a of ['obo:IAO_0000115', 'obo:IAO_0100001', 'oboInOwl:id', 'oboInOwl:hasOBONamespace', 'oboInOwl:hasDbXref',
-    'oboInOwl:hasExactSynonym', 'oboInOwl:hasRelatedSynonym', 'oboInOwl:hasBroadSynonym', 'oboInOwl:hasNarrowSynonym']) {
+  w.push(
+    `Annotation(rdfs:comment ${lit(`Synthetic GO-shaped EL ontology: ${n} classes, seed ${seed}. Generated test data, not Gene Ontology content.`)})\n\n`,
+  );
+  for (const a of [
+    'obo:IAO_0000115',
+    'obo:IAO_0100001',
+    'oboInOwl:id',
+    'oboInOwl:hasOBONamespace',
+    'oboInOwl:hasDbXref',
+    'oboInOwl:hasExactSynonym',
+    'oboInOwl:hasRelatedSynonym',
+    'oboInOwl:hasBroadSynonym',
+    'oboInOwl:hasNarrowSynonym',
+  ]) {
     w.push(`Declaration(AnnotationProperty(${a}))\n`);
   }
   w.push('AnnotationAssertion(rdfs:label obo:IAO_0000115 "definition")\n');
@@ -222,7 +312,9 @@ export async function writeGo(rand: Prng, n: number, seed: number, w: ChunkWrite
     writeSynonyms(c, id, def);
     let first = 0;
     if (def) {
-      w.push(`EquivalentClasses(${id} ObjectIntersectionOf(${iri(parents[0])} ObjectSomeValuesFrom(${def.prop} ${iri(def.filler)})))\n`);
+      w.push(
+        `EquivalentClasses(${id} ObjectIntersectionOf(${iri(parents[0])} ObjectSomeValuesFrom(${def.prop} ${iri(def.filler)})))\n`,
+      );
       stats.equivalentClasses++;
       first = 1;
     }
@@ -259,9 +351,12 @@ export async function writeGo(rand: Prng, n: number, seed: number, w: ChunkWrite
     w.push(`Declaration(Class(${id}))\n`);
     w.push(`AnnotationAssertion(rdfs:label ${id} ${lit(reg.unique('obsolete ' + obsoleteLabels[c - dag.n]))})\n`);
     w.push(`AnnotationAssertion(oboInOwl:id ${id} ${lit(curie(c))})\n`);
-    w.push(`AnnotationAssertion(obo:IAO_0000115 ${id} ${lit('OBSOLETE. This term was made obsolete because it was an unnecessary grouping class.')})\n`);
+    w.push(
+      `AnnotationAssertion(obo:IAO_0000115 ${id} ${lit('OBSOLETE. This term was made obsolete because it was an unnecessary grouping class.')})\n`,
+    );
     w.push(`AnnotationAssertion(owl:deprecated ${id} "true"^^xsd:boolean)\n`);
-    if (dag.n > dag.rootCount && rand.chance(0.5)) w.push(`AnnotationAssertion(obo:IAO_0100001 ${id} ${iri(dag.rootCount + rand.int(dag.n - dag.rootCount))})\n`);
+    if (dag.n > dag.rootCount && rand.chance(0.5))
+      w.push(`AnnotationAssertion(obo:IAO_0100001 ${id} ${iri(dag.rootCount + rand.int(dag.n - dag.rootCount))})\n`);
     stats.deprecated++;
     if (w.full) await w.flush();
   }
@@ -293,7 +388,8 @@ export async function writeGo(rand: Prng, n: number, seed: number, w: ChunkWrite
     }
     const head = heads[c];
     const alt = GO_HEAD_SYNONYMS[head];
-    if (alt && label.endsWith(head) && rand.chance(0.5)) syn('Exact', label.slice(0, label.length - head.length) + rand.pick(alt));
+    if (alt && label.endsWith(head) && rand.chance(0.5))
+      syn('Exact', label.slice(0, label.length - head.length) + rand.pick(alt));
     const words = label.split(' ');
     if (dag.root[c] === BP && label.endsWith(' ' + head) && rand.chance(0.2)) {
       syn('Exact', `${head} of ${label.slice(0, label.length - head.length - 1)}`);
@@ -302,4 +398,3 @@ export async function writeGo(rand: Prng, n: number, seed: number, w: ChunkWrite
     if (rand.chance(0.08)) syn('Related', cap(label) + ' pathway');
   }
 }
-

@@ -26,7 +26,8 @@ export const DEFAULT_CLASSES: Record<SyntheticShape, number> = { go: 50_000, sno
  */
 export async function generateSyntheticOntology(opts: SyntheticOptions, sink: ChunkSink): Promise<GeneratorStats> {
   const seed = opts.seed ?? 1;
-  if (opts.shape !== 'go' && opts.shape !== 'snomed') throw new Error(`Unknown shape "${String(opts.shape)}" (expected go or snomed).`);
+  if (opts.shape !== 'go' && opts.shape !== 'snomed')
+    throw new Error(`Unknown shape "${String(opts.shape)}" (expected go or snomed).`);
   if (!Number.isInteger(opts.classes) || opts.classes < 1 || opts.classes > 9_000_000) {
     throw new Error(`The number of classes must be an integer between 1 and 9000000, not ${opts.classes}.`);
   }

@@ -1,6 +1,10 @@
 /** Word lists for readable synthetic labels and definitions. ASCII only (the writer counts chars as bytes). */
 
-const w = (s: string): string[] => s.split('|').map((x) => x.trim()).filter(Boolean);
+const w = (s: string): string[] =>
+  s
+    .split('|')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 // ---------- GO-like ----------
 
@@ -135,7 +139,8 @@ export const SCT_ACTIONS = w(`Excision|Biopsy|Repair|Replacement|Removal|Incisio
   Stabilization|Decompression|Fusion|Destruction|Inspection|Measurement|Monitoring|Evaluation|Assessment|
   Education|Counseling|Screening|Vaccination|Administration|Transfusion|Dialysis`);
 
-export const SCT_SYLLABLES_A = w(`zo|la|mi|ta|vor|ce|pra|di|fen|lo|xa|ri|be|no|ti|qui|sul|meth|eth|pro|chlor|flu|car|val|ben|
+export const SCT_SYLLABLES_A =
+  w(`zo|la|mi|ta|vor|ce|pra|di|fen|lo|xa|ri|be|no|ti|qui|sul|meth|eth|pro|chlor|flu|car|val|ben|
   pip|dex|levo|oxy|hydro|am|cor|tol|nor|ser|ral|gab|mon|ket|ibu`);
 export const SCT_SYLLABLES_B = w(`ma|lo|ti|ra|ce|zi|po|ne|xo|vi|fa|di|mor|bu|tra|pe|ro|sa|cli|na`);
 export const SCT_SUBSTANCE_ENDS = w(`ine|ol|ate|ide|one|azole|amide|mycin|cillin|statin|pril|sartan|olol|dipine|tidine|

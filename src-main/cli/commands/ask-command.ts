@@ -18,8 +18,15 @@ export const askCommand: CommandSpec = {
     'oarag ask --ontology <file> [--model <gguf-path|openai:<url>#<model>|scripted:<file>>] [--protocol structured|text|auto] [--names question|ontology] ' +
     '[--json] ("<question>" | --item <item.json>) [--kind free|oq|mcq|single]   (no --model: the default model, else the built-in SmolLM2)',
   options: {
-    ontology: { type: 'string' }, model: { type: 'string' }, json: { type: 'boolean' }, item: { type: 'string' },
-    kind: { type: 'string' }, persona: { type: 'string' }, 'no-history': { type: 'boolean' }, protocol: { type: 'string' }, names: { type: 'string' },
+    ontology: { type: 'string' },
+    model: { type: 'string' },
+    json: { type: 'boolean' },
+    item: { type: 'string' },
+    kind: { type: 'string' },
+    persona: { type: 'string' },
+    'no-history': { type: 'boolean' },
+    protocol: { type: 'string' },
+    names: { type: 'string' },
   },
   async run(ctx) {
     const question = readQuestion(ctx.values, ctx.positionals.join(' '), ctx.io.cwd);
@@ -29,17 +36,35 @@ export const askCommand: CommandSpec = {
     const h = await openOntology(ctx, requireString(ctx, 'ontology', 'file'));
     const llm = await ctx.container.createBackend(model, ctx.io.signal);
     try {
-      const persona = typeof ctx.values.persona === 'string' ? ctx.values.persona
-        : ctx.container.settings.get().personas[h.path] ?? defaultPersona(h.summary.title, basename(h.path));
-      const agent = new OaRagAgent({ llm, query: (q) => ctx.container.queryService(h).run(q), persona, protocol, nameScope, ...ctx.container.agentOptions(h) });
+      const persona =
+        typeof ctx.values.persona === 'string'
+          ? ctx.values.persona
+          : (ctx.container.settings.get().personas[h.path] ?? defaultPersona(h.summary.title, basename(h.path)));
+      const agent = new OaRagAgent({
+        llm,
+        query: (q) => ctx.container.queryService(h).run(q),
+        persona,
+        protocol,
+        nameScope,
+        ...ctx.container.agentOptions(h),
+      });
       const live = ctx.io.isTTY && !ctx.values.json;
-      const rec = await agent.run(question, { signal: ctx.io.signal, onStep: live ? (s) => ctx.io.stderr(renderStep(s)) : undefined });
+      const rec = await agent.run(question, {
+        signal: ctx.io.signal,
+        onStep: live ? (s) => ctx.io.stderr(renderStep(s)) : undefined,
+      });
       rec.checked = await checkGrounding(rec, checkerDeps(h, ctx.container.queryService(h)));
       if (!ctx.values['no-history']) ctx.container.history.add(rec, h.path, model);
       if (ctx.values.json) {
         printJson(ctx, {
           answer: rec.answer,
-          evidence: rec.evidence.map((e) => ({ id: e.id, text: e.text, kind: e.kind, query: e.query, entities: e.entities })),
+          evidence: rec.evidence.map((e) => ({
+            id: e.id,
+            text: e.text,
+            kind: e.kind,
+            query: e.query,
+            entities: e.entities,
+          })),
           grounding: rec.grounding,
           checked: rec.checked,
           trajectory: rec.trajectory.map((s) => (s.type === 'observation' ? { ...s, result: undefined } : s)),
@@ -49,7 +74,8 @@ export const askCommand: CommandSpec = {
           answerFormat: rec.answerFormat,
         });
       } else {
-        const ans = rec.answer === null ? '(no answer)' : Array.isArray(rec.answer) ? rec.answer.join(', ') : rec.answer;
+        const ans =
+          rec.answer === null ? '(no answer)' : Array.isArray(rec.answer) ? rec.answer.join(', ') : rec.answer;
         const checked = rec.checked!;
         const lines = [
           `Answer: ${ans}`,
@@ -58,7 +84,9 @@ export const askCommand: CommandSpec = {
           `  ${checked.reason}`,
         ];
         for (const e of rec.evidence) lines.push(`  ${e.id}: ${e.text.split('\n')[0]}`);
-        lines.push(`Usage: ${rec.usage.calls} calls, ${rec.usage.inputTokens} input + ${rec.usage.outputTokens} output tokens, ${rec.seconds} s`);
+        lines.push(
+          `Usage: ${rec.usage.calls} calls, ${rec.usage.inputTokens} input + ${rec.usage.outputTokens} output tokens, ${rec.seconds} s`,
+        );
         ctx.io.stdout(lines.join('\n') + '\n');
       }
       return 0;
@@ -74,7 +102,10 @@ function readQuestion(values: Record<string, unknown>, text: string, cwd: string
     try {
       text = readFileSync(resolve(cwd, values.item), 'utf8');
     } catch (e) {
-      throw new UserError('bad-item', `cannot read the item ${values.item} (${(e as NodeJS.ErrnoException).code ?? 'unreadable'}).`);
+      throw new UserError(
+        'bad-item',
+        `cannot read the item ${values.item} (${(e as NodeJS.ErrnoException).code ?? 'unreadable'}).`,
+      );
     }
     let raw: unknown;
     try {
@@ -85,14 +116,19 @@ function readQuestion(values: Record<string, unknown>, text: string, cwd: string
     const item = raw as { kind?: string; question?: string; options?: { key: string; name: string }[] };
     // Dataset items say "oq" and "mcq"; an item with options and one gold key may also be "single".
     try {
-      return validateQuestion({ kind: item.kind, question: item.question, options: item.options?.map((o) => ({ key: o.key, name: o.name })) });
+      return validateQuestion({
+        kind: item.kind,
+        question: item.question,
+        options: item.options?.map((o) => ({ key: o.key, name: o.name })),
+      });
     } catch (e) {
       throw new UserError('bad-item', `the item ${values.item} is not a question: ${(e as Error).message}`);
     }
   }
   if (!text.trim()) throw new UserError('usage', 'give a question in quotes, or --item <item.json>.');
   const kind = typeof values.kind === 'string' ? values.kind : 'free';
-  if (kind === 'mcq' || kind === 'single') throw new UserError('usage', 'choice questions need options: use --item <item.json>.');
+  if (kind === 'mcq' || kind === 'single')
+    throw new UserError('usage', 'choice questions need options: use --item <item.json>.');
   try {
     return validateQuestion({ kind, question: text });
   } catch (e) {

@@ -16,8 +16,14 @@ export const cardCommand: CommandSpec = {
       throw new UserError('unknown-name', `no class is named "${name}" in ${h.summary.file}.`);
     }
     if (hits.length > 1) {
-      const list = hits.slice(0, 10).map((x) => `  ${x.name} <${x.iri}>`).join('\n');
-      throw new UserError('ambiguous-name', `"${name}" names ${hits.length} classes; give one of these IRIs instead:\n${list}`);
+      const list = hits
+        .slice(0, 10)
+        .map((x) => `  ${x.name} <${x.iri}>`)
+        .join('\n');
+      throw new UserError(
+        'ambiguous-name',
+        `"${name}" names ${hits.length} classes; give one of these IRIs instead:\n${list}`,
+      );
     }
     const card = h.card(hits[0].iri);
     if (!card) throw new UserError('unknown-name', `no card for ${hits[0].iri}.`);

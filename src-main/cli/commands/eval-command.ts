@@ -21,15 +21,24 @@ export const evalCommand: CommandSpec = {
     '[--store <results.sqlite>] [--fresh] [--persona <text>] [--concurrency N] [--protocol structured|text|auto] [--names question|ontology] [--force] [--json]' +
     '   (no --model: the default model, else the built-in SmolLM2)',
   options: {
-    ontology: { type: 'string' }, dataset: { type: 'string' }, method: { type: 'string' }, model: { type: 'string' }, out: { type: 'string' },
-    store: { type: 'string' }, fresh: { type: 'boolean' }, persona: { type: 'string' }, json: { type: 'boolean' },
+    ontology: { type: 'string' },
+    dataset: { type: 'string' },
+    method: { type: 'string' },
+    model: { type: 'string' },
+    out: { type: 'string' },
+    store: { type: 'string' },
+    fresh: { type: 'boolean' },
+    persona: { type: 'string' },
+    json: { type: 'boolean' },
     force: { type: 'boolean' },
     concurrency: { type: 'string', short: 'j' },
-    protocol: { type: 'string' }, names: { type: 'string' },
+    protocol: { type: 'string' },
+    names: { type: 'string' },
   },
   async run(ctx) {
     const method = requireString(ctx, 'method', METHODS.join('|')) as MethodName;
-    if (!METHODS.includes(method)) throw new UserError('usage', `--method must be one of ${METHODS.join(', ')}, not "${method}".`);
+    if (!METHODS.includes(method))
+      throw new UserError('usage', `--method must be one of ${METHODS.join(', ')}, not "${method}".`);
     const given = typeof ctx.values.model === 'string' && ctx.values.model.trim() ? ctx.values.model.trim() : undefined;
     if (!needsLlm(method) && given) ctx.io.stderr('note: reasoner-only uses no model; --model is ignored.\n');
     const model = needsLlm(method) ? modelSpec(ctx) : undefined;
@@ -39,10 +48,17 @@ export const evalCommand: CommandSpec = {
     const out = resolve(ctx.io.cwd, requireString(ctx, 'out', 'results.json'));
     // The Markdown report is the documented sibling of --out: <out without extension>.md, checked like it.
     const md = join(dirname(out), `${basename(out, extname(out))}.md`);
-    if (md === out) throw new UserError('usage', `--out ${out} would be overwritten by its own Markdown report; give it a .json name.`);
+    if (md === out)
+      throw new UserError(
+        'usage',
+        `--out ${out} would be overwritten by its own Markdown report; give it a .json name.`,
+      );
     const datasetPath = resolve(ctx.io.cwd, requireString(ctx, 'dataset', 'dataset.jsonl'));
     const ontologyPath = resolve(ctx.io.cwd, requireString(ctx, 'ontology', 'file'));
-    const storePath = typeof ctx.values.store === 'string' ? resolve(ctx.io.cwd, ctx.values.store) : join(ctx.container.dataDir, 'eval-results.sqlite');
+    const storePath =
+      typeof ctx.values.store === 'string'
+        ? resolve(ctx.io.cwd, ctx.values.store)
+        : join(ctx.container.dataDir, 'eval-results.sqlite');
     const outputs = { inputs: [ontologyPath, datasetPath, storePath], force: ctx.values.force === true };
     checkOutputs({ ...outputs, targets: [out, md] });
     const dataset = loadDataset(datasetPath);
@@ -54,9 +70,23 @@ export const evalCommand: CommandSpec = {
       if (needsLlm(method)) llm = await ctx.container.createBackend(model!, ctx.io.signal);
       const modelKey = needsLlm(method) ? model! : 'none';
       const report = await runEvaluation({
-        handle: h, items: dataset.items, datasetHash: dataset.hash, datasetPath: dataset.path, fresh: !!ctx.values.fresh, method, model: modelKey, llm, store,
-        queryService: ctx.container.queryService(h), persona: typeof ctx.values.persona === 'string' ? ctx.values.persona : undefined,
-        signal: ctx.io.signal, onProgress: (p) => bar.update(p), concurrency, protocol, nameScope, vocabulary: ctx.container.agentOptions(h).vocabulary,
+        handle: h,
+        items: dataset.items,
+        datasetHash: dataset.hash,
+        datasetPath: dataset.path,
+        fresh: !!ctx.values.fresh,
+        method,
+        model: modelKey,
+        llm,
+        store,
+        queryService: ctx.container.queryService(h),
+        persona: typeof ctx.values.persona === 'string' ? ctx.values.persona : undefined,
+        signal: ctx.io.signal,
+        onProgress: (p) => bar.update(p),
+        concurrency,
+        protocol,
+        nameScope,
+        vocabulary: ctx.container.agentOptions(h).vocabulary,
       });
       bar.done();
       const marks = store.marks(report.runId);
@@ -68,13 +98,18 @@ export const evalCommand: CommandSpec = {
         const { items: _items, ...summary } = report;
         printJson(ctx, { out, markdown: md, store: storePath, ...summary, marks: [...marks.values()] });
       } else {
-        const kinds = Object.entries(report.byKind).map(([k, a]) => `${k} ${pct(a.accuracy)} (${a.correct}/${a.n})`).join(', ');
+        const kinds = Object.entries(report.byKind)
+          .map(([k, a]) => `${k} ${pct(a.accuracy)} (${a.correct}/${a.n})`)
+          .join(', ');
         ctx.io.stdout(
           [
             `${method}${modelKey !== 'none' ? ` with ${modelKey}` : ''}: accuracy ${pct(report.accuracy)} (${report.correct}/${report.n}); ${kinds}`,
             `  ${report.run.answered} answered now, ${report.run.reused} reused from ${storePath} (same dataset, ontology content, method, model identity, protocol and prompt version); ${report.usage.callsPerQuestion} calls and ${report.usage.tokensPerQuestion} tokens per question`,
             ...(report.run.answered ? [`  ${report.run.concurrency ?? 1} at a time: ${perMinute(report.run)}`] : []),
-            `  checked by the reasoner: ${Object.entries(report.checked.distribution).filter(([, v]) => v.count).map(([k, v]) => `${k} ${v.count}`).join(', ')}`,
+            `  checked by the reasoner: ${Object.entries(report.checked.distribution)
+              .filter(([, v]) => v.count)
+              .map(([k, v]) => `${k} ${v.count}`)
+              .join(', ')}`,
             `  wrote ${out} and ${md}`,
           ].join('\n') + '\n',
         );
@@ -82,7 +117,8 @@ export const evalCommand: CommandSpec = {
       return 0;
     } catch (e) {
       bar.done();
-      if (e instanceof TaskCancelledError) ctx.io.stderr(`Stopped; finished items are kept in ${storePath}: run the same command again to continue.\n`);
+      if (e instanceof TaskCancelledError)
+        ctx.io.stderr(`Stopped; finished items are kept in ${storePath}: run the same command again to continue.\n`);
       throw e;
     } finally {
       store.close();
@@ -97,7 +133,12 @@ function openResultStore(path: string): ResultStore {
     return new ResultStore(path);
   } catch (e) {
     const code = (e as { code?: string }).code;
-    const why = code === 'SQLITE_NOTADB' ? 'is not an SQLite results store' : code === 'SQLITE_CANTOPEN' ? 'cannot be opened as a database (is it a folder?)' : `cannot be used (${code ?? (e as Error).message})`;
+    const why =
+      code === 'SQLITE_NOTADB'
+        ? 'is not an SQLite results store'
+        : code === 'SQLITE_CANTOPEN'
+          ? 'cannot be opened as a database (is it a folder?)'
+          : `cannot be used (${code ?? (e as Error).message})`;
     throw new UserError('bad-store', `--store ${path} ${why}; give a new or existing results .sqlite file.`);
   }
 }
@@ -115,7 +156,10 @@ export function concurrencyOption(v: unknown): number {
   if (v === undefined) return 1;
   const n = Number(v);
   if (typeof v !== 'string' || !Number.isInteger(n) || n < 1 || n > MAX_CONCURRENCY) {
-    throw new UserError('usage', `--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}, not "${String(v)}".`);
+    throw new UserError(
+      'usage',
+      `--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}, not "${String(v)}".`,
+    );
   }
   return n;
 }

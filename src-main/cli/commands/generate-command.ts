@@ -14,8 +14,16 @@ export const generateCommand: CommandSpec = {
     'oarag generate --ontology <file> --out <test1.jsonl> [--mcq 300] [--oq 200] [--root <name>] [--seed 1] ' +
     '[--slots <subject,relation,filler weights, e.g. 1,1,1>] [--conditions 2,3,4] [--max-answers N] [--force] [--json]',
   options: {
-    ontology: { type: 'string' }, out: { type: 'string' }, mcq: { type: 'string' }, oq: { type: 'string' }, root: { type: 'string' },
-    seed: { type: 'string' }, slots: { type: 'string' }, conditions: { type: 'string' }, 'max-answers': { type: 'string' }, json: { type: 'boolean' },
+    ontology: { type: 'string' },
+    out: { type: 'string' },
+    mcq: { type: 'string' },
+    oq: { type: 'string' },
+    root: { type: 'string' },
+    seed: { type: 'string' },
+    slots: { type: 'string' },
+    conditions: { type: 'string' },
+    'max-answers': { type: 'string' },
+    json: { type: 'boolean' },
     force: { type: 'boolean' },
   },
   async run(ctx) {
@@ -49,9 +57,15 @@ export const generateCommand: CommandSpec = {
       printJson(ctx, { out, items: res.items.length, warnings: res.warnings, ...s });
       return 0;
     }
-    const slots = Object.entries(s.mcq.bySlot).map(([k, n]) => `${n} ${k}`).join(', ');
-    const gold = Object.entries(s.mcq.byGoldCount).map(([k, n]) => `${n}×${k}`).join(', ');
-    const conds = Object.entries(s.oq.byConditions).map(([k, n]) => `${n} with n=${k}`).join(', ');
+    const slots = Object.entries(s.mcq.bySlot)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ');
+    const gold = Object.entries(s.mcq.byGoldCount)
+      .map(([k, n]) => `${n}×${k}`)
+      .join(', ');
+    const conds = Object.entries(s.oq.byConditions)
+      .map(([k, n]) => `${n} with n=${k}`)
+      .join(', ');
     ctx.io.stdout(
       [
         `${out}: ${res.items.length} items from ${s.ontology} (seed ${s.seed}) in ${s.seconds.total} s`,
@@ -71,15 +85,26 @@ function intOpt(v: unknown, name: string, dflt: number): number {
 }
 
 function parseList(s: string, name: string): number[] {
-  const parts = s.split(',').map((x) => x.trim()).filter(Boolean);
-  if (!parts.length || parts.some((p) => !/^\d+$/.test(p))) throw new UserError('usage', `--${name} must be a comma-separated list of whole numbers, e.g. 2,3,4.`);
+  const parts = s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (!parts.length || parts.some((p) => !/^\d+$/.test(p)))
+    throw new UserError('usage', `--${name} must be a comma-separated list of whole numbers, e.g. 2,3,4.`);
   return parts.map(Number);
 }
 
 /** "1,1,1" (subject, relation, filler weights), or named: "subject=2,filler=1". */
 export function parseSlots(s: string): { subject: number; relation: number; filler: number } {
-  const parts = s.split(',').map((x) => x.trim()).filter(Boolean);
-  const bad = () => new UserError('usage', `--slots takes three weights for subject, relation and filler, e.g. 1,1,1 or subject=2,relation=0,filler=1; got "${s}".`);
+  const parts = s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const bad = () =>
+    new UserError(
+      'usage',
+      `--slots takes three weights for subject, relation and filler, e.g. 1,1,1 or subject=2,relation=0,filler=1; got "${s}".`,
+    );
   const num = (x: string) => {
     if (!/^\d+(\.\d+)?$/.test(x)) throw bad();
     return Number(x);
@@ -88,7 +113,16 @@ export function parseSlots(s: string): { subject: number; relation: number; fill
     const out = { subject: 0, relation: 0, filler: 0 };
     for (const p of parts) {
       const [k, val] = p.split('=').map((x) => x.trim().toLowerCase());
-      const key = ({ s: 'subject', subject: 'subject', r: 'relation', relation: 'relation', f: 'filler', filler: 'filler' } as Record<string, keyof typeof out>)[k];
+      const key = (
+        {
+          s: 'subject',
+          subject: 'subject',
+          r: 'relation',
+          relation: 'relation',
+          f: 'filler',
+          filler: 'filler',
+        } as Record<string, keyof typeof out>
+      )[k];
       if (!key) throw bad();
       out[key] = num(val);
     }

@@ -10,4 +10,16 @@ import { reviseCommand } from './revise-command';
 import { serveCommand } from './serve-command';
 import { sparqlCommand } from './sparql-command';
 
-export const COMMANDS: CommandSpec[] = [loadCommand, cardCommand, queryCommand, explainCommand, sparqlCommand, askCommand, serveCommand, generateCommand, evalCommand, reviseCommand, mcpCommand];
+export const COMMANDS: CommandSpec[] = [
+  loadCommand,
+  cardCommand,
+  queryCommand,
+  explainCommand,
+  sparqlCommand,
+  askCommand,
+  serveCommand,
+  generateCommand,
+  evalCommand,
+  reviseCommand,
+  mcpCommand,
+];

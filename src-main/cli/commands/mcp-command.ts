@@ -8,14 +8,17 @@ import { openOntology } from './shared';
 
 export const mcpCommand: CommandSpec = {
   name: 'mcp',
-  summary: 'Serve ontologies to MCP clients (LM Studio, Claude Desktop, VS Code) over stdio, or Streamable HTTP with --http.',
-  usage: 'oarag mcp --ontology <file> [--ontology <file> ...] [--http <port>]   (stdout carries the protocol; messages go to stderr)',
+  summary:
+    'Serve ontologies to MCP clients (LM Studio, Claude Desktop, VS Code) over stdio, or Streamable HTTP with --http.',
+  usage:
+    'oarag mcp --ontology <file> [--ontology <file> ...] [--http <port>]   (stdout carries the protocol; messages go to stderr)',
   options: { ontology: { type: 'string', multiple: true }, http: { type: 'string' } },
   async run(ctx) {
     const files = (ctx.values.ontology as string[] | undefined) ?? [];
     if (!files.length) throw new UserError('usage', 'give at least one --ontology <file>.');
     const port = ctx.values.http === undefined ? null : Number(ctx.values.http);
-    if (port !== null && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new UserError('usage', '--http must be a port from 0 to 65535.');
+    if (port !== null && (!Number.isInteger(port) || port < 0 || port > 65535))
+      throw new UserError('usage', '--http must be a port from 0 to 65535.');
     const log = (s: string) => ctx.io.stderr(`oarag mcp: ${s}\n`);
 
     // Everything before this line is Node starting and loading modules (under tsx, also transpiling).
@@ -27,7 +30,9 @@ export const mcpCommand: CommandSpec = {
       // Build the closure index now, so the first tool call does not pay for it.
       void h.closure;
       const o = set.add(h, qs);
-      log(`${o.id}: ${h.summary.classes} classes, ${h.summary.objectProperties} relations (${h.summary.cache === 'hit' ? 'from the cache' : 'loaded and cached'})`);
+      log(
+        `${o.id}: ${h.summary.classes} classes, ${h.summary.objectProperties} relations (${h.summary.cache === 'hit' ? 'from the cache' : 'loaded and cached'})`,
+      );
     }
     const loadSeconds = (performance.now() - t0) / 1000;
     const ready = () =>
@@ -60,7 +65,10 @@ export const mcpCommand: CommandSpec = {
     });
     await server.connect(transport);
     log(ready());
-    const why = await Promise.race([closed.then(() => 'client closed the connection'), stopped.then(() => 'stopped by a signal')]);
+    const why = await Promise.race([
+      closed.then(() => 'client closed the connection'),
+      stopped.then(() => 'stopped by a signal'),
+    ]);
     await server.close().catch(() => undefined);
     log(`${why}; bye.`);
     return 0;

@@ -8,16 +8,29 @@ import { openOntology, printJson, requireString } from './shared';
 /** The JSON object of the CLI contract: the agent-facing fields, without internal extras. */
 export function queryJson(r: QueryResult): Record<string, unknown> {
   return {
-    query: r.query, form: r.form, verdict: r.verdict, results: r.results, relations: r.relations, verdicts: r.verdicts,
-    candidates: r.candidates, fallback: r.fallback, truncated: r.truncated, total: r.total, observation: r.observation,
-    kind: r.kind, entities: r.entities, ...(r.justification ? { justification: r.justification } : {}), elapsedMs: r.elapsedMs,
+    query: r.query,
+    form: r.form,
+    verdict: r.verdict,
+    results: r.results,
+    relations: r.relations,
+    verdicts: r.verdicts,
+    candidates: r.candidates,
+    fallback: r.fallback,
+    truncated: r.truncated,
+    total: r.total,
+    observation: r.observation,
+    kind: r.kind,
+    entities: r.entities,
+    ...(r.justification ? { justification: r.justification } : {}),
+    elapsedMs: r.elapsedMs,
   };
 }
 
 export const queryCommand: CommandSpec = {
   name: 'query',
   summary: 'Run a dialect query (DESCRIBE / ASK / SELECT / EXPLAIN over quoted names).',
-  usage: "oarag query --ontology <file> [--json] '<query>'  |  oarag query --ontology <file> --json --batch <queries.txt>",
+  usage:
+    "oarag query --ontology <file> [--json] '<query>'  |  oarag query --ontology <file> --json --batch <queries.txt>",
   options: { ontology: { type: 'string' }, json: { type: 'boolean' }, batch: { type: 'string' } },
   async run(ctx) {
     const h = await openOntology(ctx, requireString(ctx, 'ontology', 'file'));
@@ -38,7 +51,8 @@ export const queryCommand: CommandSpec = {
       return 0;
     }
     const query = ctx.positionals.join(' ');
-    if (!query.trim()) throw new UserError('usage', "give a query, e.g. oarag query --ontology go.obo 'DESCRIBE \"nucleus\"'.");
+    if (!query.trim())
+      throw new UserError('usage', 'give a query, e.g. oarag query --ontology go.obo \'DESCRIBE "nucleus"\'.');
     const r = await qs.run(query);
     if (ctx.values.json) printJson(ctx, queryJson(r));
     else ctx.io.stdout(r.observation + '\n');
@@ -52,7 +66,8 @@ export const explainCommand: CommandSpec = {
   usage: "oarag explain --ontology <file> [--json] '<A>' '<r>' '<B>'",
   options: { ontology: { type: 'string' }, json: { type: 'boolean' } },
   async run(ctx) {
-    if (ctx.positionals.length !== 3) throw new UserError('usage', "give three names: oarag explain --ontology <file> '<A>' '<r>' '<B>'.");
+    if (ctx.positionals.length !== 3)
+      throw new UserError('usage', "give three names: oarag explain --ontology <file> '<A>' '<r>' '<B>'.");
     const h = await openOntology(ctx, requireString(ctx, 'ontology', 'file'));
     const [a, r, b] = ctx.positionals.map((s) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
     const res = await ctx.container.queryService(h).run(`EXPLAIN { ${a} ${r} ${b} }`);

@@ -7,24 +7,45 @@ import { printJson, requireString } from './shared';
 
 export const reviseCommand: CommandSpec = {
   name: 'revise',
-  summary: 'Build the Test 2 ontology: move existential restrictions into definitions; optionally check a Test 1 dataset.',
+  summary:
+    'Build the Test 2 ontology: move existential restrictions into definitions; optionally check a Test 1 dataset.',
   usage: 'oarag revise --ontology <file> [--questions <test1.jsonl>] --out <dir> [--force] [--json]',
-  options: { ontology: { type: 'string' }, questions: { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, force: { type: 'boolean' } },
+  options: {
+    ontology: { type: 'string' },
+    questions: { type: 'string' },
+    out: { type: 'string' },
+    json: { type: 'boolean' },
+    force: { type: 'boolean' },
+  },
   async run(ctx) {
     const file = resolve(ctx.io.cwd, requireString(ctx, 'ontology', 'file'));
     const outDir = resolve(ctx.io.cwd, requireString(ctx, 'out', 'dir'));
-    const questionsPath = typeof ctx.values.questions === 'string' ? resolve(ctx.io.cwd, ctx.values.questions) : undefined;
+    const questionsPath =
+      typeof ctx.values.questions === 'string' ? resolve(ctx.io.cwd, ctx.values.questions) : undefined;
     const questions = questionsPath ? loadDataset(questionsPath).items : undefined;
     const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
     let res;
     try {
-      res = await reviseOntology(ctx.container.ontologies, file, { questions, questionsPath, outDir, force: ctx.values.force === true, signal: ctx.io.signal, onProgress: (p) => bar.update(p) });
+      res = await reviseOntology(ctx.container.ontologies, file, {
+        questions,
+        questionsPath,
+        outDir,
+        force: ctx.values.force === true,
+        signal: ctx.io.signal,
+        onProgress: (p) => bar.update(p),
+      });
     } finally {
       bar.done();
     }
     const r = res.report;
     if (ctx.values.json) {
-      printJson(ctx, { revisedPath: res.revisedPath, checkPath: res.checkPath, test2Path: res.test2Path ?? null, reportPath: res.reportPath, ...r });
+      printJson(ctx, {
+        revisedPath: res.revisedPath,
+        checkPath: res.checkPath,
+        test2Path: res.test2Path ?? null,
+        reportPath: res.reportPath,
+        ...r,
+      });
       return 0;
     }
     const lines = [

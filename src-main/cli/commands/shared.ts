@@ -15,7 +15,10 @@ export function requireString(ctx: CommandContext, key: string, what: string): s
 export async function openOntology(ctx: CommandContext, file: string): Promise<OntologyHandle> {
   const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
   try {
-    return await ctx.container.ontologies.open(resolve(ctx.io.cwd, file), { signal: ctx.io.signal, onProgress: (p) => bar.update(p) });
+    return await ctx.container.ontologies.open(resolve(ctx.io.cwd, file), {
+      signal: ctx.io.signal,
+      onProgress: (p) => bar.update(p),
+    });
   } finally {
     bar.done();
   }

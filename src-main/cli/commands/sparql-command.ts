@@ -11,9 +11,13 @@ export const sparqlCommand: CommandSpec = {
     const q = ctx.positionals.join(' ');
     if (!q.trim()) throw new UserError('usage', 'give a SPARQL query.');
     const timeout = ctx.values.timeout === undefined ? undefined : Number(ctx.values.timeout);
-    if (timeout !== undefined && !(timeout > 0 && timeout <= 86_400)) throw new UserError('usage', '--timeout takes a number of seconds between 0 and 86400.');
+    if (timeout !== undefined && !(timeout > 0 && timeout <= 86_400))
+      throw new UserError('usage', '--timeout takes a number of seconds between 0 and 86400.');
     const h = await openOntology(ctx, requireString(ctx, 'ontology', 'file'));
-    const res = await h.sparql(q, { signal: ctx.io.signal, timeoutMs: timeout === undefined ? undefined : timeout * 1000 });
+    const res = await h.sparql(q, {
+      signal: ctx.io.signal,
+      timeoutMs: timeout === undefined ? undefined : timeout * 1000,
+    });
     if (ctx.values.json) {
       printJson(ctx, res);
       return 0;

@@ -1,5 +1,11 @@
 import { FILE_TYPE_NAMES } from './ggml-types';
-import { GgufFormatError, readGgufHeader, type GgufHeader, type GgufMetaValue, type GgufReadLimits } from './gguf-reader';
+import {
+  GgufFormatError,
+  readGgufHeader,
+  type GgufHeader,
+  type GgufMetaValue,
+  type GgufReadLimits,
+} from './gguf-reader';
 
 /** What the app shows and decides with about a model file, from its header alone. */
 export interface GgufFacts {
@@ -29,7 +35,8 @@ export interface GgufFacts {
 function num(v: GgufMetaValue | undefined): number | undefined {
   if (typeof v === 'number') return v;
   if (typeof v === 'bigint') return Number(v);
-  if (v && typeof v === 'object' && v.items && v.items.length > 0 && typeof v.items[0] === 'number') return v.items[0] as number; // per-layer arrays
+  if (v && typeof v === 'object' && v.items && v.items.length > 0 && typeof v.items[0] === 'number')
+    return v.items[0] as number; // per-layer arrays
   return undefined;
 }
 
@@ -40,7 +47,8 @@ function str(v: GgufMetaValue | undefined): string | undefined {
 export function factsFromHeader(path: string, h: GgufHeader): GgufFacts {
   const m = h.metadata;
   const architecture = str(m.get('general.architecture'));
-  if (!architecture) throw new GgufFormatError('bad-metadata', 'The file has no general.architecture; it is not a llama.cpp model.');
+  if (!architecture)
+    throw new GgufFormatError('bad-metadata', 'The file has no general.architecture; it is not a llama.cpp model.');
   const a = (k: string) => m.get(`${architecture}.${k}`);
   const fileType = num(m.get('general.file_type'));
   const bytesByType = new Map<string, bigint>();
@@ -49,7 +57,8 @@ export function factsFromHeader(path: string, h: GgufHeader): GgufFacts {
     bytesByType.set(t.typeName, (bytesByType.get(t.typeName) ?? 0n) + t.byteSize);
     params += Number(t.dims.reduce((x, y) => x * y, 1n));
   }
-  const dominant = [...bytesByType.entries()].sort((x, y) => (x[1] < y[1] ? 1 : x[1] > y[1] ? -1 : 0))[0]?.[0] ?? 'unknown';
+  const dominant =
+    [...bytesByType.entries()].sort((x, y) => (x[1] < y[1] ? 1 : x[1] > y[1] ? -1 : 0))[0]?.[0] ?? 'unknown';
   const tokens = m.get('tokenizer.ggml.tokens');
   const template = m.get('tokenizer.chat_template');
   const split = num(m.get('split.count'));
@@ -67,7 +76,8 @@ export function factsFromHeader(path: string, h: GgufHeader): GgufFacts {
     tensorCount: h.tensors.length,
     parameterCount: params,
     sizeBytes: h.fileSize,
-    vocabularySize: typeof tokens === 'object' && tokens !== null && 'kind' in tokens ? tokens.length : num(a('vocab_size')),
+    vocabularySize:
+      typeof tokens === 'object' && tokens !== null && 'kind' in tokens ? tokens.length : num(a('vocab_size')),
     chatTemplate: typeof template === 'string' && template.trim().length > 0,
     splitCount: split !== undefined && split > 1 ? split : undefined,
   };

@@ -27,7 +27,21 @@ export class GgufFormatError extends Error {
   }
 }
 
-export const GGUF_VALUE_TYPES = ['u8', 'i8', 'u16', 'i16', 'u32', 'i32', 'f32', 'bool', 'string', 'array', 'u64', 'i64', 'f64'] as const;
+export const GGUF_VALUE_TYPES = [
+  'u8',
+  'i8',
+  'u16',
+  'i16',
+  'u32',
+  'i32',
+  'f32',
+  'bool',
+  'string',
+  'array',
+  'u64',
+  'i64',
+  'f64',
+] as const;
 export type GgufValueType = (typeof GGUF_VALUE_TYPES)[number];
 
 /** Arrays are summarised: their length, and their items only when short (`maxArrayItemsKept`). */
@@ -81,7 +95,17 @@ const DEFAULT_LIMITS: Required<GgufReadLimits> = {
 };
 
 const FIXED_SIZE: Partial<Record<GgufValueType, number>> = {
-  u8: 1, i8: 1, bool: 1, u16: 2, i16: 2, u32: 4, i32: 4, f32: 4, u64: 8, i64: 8, f64: 8,
+  u8: 1,
+  i8: 1,
+  bool: 1,
+  u16: 2,
+  i16: 2,
+  u32: 4,
+  i32: 4,
+  f32: 4,
+  u64: 8,
+  i64: 8,
+  f64: 8,
 };
 
 const CHUNK = 1 << 20;
@@ -100,17 +124,24 @@ class ChunkedReader {
 
   private async ensure(n: number, what: string): Promise<Buffer> {
     if (this.pos + n > this.fileSize) {
-      throw new GgufFormatError('truncated', `The file ends in the middle of the header (while reading ${what} at byte ${this.pos}); it is probably an incomplete download.`);
+      throw new GgufFormatError(
+        'truncated',
+        `The file ends in the middle of the header (while reading ${what} at byte ${this.pos}); it is probably an incomplete download.`,
+      );
     }
     if (this.pos + n > this.maxPos) {
-      throw new GgufFormatError('implausible', `The header is larger than ${this.maxPos} bytes (at ${what}); this is not a plausible model file.`);
+      throw new GgufFormatError(
+        'implausible',
+        `The header is larger than ${this.maxPos} bytes (at ${what}); this is not a plausible model file.`,
+      );
     }
     const rel = this.pos - this.bufStart;
     if (rel >= 0 && rel + n <= this.buf.length) return this.buf.subarray(rel, rel + n);
     const size = Math.min(Math.max(n, CHUNK), this.fileSize - this.pos);
     const b = Buffer.allocUnsafe(size);
     const { bytesRead } = await this.fh.read(b, 0, size, this.pos);
-    if (bytesRead < n) throw new GgufFormatError('truncated', `The file could not be read past byte ${this.pos + bytesRead}.`);
+    if (bytesRead < n)
+      throw new GgufFormatError('truncated', `The file could not be read past byte ${this.pos + bytesRead}.`);
     this.buf = b.subarray(0, bytesRead);
     this.bufStart = this.pos;
     return this.buf.subarray(0, n);
@@ -124,9 +155,13 @@ class ChunkedReader {
 
   async skip(n: number, what: string): Promise<void> {
     if (this.pos + n > this.fileSize) {
-      throw new GgufFormatError('truncated', `The file ends in the middle of the header (while skipping ${what} at byte ${this.pos}); it is probably an incomplete download.`);
+      throw new GgufFormatError(
+        'truncated',
+        `The file ends in the middle of the header (while skipping ${what} at byte ${this.pos}); it is probably an incomplete download.`,
+      );
     }
-    if (this.pos + n > this.maxPos) throw new GgufFormatError('implausible', `The header is larger than ${this.maxPos} bytes (at ${what}).`);
+    if (this.pos + n > this.maxPos)
+      throw new GgufFormatError('implausible', `The header is larger than ${this.maxPos} bytes (at ${what}).`);
     this.pos += n;
   }
 
@@ -140,7 +175,11 @@ class ChunkedReader {
 }
 
 function toSafeNumber(v: bigint, what: string, max: number): number {
-  if (v > BigInt(max)) throw new GgufFormatError('implausible', `The file claims ${v} ${what} (more than ${max}); it is corrupt or not a model.`);
+  if (v > BigInt(max))
+    throw new GgufFormatError(
+      'implausible',
+      `The file claims ${v} ${what} (more than ${max}); it is corrupt or not a model.`,
+    );
   return Number(v);
 }
 
@@ -160,28 +199,57 @@ function valueType(id: number, key: string): GgufValueType {
   return t;
 }
 
-async function readScalar(r: ChunkedReader, t: Exclude<GgufValueType, 'array'>, limits: Required<GgufReadLimits>, key: string): Promise<string | number | bigint | boolean> {
+async function readScalar(
+  r: ChunkedReader,
+  t: Exclude<GgufValueType, 'array'>,
+  limits: Required<GgufReadLimits>,
+  key: string,
+): Promise<string | number | bigint | boolean> {
   if (t === 'string') return readString(r, limits, `the value of "${key}"`);
   const b = await r.bytes(FIXED_SIZE[t]!, `the value of "${key}"`);
   switch (t) {
-    case 'u8': return b.readUInt8(0);
-    case 'i8': return b.readInt8(0);
-    case 'bool': return b.readUInt8(0) !== 0;
-    case 'u16': return b.readUInt16LE(0);
-    case 'i16': return b.readInt16LE(0);
-    case 'u32': return b.readUInt32LE(0);
-    case 'i32': return b.readInt32LE(0);
-    case 'f32': return b.readFloatLE(0);
-    case 'f64': return b.readDoubleLE(0);
-    case 'u64': { const v = b.readBigUInt64LE(0); return v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v; }
-    case 'i64': { const v = b.readBigInt64LE(0); return v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(v) : v; }
+    case 'u8':
+      return b.readUInt8(0);
+    case 'i8':
+      return b.readInt8(0);
+    case 'bool':
+      return b.readUInt8(0) !== 0;
+    case 'u16':
+      return b.readUInt16LE(0);
+    case 'i16':
+      return b.readInt16LE(0);
+    case 'u32':
+      return b.readUInt32LE(0);
+    case 'i32':
+      return b.readInt32LE(0);
+    case 'f32':
+      return b.readFloatLE(0);
+    case 'f64':
+      return b.readDoubleLE(0);
+    case 'u64': {
+      const v = b.readBigUInt64LE(0);
+      return v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v;
+    }
+    case 'i64': {
+      const v = b.readBigInt64LE(0);
+      return v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(v) : v;
+    }
   }
 }
 
-async function readValue(r: ChunkedReader, t: GgufValueType, limits: Required<GgufReadLimits>, key: string): Promise<GgufMetaValue> {
+async function readValue(
+  r: ChunkedReader,
+  t: GgufValueType,
+  limits: Required<GgufReadLimits>,
+  key: string,
+): Promise<GgufMetaValue> {
   if (t !== 'array') return readScalar(r, t, limits, key);
   const itemType = valueType(await r.u32(`the item type of "${key}"`), key);
-  if (itemType === 'array') throw new GgufFormatError('bad-metadata', `Metadata key "${key}" is an array of arrays, which GGUF models do not use.`);
+  if (itemType === 'array')
+    throw new GgufFormatError(
+      'bad-metadata',
+      `Metadata key "${key}" is an array of arrays, which GGUF models do not use.`,
+    );
   const length = toSafeNumber(await r.u64(`the length of "${key}"`), `items in "${key}"`, limits.maxArrayLength);
   const keep = length <= limits.maxArrayItemsKept;
   const items: (string | number | bigint | boolean)[] = [];
@@ -207,7 +275,12 @@ export async function readGgufHeader(path: string, limitsIn: GgufReadLimits = {}
     fh = await open(path, 'r');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new GgufFormatError('not-a-file', code === 'ENOENT' ? `The model file ${path} does not exist.` : `The model file ${path} cannot be read (${code ?? String(e)}).`);
+    throw new GgufFormatError(
+      'not-a-file',
+      code === 'ENOENT'
+        ? `The model file ${path} does not exist.`
+        : `The model file ${path} cannot be read (${code ?? String(e)}).`,
+    );
   }
   try {
     const st = await fh.stat();
@@ -220,11 +293,15 @@ export async function readGgufHeader(path: string, limitsIn: GgufReadLimits = {}
     if (magic !== 'GGUF') throw new GgufFormatError('bad-magic', describeBadMagic(magic, await peek(fh, fileSize)));
     const version = await r.u32('the version');
     if (version !== 2 && version !== 3) {
-      throw new GgufFormatError('unsupported-version', `GGUF version ${version} is not supported (only versions 2 and 3 are); ${version === 1 ? 'convert the model with a current llama.cpp' : 'the file may be corrupt'}.`);
+      throw new GgufFormatError(
+        'unsupported-version',
+        `GGUF version ${version} is not supported (only versions 2 and 3 are); ${version === 1 ? 'convert the model with a current llama.cpp' : 'the file may be corrupt'}.`,
+      );
     }
     const tensorCount = toSafeNumber(await r.u64('the tensor count'), 'tensors', limits.maxTensors);
     const kvCount = toSafeNumber(await r.u64('the metadata count'), 'metadata entries', limits.maxMetadataEntries);
-    if (tensorCount === 0) throw new GgufFormatError('implausible', 'The file declares no tensors; it holds no model weights.');
+    if (tensorCount === 0)
+      throw new GgufFormatError('implausible', 'The file declares no tensors; it holds no model weights.');
 
     const metadata = new Map<string, GgufMetaValue>();
     for (let i = 0; i < kvCount; i++) {
@@ -236,30 +313,52 @@ export async function readGgufHeader(path: string, limitsIn: GgufReadLimits = {}
     const alignmentRaw = metadata.get('general.alignment') ?? 32;
     const alignment = typeof alignmentRaw === 'number' ? alignmentRaw : NaN;
     if (!Number.isInteger(alignment) || alignment <= 0 || (alignment & (alignment - 1)) !== 0) {
-      throw new GgufFormatError('bad-metadata', `general.alignment must be a power of two, not ${String(alignmentRaw)}.`);
+      throw new GgufFormatError(
+        'bad-metadata',
+        `general.alignment must be a power of two, not ${String(alignmentRaw)}.`,
+      );
     }
 
     const tensors: GgufTensorInfo[] = [];
     for (let i = 0; i < tensorCount; i++) {
       const name = await readString(r, limits, `the name of tensor #${i}`);
       const nDims = await r.u32(`the dimension count of tensor "${name}"`);
-      if (nDims < 1 || nDims > 4) throw new GgufFormatError('bad-tensor', `Tensor "${name}" has ${nDims} dimensions (llama.cpp supports 1 to 4).`);
+      if (nDims < 1 || nDims > 4)
+        throw new GgufFormatError(
+          'bad-tensor',
+          `Tensor "${name}" has ${nDims} dimensions (llama.cpp supports 1 to 4).`,
+        );
       const dims: bigint[] = [];
       for (let d = 0; d < nDims; d++) dims.push(await r.u64(`a dimension of tensor "${name}"`));
       const type = await r.u32(`the type of tensor "${name}"`);
       const offset = await r.u64(`the offset of tensor "${name}"`);
       if (dims.some((d) => d === 0n)) {
-        throw new GgufFormatError('bad-tensor', `Tensor "${name}" has a zero-sized dimension [${dims.join(', ')}]; llama.cpp would abort on it.`);
+        throw new GgufFormatError(
+          'bad-tensor',
+          `Tensor "${name}" has a zero-sized dimension [${dims.join(', ')}]; llama.cpp would abort on it.`,
+        );
       }
       const elements = dims.reduce((a, b) => a * b, 1n);
-      if (elements > BigInt(Number.MAX_SAFE_INTEGER)) throw new GgufFormatError('implausible', `Tensor "${name}" claims ${elements} elements.`);
+      if (elements > BigInt(Number.MAX_SAFE_INTEGER))
+        throw new GgufFormatError('implausible', `Tensor "${name}" claims ${elements} elements.`);
       const info = GGML_TYPES.get(type);
-      if (!info) throw new GgufFormatError('bad-tensor', `Tensor "${name}" has tensor type ${type}, which this llama.cpp does not support (a newer or retired format).`);
+      if (!info)
+        throw new GgufFormatError(
+          'bad-tensor',
+          `Tensor "${name}" has tensor type ${type}, which this llama.cpp does not support (a newer or retired format).`,
+        );
       const byteSize = tensorByteSize(info, dims);
       if (byteSize === undefined) {
-        throw new GgufFormatError('bad-tensor', `Tensor "${name}" has an inner dimension ${dims[0]} that is not a multiple of the ${info.name} block size ${info.blockSize}.`);
+        throw new GgufFormatError(
+          'bad-tensor',
+          `Tensor "${name}" has an inner dimension ${dims[0]} that is not a multiple of the ${info.name} block size ${info.blockSize}.`,
+        );
       }
-      if (offset % BigInt(alignment) !== 0n) throw new GgufFormatError('bad-tensor', `Tensor "${name}" starts at offset ${offset}, which is not aligned to ${alignment} bytes.`);
+      if (offset % BigInt(alignment) !== 0n)
+        throw new GgufFormatError(
+          'bad-tensor',
+          `Tensor "${name}" starts at offset ${offset}, which is not aligned to ${alignment} bytes.`,
+        );
       tensors.push({ name, dims, type, typeName: info.name, offset, byteSize });
     }
 
@@ -280,7 +379,10 @@ export async function readGgufHeader(path: string, limitsIn: GgufReadLimits = {}
     for (let i = 1; i < sorted.length; i++) {
       const prev = sorted[i - 1];
       if (sorted[i].offset < prev.offset + prev.byteSize) {
-        throw new GgufFormatError('bad-tensor', `The data of tensors "${prev.name}" and "${sorted[i].name}" overlap; the file is corrupt.`);
+        throw new GgufFormatError(
+          'bad-tensor',
+          `The data of tensors "${prev.name}" and "${sorted[i].name}" overlap; the file is corrupt.`,
+        );
       }
     }
     return { version, fileSize, metadata, tensors, alignment, dataOffset };
@@ -296,8 +398,10 @@ async function peek(fh: FileHandle, fileSize: number): Promise<string> {
 }
 
 function describeBadMagic(magic: string, head: string): string {
-  if (head.startsWith('version https://git-lfs')) return 'This is a Git LFS pointer, not the model itself; download the actual file.';
-  if (/^\s*</.test(head)) return 'This is an HTML/XML page, not a GGUF model (a download that returned an error or login page?).';
+  if (head.startsWith('version https://git-lfs'))
+    return 'This is a Git LFS pointer, not the model itself; download the actual file.';
+  if (/^\s*</.test(head))
+    return 'This is an HTML/XML page, not a GGUF model (a download that returned an error or login page?).';
   if (/^\s*[{[]/.test(head)) return 'This is a JSON file, not a GGUF model.';
   if (['ggml', 'ggmf', 'ggjt', 'lmgg', 'fmgg', 'tjgg'].includes(magic.toLowerCase())) {
     return 'This is an old GGML-format model; convert it to GGUF with a current llama.cpp.';

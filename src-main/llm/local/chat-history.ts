@@ -5,9 +5,7 @@ import type { ChatMessage } from '../types.js';
  * import node-llama-cpp. Structurally compatible with its `ChatHistoryItem` for the text-only items we use.
  */
 export type HistoryItem =
-  | { type: 'system'; text: string }
-  | { type: 'user'; text: string }
-  | { type: 'model'; response: string[] };
+  { type: 'system'; text: string } | { type: 'user'; text: string } | { type: 'model'; response: string[] };
 
 /**
  * Converts chat messages to a history ready for generation: the last item is the model response being

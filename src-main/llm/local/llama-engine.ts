@@ -15,7 +15,14 @@ import {
 } from 'node-llama-cpp';
 import type { ChatMessage } from '../types.js';
 import { commonHistoryPrefix, toGenerationHistory, type HistoryItem } from './chat-history.js';
-import { finishFromStopReason, type WorkerChatOptions, type WorkerChatResult, type WorkerErrorCode, type WorkerInit, type WorkerReadyInfo } from './worker-protocol.js';
+import {
+  finishFromStopReason,
+  type WorkerChatOptions,
+  type WorkerChatResult,
+  type WorkerErrorCode,
+  type WorkerInit,
+  type WorkerReadyInfo,
+} from './worker-protocol.js';
 
 /** An error the worker reports with a protocol code. */
 export class EngineError extends Error {
@@ -96,7 +103,10 @@ export class LlamaEngine {
       });
     } catch (e) {
       await this.logsSettled();
-      throw new EngineError('model-load', `llama.cpp could not create a context of ${init.contextSize} tokens: ${this.explain(e)}`);
+      throw new EngineError(
+        'model-load',
+        `llama.cpp could not create a context of ${init.contextSize} tokens: ${this.explain(e)}`,
+      );
     }
     this.sequence = this.context.getSequence();
     const wrapper =
@@ -125,8 +135,12 @@ export class LlamaEngine {
   private explain(e: unknown): string {
     const base = errText(e);
     // llama.cpp gives the reason only in its log ("Failed to load model" alone says nothing).
-    const reason = [...this.recentLog].reverse().find((l) => /error|failed|missing|wrong|invalid|unknown/i.test(l) && !l.includes('failed to load model'));
-    return reason ? `${base} (${reason.replace(/^llama_model_load: error loading model: /, '').replace(/\s+/g, ' ')})` : base;
+    const reason = [...this.recentLog]
+      .reverse()
+      .find((l) => /error|failed|missing|wrong|invalid|unknown/i.test(l) && !l.includes('failed to load model'));
+    return reason
+      ? `${base} (${reason.replace(/^llama_model_load: error loading model: /, '').replace(/\s+/g, ' ')})`
+      : base;
   }
 
   private buildAsciiBias(vocabularySize: number | undefined): TokenBias {
@@ -151,7 +165,9 @@ export class LlamaEngine {
     let g = this.grammars.get(key);
     if (!g) {
       // Our JsonSchema subset is a subset of GbnfJsonSchema; the generic signature cannot see that.
-      const create = this.llama.createGrammarForJsonSchema.bind(this.llama) as (s: GbnfJsonSchema) => Promise<LlamaGrammar>;
+      const create = this.llama.createGrammarForJsonSchema.bind(this.llama) as (
+        s: GbnfJsonSchema,
+      ) => Promise<LlamaGrammar>;
       g = create(schema as unknown as GbnfJsonSchema);
       g.catch(() => this.grammars.delete(key));
       this.grammars.set(key, g);
@@ -174,7 +190,12 @@ export class LlamaEngine {
     return g;
   }
 
-  async generate(messages: ChatMessage[], opts: WorkerChatOptions, signal: AbortSignal, onText: (chunk: string) => void): Promise<WorkerChatResult> {
+  async generate(
+    messages: ChatMessage[],
+    opts: WorkerChatOptions,
+    signal: AbortSignal,
+    onText: (chunk: string) => void,
+  ): Promise<WorkerChatResult> {
     const history = toGenerationHistory(messages);
     let grammar: LlamaGrammar | undefined;
     if (opts.grammar) {
@@ -202,7 +223,10 @@ export class LlamaEngine {
     }
     const maxTokens = Math.min(opts.maxTokens, room);
     const prev = this.conversation;
-    const extended = prev !== undefined && commonHistoryPrefix(prev.history, history) === prev.history.length && history.length > prev.history.length;
+    const extended =
+      prev !== undefined &&
+      commonHistoryPrefix(prev.history, history) === prev.history.length &&
+      history.length > prev.history.length;
     const meterBefore = this.sequence.tokenMeter.getState();
     const t0 = performance.now();
     let tFirst: number | undefined;
@@ -221,10 +245,16 @@ export class LlamaEngine {
         signal,
         stopOnAbortSignal: true,
         onToken,
-        onTextChunk: opts.stream ? (chunk: string) => { if (chunk) onText(chunk); } : undefined,
+        onTextChunk: opts.stream
+          ? (chunk: string) => {
+              if (chunk) onText(chunk);
+            }
+          : undefined,
         ...(extended
           ? {
-              lastEvaluationContextWindow: { history: [...prev.contextWindow, ...(history.slice(prev.history.length) as ChatHistoryItem[])] },
+              lastEvaluationContextWindow: {
+                history: [...prev.contextWindow, ...(history.slice(prev.history.length) as ChatHistoryItem[])],
+              },
               contextShift: { lastEvaluationMetadata: prev.shiftMetadata as object | null | undefined },
             }
           : {}),
@@ -234,12 +264,23 @@ export class LlamaEngine {
       if (signal.aborted) {
         return {
           result: { text: '', inputTokens: 0, outputTokens: 0, finish: 'aborted' },
-          stats: { promptTokens: 0, evaluatedPromptTokens: 0, reusedPromptTokens: 0, outputTokens: 0, promptMs: performance.now() - t0, generationMs: 0, extendedConversation: extended },
+          stats: {
+            promptTokens: 0,
+            evaluatedPromptTokens: 0,
+            reusedPromptTokens: 0,
+            outputTokens: 0,
+            promptMs: performance.now() - t0,
+            generationMs: 0,
+            extendedConversation: extended,
+          },
         };
       }
       const msg = errText(e);
       if (/context size is too small|too long|exceeds/i.test(msg)) {
-        throw new EngineError('context-overflow', `The prompt does not fit the context window of ${this.context.contextSize} tokens (${msg}).`);
+        throw new EngineError(
+          'context-overflow',
+          `The prompt does not fit the context window of ${this.context.contextSize} tokens (${msg}).`,
+        );
       }
       throw new EngineError('internal', `Generation failed: ${msg}`);
     }
@@ -249,7 +290,10 @@ export class LlamaEngine {
     const used = this.sequence.tokenMeter.diff(meterBefore);
     const outputTokens = used.usedOutputTokens;
     const evaluatedPromptTokens = outputTokens > 0 ? used.usedInputTokens + 1 : used.usedInputTokens;
-    const promptTokens = Math.max(evaluatedPromptTokens, this.sequence.contextTokens.length - Math.max(0, outputTokens - 1));
+    const promptTokens = Math.max(
+      evaluatedPromptTokens,
+      this.sequence.contextTokens.length - Math.max(0, outputTokens - 1),
+    );
     const reused = promptTokens - evaluatedPromptTokens;
     const text = response.response;
     const finish = finishFromStopReason(response.metadata.stopReason);

@@ -40,7 +40,11 @@ process.on('message', (raw: unknown) => {
       loaded = engine.load(m.init).then(
         (info) => send({ t: 'ready', info }),
         (e) => {
-          send({ t: 'init-error', code: e instanceof EngineError ? e.code : 'model-load', message: e instanceof Error ? e.message : String(e) });
+          send({
+            t: 'init-error',
+            code: e instanceof EngineError ? e.code : 'model-load',
+            message: e instanceof Error ? e.message : String(e),
+          });
         },
       );
       return;
@@ -53,7 +57,9 @@ process.on('message', (raw: unknown) => {
       void serial(async () => {
         await loaded;
         try {
-          const value = await engine.generate(m.messages, m.opts, ac.signal, (chunk) => send({ t: 'text', id: m.id, chunk }));
+          const value = await engine.generate(m.messages, m.opts, ac.signal, (chunk) =>
+            send({ t: 'text', id: m.id, chunk }),
+          );
           send({ t: 'chat-done', id: m.id, value });
         } catch (e) {
           fail(m.id, e);

@@ -7,7 +7,15 @@ import { inspectGguf, type GgufFacts } from '../gguf/gguf-facts';
 import type { BackendCapabilities, ChatMessage, GenerateOptions, GenerateResult, LlmBackend } from '../types';
 import { defaultContextSize, defaultThreads } from './machine-defaults';
 import { resolveWorkerEntry } from './worker-launch';
-import type { ChatStats, GpuChoice, WorkerChatResult, WorkerInit, WorkerMessage, WorkerReadyInfo, WorkerRequest } from './worker-protocol';
+import type {
+  ChatStats,
+  GpuChoice,
+  WorkerChatResult,
+  WorkerInit,
+  WorkerMessage,
+  WorkerReadyInfo,
+  WorkerRequest,
+} from './worker-protocol';
 
 export interface LocalLlamaOptions {
   modelPath: string;
@@ -128,12 +136,18 @@ export class LocalLlamaBackend implements LlmBackend {
     } catch (e) {
       if (!this.opts.skipValidation) {
         this.state_ = 'failed';
-        if (e instanceof GgufFormatError) throw new LlmError('model-invalid', `${basename(this.modelPath)} cannot be used: ${e.message}`, { cause: e });
+        if (e instanceof GgufFormatError)
+          throw new LlmError('model-invalid', `${basename(this.modelPath)} cannot be used: ${e.message}`, { cause: e });
         throw e;
       }
       this.facts_ = undefined;
     }
-    const sizeBytes = this.facts_?.sizeBytes ?? (await stat(this.modelPath).then((s) => s.size, () => 0));
+    const sizeBytes =
+      this.facts_?.sizeBytes ??
+      (await stat(this.modelPath).then(
+        (s) => s.size,
+        () => 0,
+      ));
     const init: WorkerInit = {
       modelPath: this.modelPath,
       gpu: this.opts.gpu ?? 'auto',
@@ -180,7 +194,12 @@ export class LocalLlamaBackend implements LlmBackend {
       const timer = setTimeout(() => {
         this.state_ = 'failed';
         proc.kill('SIGKILL');
-        settle(new LlmError('timeout', `Loading ${basename(this.modelPath)} took longer than ${Math.round(timeoutMs / 1000)} s; the model process was stopped.`));
+        settle(
+          new LlmError(
+            'timeout',
+            `Loading ${basename(this.modelPath)} took longer than ${Math.round(timeoutMs / 1000)} s; the model process was stopped.`,
+          ),
+        );
       }, timeoutMs);
 
       proc.on('message', (raw) => {
@@ -210,10 +229,17 @@ export class LocalLlamaBackend implements LlmBackend {
         const reason = this.crashReason(code, signal);
         if (!settled) {
           if (this.state_ === 'stopped') {
-            settle(new LlmError('aborted', `Loading ${basename(this.modelPath)} was cancelled: the backend was stopped.`));
+            settle(
+              new LlmError('aborted', `Loading ${basename(this.modelPath)} was cancelled: the backend was stopped.`),
+            );
           } else {
             this.state_ = 'failed';
-            settle(new LlmError('crashed', `The model process crashed while loading ${basename(this.modelPath)} (${reason}). The model file is probably broken or unsupported by this llama.cpp.`));
+            settle(
+              new LlmError(
+                'crashed',
+                `The model process crashed while loading ${basename(this.modelPath)} (${reason}). The model file is probably broken or unsupported by this llama.cpp.`,
+              ),
+            );
           }
         } else if (!wasStopping) {
           this.state_ = 'crashed';
@@ -221,7 +247,10 @@ export class LocalLlamaBackend implements LlmBackend {
         this.rejectAll(
           wasStopping
             ? new LlmError('crashed', 'The model process was stopped.')
-            : new LlmError('crashed', `The model process crashed (${reason}); the call was lost. The next call starts a new process.`),
+            : new LlmError(
+                'crashed',
+                `The model process crashed (${reason}); the call was lost. The next call starts a new process.`,
+              ),
         );
       });
       proc.send({ t: 'init', init } satisfies WorkerRequest);
@@ -230,9 +259,15 @@ export class LocalLlamaBackend implements LlmBackend {
 
   private crashReason(code: number | null, signal: NodeJS.Signals | null): string {
     const how = signal ? `signal ${signal}` : `exit code ${code}`;
-    const lines = this.stderrTail.split('\n').map((l) => l.trim()).filter(Boolean);
+    const lines = this.stderrTail
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     const telling =
-      lines.reverse().find((l) => /GGML_ASSERT|assert|terminate called|Segmentation|out of memory|bad_alloc|error/i.test(l)) ?? lines[0];
+      lines
+        .reverse()
+        .find((l) => /GGML_ASSERT|assert|terminate called|Segmentation|out of memory|bad_alloc|error/i.test(l)) ??
+      lines[0];
     if (!telling) return how;
     const short = telling.replace(/^.*\/(llama\.cpp|ggml)\/[^ ]*: /, '');
     return `${how}: ${short.slice(0, 300)}`;
@@ -259,7 +294,14 @@ export class LocalLlamaBackend implements LlmBackend {
         this.take(m.id)?.resolve(undefined);
         return;
       case 'failed': {
-        const code = m.code === 'context-overflow' ? 'context-overflow' : m.code === 'bad-spec' ? 'bad-spec' : m.code === 'model-load' ? 'model-load' : 'bad-reply';
+        const code =
+          m.code === 'context-overflow'
+            ? 'context-overflow'
+            : m.code === 'bad-spec'
+              ? 'bad-spec'
+              : m.code === 'model-load'
+                ? 'model-load'
+                : 'bad-reply';
         this.take(m.id)?.reject(new LlmError(code, m.message));
         return;
       }
@@ -282,7 +324,9 @@ export class LocalLlamaBackend implements LlmBackend {
   private holdOpen(on: boolean): void {
     const proc = this.proc;
     if (!proc) return;
-    const handles = [proc, proc.channel, proc.stderr] as ({ ref?: () => void; unref?: () => void } | null | undefined)[];
+    const handles = [proc, proc.channel, proc.stderr] as (
+      { ref?: () => void; unref?: () => void } | null | undefined
+    )[];
     for (const h of handles) (on ? h?.ref : h?.unref)?.call(h);
   }
 
@@ -303,12 +347,17 @@ export class LocalLlamaBackend implements LlmBackend {
     return this.proc!;
   }
 
-  private request<T>(proc: ChildProcess, req: WorkerRequest & { id: number }, extra: Partial<Pending> = {}): Promise<T> {
+  private request<T>(
+    proc: ChildProcess,
+    req: WorkerRequest & { id: number },
+    extra: Partial<Pending> = {},
+  ): Promise<T> {
     return new Promise<T>((res, rej) => {
       this.pending.set(req.id, { kind: req.t, resolve: res as (v: unknown) => void, reject: rej, ...extra });
       this.holdOpen(true);
       proc.send(req, (err) => {
-        if (err && this.pending.has(req.id)) this.take(req.id)?.reject(new LlmError('crashed', `The model process is not reachable: ${err.message}`));
+        if (err && this.pending.has(req.id))
+          this.take(req.id)?.reject(new LlmError('crashed', `The model process is not reachable: ${err.message}`));
       });
     });
   }

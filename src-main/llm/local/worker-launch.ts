@@ -17,9 +17,14 @@ export interface WorkerEntry {
  * `explicitPath` (the backend's `workerPath` option, or OARAG_LLAMA_WORKER) overrides both, e.g. for a bundle.
  */
 export function resolveWorkerEntry(explicitPath?: string, here: string = import.meta.url): WorkerEntry {
-  const path = explicitPath ?? process.env.OARAG_LLAMA_WORKER ?? fileURLToPath(new URL(/\.[cm]?ts$/.test(here) ? './llama-worker.ts' : './llama-worker.js', here));
+  const path =
+    explicitPath ??
+    process.env.OARAG_LLAMA_WORKER ??
+    fileURLToPath(new URL(/\.[cm]?ts$/.test(here) ? './llama-worker.ts' : './llama-worker.js', here));
   if (!existsSync(path)) {
-    throw new Error(`The model process entry ${path} is missing; a bundled build must emit llama-worker.js (or pass workerPath).`);
+    throw new Error(
+      `The model process entry ${path} is missing; a bundled build must emit llama-worker.js (or pass workerPath).`,
+    );
   }
   return { path, execArgv: /\.[cm]?ts$/.test(path) ? ['--import', tsxLoaderUrl(here)] : [] };
 }
@@ -28,6 +33,8 @@ function tsxLoaderUrl(here: string): string {
   try {
     return pathToFileURL(createRequire(here).resolve('tsx')).href;
   } catch {
-    throw new Error('Running the model process from TypeScript sources needs the tsx package; build the app or install tsx.');
+    throw new Error(
+      'Running the model process from TypeScript sources needs the tsx package; build the app or install tsx.',
+    );
   }
 }

@@ -38,7 +38,11 @@ const URI = /^(hf:|https?:\/\/)/i;
  * the next attempt resumes.
  */
 export async function downloadModel(o: DownloadOptions): Promise<{ file: string; facts: GgufFacts }> {
-  if (!URI.test(o.uri)) throw new LlmError('bad-spec', `"${o.uri}" is not a model address: use https://…/file.gguf or hf:<user>/<repo>:<quant>.`);
+  if (!URI.test(o.uri))
+    throw new LlmError(
+      'bad-spec',
+      `"${o.uri}" is not a model address: use https://…/file.gguf or hf:<user>/<repo>:<quant>.`,
+    );
   if (o.signal?.aborted) throw new LlmError('aborted', 'The download was cancelled.');
   const dir = resolve(o.dir);
   await mkdir(dir, { recursive: true });
@@ -74,7 +78,12 @@ export async function downloadModel(o: DownloadOptions): Promise<{ file: string;
     deleteTempFileOnCancel: false,
   });
   creating.catch(() => undefined);
-  const downloader = await raceWith(creating, connectMs, o.signal, `Could not reach the server for ${o.uri} within ${duration(connectMs)}.`).catch((e) => {
+  const downloader = await raceWith(
+    creating,
+    connectMs,
+    o.signal,
+    `Could not reach the server for ${o.uri} within ${duration(connectMs)}.`,
+  ).catch((e) => {
     throw asDownloadError(o.uri, e);
   });
 
@@ -83,19 +92,27 @@ export async function downloadModel(o: DownloadOptions): Promise<{ file: string;
   const onAbort = () => ctl.abort();
   o.signal?.addEventListener('abort', onAbort, { once: true });
   let stalled = false;
-  const watchdog = setInterval(() => {
-    if (Date.now() - lastChange > stallMs) {
-      stalled = true;
-      ctl.abort();
-    }
-  }, Math.min(1000, stallMs));
+  const watchdog = setInterval(
+    () => {
+      if (Date.now() - lastChange > stallMs) {
+        stalled = true;
+        ctl.abort();
+      }
+    },
+    Math.min(1000, stallMs),
+  );
   let file: string;
   try {
     file = await downloader.download({ signal: ctl.signal });
   } catch (e) {
     await downloader.cancel({ deleteTempFile: false }).catch(() => undefined);
-    if (o.signal?.aborted) throw new LlmError('aborted', 'The download was cancelled; it resumes where it stopped next time.');
-    if (stalled) throw new LlmError('download', `The download of ${o.uri} stalled for ${duration(stallMs)}; it resumes where it stopped next time.`);
+    if (o.signal?.aborted)
+      throw new LlmError('aborted', 'The download was cancelled; it resumes where it stopped next time.');
+    if (stalled)
+      throw new LlmError(
+        'download',
+        `The download of ${o.uri} stalled for ${duration(stallMs)}; it resumes where it stopped next time.`,
+      );
     throw asDownloadError(o.uri, e);
   } finally {
     clearInterval(watchdog);
@@ -106,13 +123,18 @@ export async function downloadModel(o: DownloadOptions): Promise<{ file: string;
     const actual = await sha256File(file);
     if (actual.toLowerCase() !== o.sha256.toLowerCase()) {
       await rename(file, `${file}.bad`).catch(() => undefined);
-      throw new LlmError('download', `The downloaded file's SHA-256 is ${actual}, not the expected ${o.sha256}; it was set aside as ${file}.bad.`);
+      throw new LlmError(
+        'download',
+        `The downloaded file's SHA-256 is ${actual}, not the expected ${o.sha256}; it was set aside as ${file}.bad.`,
+      );
     }
   }
   try {
     return { file, facts: await inspectGguf(file) };
   } catch (e) {
-    throw new LlmError('model-invalid', `The downloaded file ${file} is not a usable model: ${(e as Error).message}`, { cause: e });
+    throw new LlmError('model-invalid', `The downloaded file ${file} is not a usable model: ${(e as Error).message}`, {
+      cause: e,
+    });
   }
 }
 
@@ -127,23 +149,45 @@ export function sha256File(file: string): Promise<string> {
 }
 
 /** Resolves when the model's server answers at all (or, for a direct URL, answers a non-error status). */
-async function preflight(uri: string, timeoutMs: number, signal: AbortSignal | undefined, headers?: Record<string, string>): Promise<void> {
+async function preflight(
+  uri: string,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  headers?: Record<string, string>,
+): Promise<void> {
   const isHf = /^hf:/i.test(uri);
-  const url = isHf ? (process.env.HF_ENDPOINT || process.env.MODEL_ENDPOINT || 'https://huggingface.co/') : uri;
+  const url = isHf ? process.env.HF_ENDPOINT || process.env.MODEL_ENDPOINT || 'https://huggingface.co/' : uri;
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   let res: Response;
   try {
-    res = await fetch(url, { method: 'HEAD', redirect: 'follow', signal: combined, headers: isHf ? undefined : headers });
+    res = await fetch(url, {
+      method: 'HEAD',
+      redirect: 'follow',
+      signal: combined,
+      headers: isHf ? undefined : headers,
+    });
   } catch (e) {
     if (signal?.aborted) throw new LlmError('aborted', 'The download was cancelled.');
-    if (timeout.aborted) throw new LlmError('download', `Could not reach ${new URL(url).host} within ${duration(timeoutMs)} to download ${uri}.`);
+    if (timeout.aborted)
+      throw new LlmError(
+        'download',
+        `Could not reach ${new URL(url).host} within ${duration(timeoutMs)} to download ${uri}.`,
+      );
     const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-    throw new LlmError('download', `Cannot reach ${new URL(url).host} to download ${uri}: ${cause?.code ?? cause?.message ?? (e as Error).message}.`, { cause: e });
+    throw new LlmError(
+      'download',
+      `Cannot reach ${new URL(url).host} to download ${uri}: ${cause?.code ?? cause?.message ?? (e as Error).message}.`,
+      { cause: e },
+    );
   }
   await res.body?.cancel().catch(() => undefined);
   if (!isHf && res.status >= 400 && res.status !== 405) {
-    throw new LlmError('download', `${uri} answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${res.status === 401 || res.status === 403 ? ' (the file needs an access token)' : ''}.`, { status: res.status });
+    throw new LlmError(
+      'download',
+      `${uri} answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${res.status === 401 || res.status === 403 ? ' (the file needs an access token)' : ''}.`,
+      { status: res.status },
+    );
   }
 }
 

@@ -4,9 +4,7 @@ import { LlmError } from '../errors';
 import { GgufFormatError } from '../gguf/gguf-reader';
 import { inspectGguf, type GgufFacts } from '../gguf/gguf-facts';
 
-export type ModelEntry =
-  | { file: string; ok: true; facts: GgufFacts }
-  | { file: string; ok: false; problem: string };
+export type ModelEntry = { file: string; ok: true; facts: GgufFacts } | { file: string; ok: false; problem: string };
 
 /** Partial downloads (ipull temp files) and non-GGUF files are not models. */
 function isModelFile(name: string): boolean {
@@ -56,20 +54,30 @@ export interface ImportOptions {
  * Copies a GGUF file into the models folder after validating its header. The copy is written under a
  * temporary name and renamed, so a crash never leaves a half-copied model that looks complete.
  */
-export async function importModel(source: string, dir: string, o: ImportOptions = {}): Promise<{ file: string; facts: GgufFacts }> {
+export async function importModel(
+  source: string,
+  dir: string,
+  o: ImportOptions = {},
+): Promise<{ file: string; facts: GgufFacts }> {
   const src = resolve(source);
-  if (extname(src).toLowerCase() !== '.gguf') throw new LlmError('model-invalid', `${basename(src)} is not a .gguf file.`);
+  if (extname(src).toLowerCase() !== '.gguf')
+    throw new LlmError('model-invalid', `${basename(src)} is not a .gguf file.`);
   try {
     await inspectGguf(src);
   } catch (e) {
-    if (e instanceof GgufFormatError) throw new LlmError('model-invalid', `${basename(src)} cannot be imported: ${e.message}`, { cause: e });
+    if (e instanceof GgufFormatError)
+      throw new LlmError('model-invalid', `${basename(src)} cannot be imported: ${e.message}`, { cause: e });
     throw e;
   }
   await mkdir(dir, { recursive: true });
   const dest = join(resolve(dir), basename(src));
   if (dest === src) return { file: dest, facts: await inspectGguf(dest) };
-  const exists = await stat(dest).then(() => true, () => false);
-  if (exists && !o.overwrite) throw new LlmError('model-invalid', `A model named ${basename(src)} is already in ${dir}.`);
+  const exists = await stat(dest).then(
+    () => true,
+    () => false,
+  );
+  if (exists && !o.overwrite)
+    throw new LlmError('model-invalid', `A model named ${basename(src)} is already in ${dir}.`);
   const tmp = join(resolve(dir), `.${basename(src)}.importing`);
   try {
     await copyFile(src, tmp);

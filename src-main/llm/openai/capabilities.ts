@@ -133,16 +133,34 @@ export async function probeCapabilities(t: ProbeTarget, signal?: AbortSignal): P
   const deadline = Date.now() + t.deadlineMs;
   const grammar = await probeGrammar(t, deadline, signal);
   const tools = await judge(
-    t, deadline, signal,
+    t,
+    deadline,
+    signal,
     {
       messages: [{ role: 'user', content: `Call the function oarag_probe with the word "${PROBE_WORD}".` }],
-      tools: [{ type: 'function', function: { name: 'oarag_probe', description: 'Records one word.', parameters: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'], additionalProperties: false } } }],
+      tools: [
+        {
+          type: 'function',
+          function: {
+            name: 'oarag_probe',
+            description: 'Records one word.',
+            parameters: {
+              type: 'object',
+              properties: { word: { type: 'string' } },
+              required: ['word'],
+              additionalProperties: false,
+            },
+          },
+        },
+      ],
       tool_choice: 'required',
       // Room for a model that writes a little before its call (some templates open a think block).
       max_tokens: 96,
     },
     (msg) => {
-      const call = Array.isArray(msg.tool_calls) ? (msg.tool_calls[0] as { function?: { name?: unknown; arguments?: unknown } } | undefined) : undefined;
+      const call = Array.isArray(msg.tool_calls)
+        ? (msg.tool_calls[0] as { function?: { name?: unknown; arguments?: unknown } } | undefined)
+        : undefined;
       if (call?.function?.name !== 'oarag_probe') return false;
       const args = call.function.arguments;
       if (args !== null && typeof args === 'object') return true;
@@ -155,12 +173,23 @@ export async function probeCapabilities(t: ProbeTarget, signal?: AbortSignal): P
     },
   );
   const jsonSchema = await judge(
-    t, deadline, signal,
+    t,
+    deadline,
+    signal,
     {
       messages: [{ role: 'user', content: 'Say hello.' }],
       response_format: {
         type: 'json_schema',
-        json_schema: { name: 'probe', strict: true, schema: { type: 'object', properties: { probe: { type: 'string', enum: [PROBE_WORD] } }, required: ['probe'], additionalProperties: false } },
+        json_schema: {
+          name: 'probe',
+          strict: true,
+          schema: {
+            type: 'object',
+            properties: { probe: { type: 'string', enum: [PROBE_WORD] } },
+            required: ['probe'],
+            additionalProperties: false,
+          },
+        },
       },
       max_tokens: 64,
     },
@@ -185,7 +214,9 @@ async function probeGrammar(t: ProbeTarget, deadline: number, signal?: AbortSign
   const props = await request(t, `${serverRoot(t.chatUrl)}/props`, null, deadline, signal);
   if (props.kind === 'answer' && props.status === 200 && isLlamaCppProps(props.json)) return 'yes';
   return judge(
-    t, deadline, signal,
+    t,
+    deadline,
+    signal,
     { messages: [{ role: 'user', content: 'Say hello.' }], grammar: `root ::= "${PROBE_WORD}"`, max_tokens: 24 },
     (msg) => typeof msg.content === 'string' && msg.content.trim() === PROBE_WORD,
   );
@@ -195,7 +226,10 @@ async function probeGrammar(t: ProbeTarget, deadline: number, signal?: AbortSign
 function isLlamaCppProps(j: unknown): boolean {
   if (!j || typeof j !== 'object') return false;
   const o = j as Record<string, unknown>;
-  return (typeof o.default_generation_settings === 'object' && o.default_generation_settings !== null) || (typeof o.total_slots === 'number' && 'chat_template' in o);
+  return (
+    (typeof o.default_generation_settings === 'object' && o.default_generation_settings !== null) ||
+    (typeof o.total_slots === 'number' && 'chat_template' in o)
+  );
 }
 
 async function judge(
@@ -216,7 +250,13 @@ async function judge(
 
 type Answer = { kind: 'answer'; status: number; json: unknown } | { kind: 'unknown' };
 
-async function request(t: ProbeTarget, url: string, body: Record<string, unknown> | null, deadline: number, signal?: AbortSignal): Promise<Answer> {
+async function request(
+  t: ProbeTarget,
+  url: string,
+  body: Record<string, unknown> | null,
+  deadline: number,
+  signal?: AbortSignal,
+): Promise<Answer> {
   if (signal?.aborted) throw abortedError('Detecting what the server supports');
   const left = deadline - Date.now();
   if (left <= 0) return { kind: 'unknown' };
@@ -250,7 +290,11 @@ async function request(t: ProbeTarget, url: string, body: Record<string, unknown
   }
 }
 
-async function readEntry(dir: string, key: string, now: number): Promise<{ caps: BackendCapabilities; until: number } | null> {
+async function readEntry(
+  dir: string,
+  key: string,
+  now: number,
+): Promise<{ caps: BackendCapabilities; until: number } | null> {
   const e = (await readFileEntries(dir))[key];
   if (!e) return null;
   const until = Date.parse(e.detectedAt) + CAPABILITY_TTL_MS;
@@ -271,7 +315,13 @@ async function readFileEntries(dir: string): Promise<Record<string, FileEntry>> 
     const out: Record<string, FileEntry> = {};
     for (const [k, v] of Object.entries(servers as Record<string, unknown>)) {
       const e = v as Partial<FileEntry> | null;
-      if (e && typeof e.grammar === 'boolean' && typeof e.tools === 'boolean' && typeof e.jsonSchema === 'boolean' && typeof e.detectedAt === 'string') {
+      if (
+        e &&
+        typeof e.grammar === 'boolean' &&
+        typeof e.tools === 'boolean' &&
+        typeof e.jsonSchema === 'boolean' &&
+        typeof e.detectedAt === 'string'
+      ) {
         out[k] = { grammar: e.grammar, tools: e.tools, jsonSchema: e.jsonSchema, detectedAt: e.detectedAt };
       }
     }

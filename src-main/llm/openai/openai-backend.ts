@@ -2,7 +2,14 @@ import { abortedError, LlmError } from '../errors';
 import { toStrictJsonSchema } from '../json-schema';
 import { estimatePromptTokens, estimateTokens } from '../token-estimate';
 import type {
-  BackendCapabilities, ChatMessage, FinishReason, GenerateOptions, GenerateResult, JsonSchema, LlmBackend, ToolCall,
+  BackendCapabilities,
+  ChatMessage,
+  FinishReason,
+  GenerateOptions,
+  GenerateResult,
+  JsonSchema,
+  LlmBackend,
+  ToolCall,
 } from '../types';
 import { readCapped } from './bounded-read';
 import { cachedCapabilities } from './capabilities';
@@ -136,7 +143,13 @@ export class OpenAiBackend implements LlmBackend {
   /** What the server enforces, probed once per server and model (see capabilities.ts). */
   async capabilities(signal?: AbortSignal): Promise<BackendCapabilities> {
     const caps = await cachedCapabilities(
-      { chatUrl: this.url, model: this.opts.model, headers: this.headers(), fetch: this.fetchImpl, deadlineMs: this.deadlineMs },
+      {
+        chatUrl: this.url,
+        model: this.opts.model,
+        headers: this.headers(),
+        fetch: this.fetchImpl,
+        deadlineMs: this.deadlineMs,
+      },
       this.opts.capabilityCacheDir,
       signal,
     );
@@ -150,7 +163,7 @@ export class OpenAiBackend implements LlmBackend {
     const timer = setTimeout(() => deadline.abort(DEADLINE), this.deadlineMs);
     let schemaFormat = opts.jsonSchema !== undefined && opts.grammar === undefined && !this.usesPromptForSchemas;
     try {
-      for (let attempt = 0; ; ) {
+      for (let attempt = 0; ;) {
         try {
           return await this.attempt(messages, opts, schemaFormat, progress, deadline.signal);
         } catch (e) {
@@ -163,7 +176,10 @@ export class OpenAiBackend implements LlmBackend {
           if (!e.retryable || attempt >= this.retry.maxRetries || progress.text !== '') {
             const tries = attempt + 1;
             if (tries > 1 && e.error.code === 'http') {
-              throw new LlmError('http', `${e.error.message} (gave up after ${tries} attempts)`, { status: e.error.status, partial: e.error.partial });
+              throw new LlmError('http', `${e.error.message} (gave up after ${tries} attempts)`, {
+                status: e.error.status,
+                partial: e.error.partial,
+              });
             }
             throw e.error;
           }
@@ -183,7 +199,11 @@ export class OpenAiBackend implements LlmBackend {
 
   private deadlineError(progress: Progress, messages: ChatMessage[], toolCalls?: ToolCall[]): LlmError {
     const partial = this.result(progress.text, 'aborted', undefined, messages, toolCalls);
-    return new LlmError('timeout', `${this.url} did not complete the reply within ${seconds(this.deadlineMs)}, the deadline for one call (${progress.text.length} characters had arrived).`, { partial });
+    return new LlmError(
+      'timeout',
+      `${this.url} did not complete the reply within ${seconds(this.deadlineMs)}, the deadline for one call (${progress.text.length} characters had arrived).`,
+      { partial },
+    );
   }
 
   private headers(): Record<string, string> {
@@ -192,7 +212,8 @@ export class OpenAiBackend implements LlmBackend {
 
   private body(messages: ChatMessage[], opts: GenerateOptions, schemaFormat: boolean, stream: boolean): string {
     let msgs: { role: string; content: string }[] = messages.map((m) => ({ role: m.role, content: m.content }));
-    if (opts.jsonSchema && !schemaFormat && opts.grammar === undefined) msgs = withSchemaInstruction(msgs, opts.jsonSchema);
+    if (opts.jsonSchema && !schemaFormat && opts.grammar === undefined)
+      msgs = withSchemaInstruction(msgs, opts.jsonSchema);
     const body: Record<string, unknown> = {
       model: this.opts.model,
       messages: msgs,
@@ -207,16 +228,28 @@ export class OpenAiBackend implements LlmBackend {
       // llama.cpp server's own field; it wins over a schema, as in the local backend.
       body.grammar = opts.grammar;
     } else if (opts.jsonSchema && schemaFormat) {
-      body.response_format = { type: 'json_schema', json_schema: { name: 'reply', schema: toStrictJsonSchema(opts.jsonSchema), strict: true } };
+      body.response_format = {
+        type: 'json_schema',
+        json_schema: { name: 'reply', schema: toStrictJsonSchema(opts.jsonSchema), strict: true },
+      };
     }
     if (opts.tools?.length) {
-      body.tools = opts.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: toStrictJsonSchema(t.parameters) } }));
+      body.tools = opts.tools.map((t) => ({
+        type: 'function',
+        function: { name: t.name, description: t.description, parameters: toStrictJsonSchema(t.parameters) },
+      }));
       body.tool_choice = opts.toolChoice ?? 'auto';
     }
     return JSON.stringify(body);
   }
 
-  private async attempt(messages: ChatMessage[], opts: GenerateOptions, schemaFormat: boolean, progress: Progress, deadline: AbortSignal): Promise<GenerateResult> {
+  private async attempt(
+    messages: ChatMessage[],
+    opts: GenerateOptions,
+    schemaFormat: boolean,
+    progress: Progress,
+    deadline: AbortSignal,
+  ): Promise<GenerateResult> {
     const stream = this.opts.stream ?? true;
     const ctl = new AbortController();
     const onUserAbort = () => ctl.abort(USER);
@@ -235,18 +268,32 @@ export class OpenAiBackend implements LlmBackend {
       if (opts.signal?.aborted || why === USER) return abortedError('The request');
       if (why === DEADLINE) return new AttemptFailure(this.deadlineError(progress, messages), false);
       if (why === TIMEOUT) {
-        const msg = what === 'connect' ? `${this.url} did not answer within ${requestTimeoutMs} ms.` : `${this.url} did not finish its answer within ${requestTimeoutMs} ms.`;
+        const msg =
+          what === 'connect'
+            ? `${this.url} did not answer within ${requestTimeoutMs} ms.`
+            : `${this.url} did not finish its answer within ${requestTimeoutMs} ms.`;
         return new AttemptFailure(new LlmError('timeout', msg), false);
       }
-      if (what === 'connect') return new AttemptFailure(new LlmError('http', `Cannot reach ${this.url}: ${networkReason(e)}.`, { cause: e }), true);
-      return new AttemptFailure(new LlmError('http', `The answer from ${this.url} broke off: ${networkReason(e)}.`), true);
+      if (what === 'connect')
+        return new AttemptFailure(
+          new LlmError('http', `Cannot reach ${this.url}: ${networkReason(e)}.`, { cause: e }),
+          true,
+        );
+      return new AttemptFailure(
+        new LlmError('http', `The answer from ${this.url} broke off: ${networkReason(e)}.`),
+        true,
+      );
     };
     try {
       let res: Response;
       try {
         res = await this.fetchImpl(this.url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json', ...this.headers() },
+          headers: {
+            'content-type': 'application/json',
+            accept: stream ? 'text/event-stream' : 'application/json',
+            ...this.headers(),
+          },
           body: this.body(messages, opts, schemaFormat, stream),
           signal: ctl.signal,
         });
@@ -261,7 +308,11 @@ export class OpenAiBackend implements LlmBackend {
         } catch (e) {
           throw failure(e, 'body');
         }
-        const err = new LlmError('http', `${this.url} answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${detail ? `: ${detail}` : ''}.${this.keyHint(res.status)}`, { status: res.status });
+        const err = new LlmError(
+          'http',
+          `${this.url} answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${detail ? `: ${detail}` : ''}.${this.keyHint(res.status)}`,
+          { status: res.status },
+        );
         const schemaRejected = res.status === 400 && schemaFormat;
         throw new AttemptFailure(err, isRetryableStatus(res.status), res.headers.get('retry-after'), schemaRejected);
       }
@@ -281,7 +332,13 @@ export class OpenAiBackend implements LlmBackend {
       clearTimer();
       if (body.truncated) {
         ctl.abort(STOPPED);
-        throw new AttemptFailure(new LlmError('bad-reply', `The answer from ${this.url} is larger than ${mib(maxBytes)}; it was not read further.`), false);
+        throw new AttemptFailure(
+          new LlmError(
+            'bad-reply',
+            `The answer from ${this.url} is larger than ${mib(maxBytes)}; it was not read further.`,
+          ),
+          false,
+        );
       }
       return this.fromJsonBody(body.text, messages, opts, progress);
     } finally {
@@ -298,22 +355,44 @@ export class OpenAiBackend implements LlmBackend {
   /** For 401/403: whether a key was sent and where it comes from (never the key). */
   private keyHint(status: number): string {
     if (status !== 401 && status !== 403) return '';
-    if (this.apiKey) return this.opts.apiKey ? ' (an API key was sent)' : ` (the API key from ${this.opts.apiKeyEnv} was sent)`;
-    return this.opts.apiKeyEnv ? ` (no API key was sent: the variable ${this.opts.apiKeyEnv} named by the apiKeyEnv setting is not set)` : ' (no API key was sent: name its environment variable in the apiKeyEnv setting)';
+    if (this.apiKey)
+      return this.opts.apiKey ? ' (an API key was sent)' : ` (the API key from ${this.opts.apiKeyEnv} was sent)`;
+    return this.opts.apiKeyEnv
+      ? ` (no API key was sent: the variable ${this.opts.apiKeyEnv} named by the apiKeyEnv setting is not set)`
+      : ' (no API key was sent: name its environment variable in the apiKeyEnv setting)';
   }
 
-  private fromJsonBody(raw: string, messages: ChatMessage[], opts: GenerateOptions, progress: Progress): GenerateResult {
-    let data: { choices?: { message?: { content?: string | null; tool_calls?: unknown }; finish_reason?: string | null }[]; usage?: Usage; error?: unknown };
+  private fromJsonBody(
+    raw: string,
+    messages: ChatMessage[],
+    opts: GenerateOptions,
+    progress: Progress,
+  ): GenerateResult {
+    let data: {
+      choices?: { message?: { content?: string | null; tool_calls?: unknown }; finish_reason?: string | null }[];
+      usage?: Usage;
+      error?: unknown;
+    };
     try {
       data = JSON.parse(raw);
     } catch {
-      throw new AttemptFailure(new LlmError('bad-reply', `The answer from ${this.url} is not valid JSON: ${JSON.stringify(raw.slice(0, 120))}.`), false);
+      throw new AttemptFailure(
+        new LlmError(
+          'bad-reply',
+          `The answer from ${this.url} is not valid JSON: ${JSON.stringify(raw.slice(0, 120))}.`,
+        ),
+        false,
+      );
     }
-    if (data?.error) throw new AttemptFailure(new LlmError('http', `${this.url} reported an error: ${errorText(data.error)}.`), false);
+    if (data?.error)
+      throw new AttemptFailure(new LlmError('http', `${this.url} reported an error: ${errorText(data.error)}.`), false);
     const choice = data?.choices?.[0];
     const content = choice?.message?.content;
     if (!choice || (content !== null && content !== undefined && typeof content !== 'string')) {
-      throw new AttemptFailure(new LlmError('bad-reply', `The answer from ${this.url} has no choices[0].message.content.`), false);
+      throw new AttemptFailure(
+        new LlmError('bad-reply', `The answer from ${this.url} has no choices[0].message.content.`),
+        false,
+      );
     }
     let text = content ?? '';
     let finish = mapFinish(choice.finish_reason);
@@ -321,13 +400,21 @@ export class OpenAiBackend implements LlmBackend {
       text = text.slice(0, this.maxReplyChars());
       finish = 'length';
     }
-    const toolCalls = Array.isArray(choice.message?.tool_calls) ? readToolCalls(choice.message.tool_calls as WireToolCall[]) : [];
+    const toolCalls = Array.isArray(choice.message?.tool_calls)
+      ? readToolCalls(choice.message.tool_calls as WireToolCall[])
+      : [];
     progress.text = text;
     if (text) opts.onText?.(text);
     return this.result(text, finish, data.usage, messages, toolCalls);
   }
 
-  private async readStream(body: ReadableStream<Uint8Array>, messages: ChatMessage[], opts: GenerateOptions, ctl: AbortController, progress: Progress): Promise<GenerateResult> {
+  private async readStream(
+    body: ReadableStream<Uint8Array>,
+    messages: ChatMessage[],
+    opts: GenerateOptions,
+    ctl: AbortController,
+    progress: Progress,
+  ): Promise<GenerateResult> {
     const idleMs = this.opts.idleTimeoutMs ?? DEFAULT_DEADLINE_MS;
     const maxChars = this.maxReplyChars();
     const tokenLimit = ownTokenLimit(opts.maxTokens);
@@ -354,13 +441,30 @@ export class OpenAiBackend implements LlmBackend {
         done = true;
         return;
       }
-      let ev: { choices?: { delta?: { content?: string | null; tool_calls?: unknown }; finish_reason?: string | null }[]; usage?: Usage | null; error?: unknown };
+      let ev: {
+        choices?: { delta?: { content?: string | null; tool_calls?: unknown }; finish_reason?: string | null }[];
+        usage?: Usage | null;
+        error?: unknown;
+      };
       try {
         ev = JSON.parse(data);
       } catch {
-        throw new AttemptFailure(new LlmError('bad-reply', `The stream from ${this.url} carried an event that is not JSON: ${JSON.stringify(data.slice(0, 120))}.`, { partial: partial() }), false);
+        throw new AttemptFailure(
+          new LlmError(
+            'bad-reply',
+            `The stream from ${this.url} carried an event that is not JSON: ${JSON.stringify(data.slice(0, 120))}.`,
+            { partial: partial() },
+          ),
+          false,
+        );
       }
-      if (ev?.error) throw new AttemptFailure(new LlmError('http', `${this.url} reported an error mid-stream: ${errorText(ev.error)}.`, { partial: partial() }), progress.text === '');
+      if (ev?.error)
+        throw new AttemptFailure(
+          new LlmError('http', `${this.url} reported an error mid-stream: ${errorText(ev.error)}.`, {
+            partial: partial(),
+          }),
+          progress.text === '',
+        );
       if (ev?.usage) usage = ev.usage;
       const choice = ev?.choices?.[0];
       let chunk = choice?.delta?.content;
@@ -376,7 +480,12 @@ export class OpenAiBackend implements LlmBackend {
       }
       if (Array.isArray(choice?.delta?.tool_calls)) {
         for (const d of choice.delta.tool_calls as WireToolCall[]) {
-          const i = typeof d?.index === 'number' && d.index >= 0 && d.index < 64 ? d.index : calls.length ? calls.length - 1 : 0;
+          const i =
+            typeof d?.index === 'number' && d.index >= 0 && d.index < 64
+              ? d.index
+              : calls.length
+                ? calls.length - 1
+                : 0;
           while (calls.length <= i) calls.push({ name: '', arguments: '' });
           if (typeof d?.function?.name === 'string') calls[i].name += d.function.name;
           const args = d?.function?.arguments;
@@ -412,8 +521,17 @@ export class OpenAiBackend implements LlmBackend {
             throw abortedError('The request');
           }
           if (why === DEADLINE) throw new AttemptFailure(this.deadlineError(progress, messages, toolCalls()), false);
-          if (why === IDLE) throw new AttemptFailure(new LlmError('timeout', `The stream from ${this.url} stalled for more than ${idleMs} ms.`, { partial: partial() }), false);
-          throw new AttemptFailure(new LlmError('http', `The stream from ${this.url} broke off: ${networkReason(e)}.`, { partial: partial() }), progress.text === '');
+          if (why === IDLE)
+            throw new AttemptFailure(
+              new LlmError('timeout', `The stream from ${this.url} stalled for more than ${idleMs} ms.`, {
+                partial: partial(),
+              }),
+              false,
+            );
+          throw new AttemptFailure(
+            new LlmError('http', `The stream from ${this.url} broke off: ${networkReason(e)}.`, { partial: partial() }),
+            progress.text === '',
+          );
         } finally {
           clearTimeout(idle);
         }
@@ -440,19 +558,44 @@ export class OpenAiBackend implements LlmBackend {
       reader.cancel().catch(() => undefined);
     }
     if (!done && finish === undefined) {
-      throw new AttemptFailure(new LlmError('http', `The stream from ${this.url} ended before the reply was complete.`, { partial: partial() }), progress.text === '');
+      throw new AttemptFailure(
+        new LlmError('http', `The stream from ${this.url} ended before the reply was complete.`, {
+          partial: partial(),
+        }),
+        progress.text === '',
+      );
     }
     return this.result(progress.text, finish ?? 'stop', usage, messages, toolCalls());
   }
 
-  private result(text: string, finish: FinishReason, usage: Usage | undefined, messages: ChatMessage[], toolCalls: ToolCall[] = []): GenerateResult {
+  private result(
+    text: string,
+    finish: FinishReason,
+    usage: Usage | undefined,
+    messages: ChatMessage[],
+    toolCalls: ToolCall[] = [],
+  ): GenerateResult {
     const calls = toolCalls.length ? { toolCalls } : {};
     if (usage && typeof usage.prompt_tokens === 'number' && typeof usage.completion_tokens === 'number') {
       const cached = usage.prompt_tokens_details?.cached_tokens;
-      return { text, inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens, finish, ...(typeof cached === 'number' ? { cachedInputTokens: cached } : {}), ...calls };
+      return {
+        text,
+        inputTokens: usage.prompt_tokens,
+        outputTokens: usage.completion_tokens,
+        finish,
+        ...(typeof cached === 'number' ? { cachedInputTokens: cached } : {}),
+        ...calls,
+      };
     }
     const args = toolCalls.map((c) => `${c.name}(${c.arguments})`).join('');
-    return { text, inputTokens: estimatePromptTokens(messages), outputTokens: estimateTokens(text + args), finish, tokensEstimated: true, ...calls };
+    return {
+      text,
+      inputTokens: estimatePromptTokens(messages),
+      outputTokens: estimateTokens(text + args),
+      finish,
+      tokensEstimated: true,
+      ...calls,
+    };
   }
 
   async close(): Promise<void> {}
@@ -465,7 +608,10 @@ function resolveApiKey(o: OpenAiBackendOptions): string | undefined {
   if (!key) return undefined;
   if (/[^\x21-\x7e]/.test(key)) {
     const where = o.apiKey !== undefined ? 'The API key' : `The variable ${o.apiKeyEnv}`;
-    throw new LlmError('bad-spec', `${where} holds a value that cannot be sent as an API key (it contains spaces, line breaks or non-ASCII characters).`);
+    throw new LlmError(
+      'bad-spec',
+      `${where} holds a value that cannot be sent as an API key (it contains spaces, line breaks or non-ASCII characters).`,
+    );
   }
   return key;
 }
@@ -477,7 +623,10 @@ function readToolCalls(wire: WireToolCall[]): ToolCall[] {
     if (typeof name !== 'string' || !name) continue;
     const args = c.function?.arguments;
     // Ollama's native shape gives an object; the OpenAI shape a JSON text.
-    out.push({ name, arguments: typeof args === 'string' ? args : args && typeof args === 'object' ? JSON.stringify(args) : '' });
+    out.push({
+      name,
+      arguments: typeof args === 'string' ? args : args && typeof args === 'object' ? JSON.stringify(args) : '',
+    });
   }
   return out;
 }
@@ -526,7 +675,10 @@ function raceAbort<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** Without structured outputs, the schema goes into the (first) system message. */
-function withSchemaInstruction(msgs: { role: string; content: string }[], schema: JsonSchema): { role: string; content: string }[] {
+function withSchemaInstruction(
+  msgs: { role: string; content: string }[],
+  schema: JsonSchema,
+): { role: string; content: string }[] {
   const note = `Answer with one JSON value that matches this JSON schema, and nothing else (no prose, no code fence):\n${JSON.stringify(toStrictJsonSchema(schema))}`;
   const i = msgs.findIndex((m) => m.role === 'system');
   if (i >= 0) return msgs.map((m, j) => (j === i ? { ...m, content: `${m.content}\n\n${note}` } : m));
@@ -538,7 +690,14 @@ async function readErrorBody(res: Response): Promise<string> {
     const raw = (await readCapped(res, 64 * 1024)).text.slice(0, 2000);
     try {
       const j = JSON.parse(raw) as { error?: unknown; message?: unknown; detail?: unknown };
-      const msg = j.error !== undefined ? errorText(j.error) : typeof j.message === 'string' ? j.message : typeof j.detail === 'string' ? j.detail : '';
+      const msg =
+        j.error !== undefined
+          ? errorText(j.error)
+          : typeof j.message === 'string'
+            ? j.message
+            : typeof j.detail === 'string'
+              ? j.detail
+              : '';
       if (msg) return msg.slice(0, 300);
     } catch {
       /* not JSON */
@@ -551,7 +710,8 @@ async function readErrorBody(res: Response): Promise<string> {
 
 function errorText(e: unknown): string {
   if (typeof e === 'string') return e;
-  if (e && typeof e === 'object' && 'message' in e && typeof (e as { message: unknown }).message === 'string') return (e as { message: string }).message;
+  if (e && typeof e === 'object' && 'message' in e && typeof (e as { message: unknown }).message === 'string')
+    return (e as { message: string }).message;
   return (JSON.stringify(e) ?? String(e)).slice(0, 300);
 }
 

@@ -18,7 +18,12 @@ export function isRetryableStatus(status: number): boolean {
  * Delay before retry number `attempt` (0-based): base·2^attempt with ±25 % jitter, or the server's
  * Retry-After (seconds or HTTP date) when given; both capped at maxDelayMs.
  */
-export function retryDelayMs(attempt: number, policy: RetryPolicy, retryAfter?: string | null, random: () => number = Math.random): number {
+export function retryDelayMs(
+  attempt: number,
+  policy: RetryPolicy,
+  retryAfter?: string | null,
+  random: () => number = Math.random,
+): number {
   if (retryAfter) {
     const secs = Number(retryAfter);
     const ms = Number.isFinite(secs) ? secs * 1000 : Date.parse(retryAfter) - Date.now();

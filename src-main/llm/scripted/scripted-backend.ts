@@ -53,21 +53,36 @@ export class ScriptedBackend implements LlmBackend {
     try {
       const st = await stat(path);
       if (!st.isFile()) throw new LlmError('bad-spec', `The script ${path} is not a regular file.`);
-      if (st.size > MAX_SCRIPT_BYTES) throw new LlmError('bad-spec', `The script ${path} is larger than ${MAX_SCRIPT_BYTES / (1024 * 1024)} MiB.`);
+      if (st.size > MAX_SCRIPT_BYTES)
+        throw new LlmError('bad-spec', `The script ${path} is larger than ${MAX_SCRIPT_BYTES / (1024 * 1024)} MiB.`);
       raw = await readFile(path, 'utf8');
     } catch (e) {
       if (e instanceof LlmError) throw e;
-      throw new LlmError('bad-spec', `The script ${path} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'unknown error'}).`);
+      throw new LlmError(
+        'bad-spec',
+        `The script ${path} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'unknown error'}).`,
+      );
     }
     let data: unknown;
     try {
       data = JSON.parse(raw);
     } catch (e) {
-      throw new LlmError('bad-spec', `The script ${path} is not valid JSON (${describeJsonError(e)}); it must be a JSON array of reply strings.`);
+      throw new LlmError(
+        'bad-spec',
+        `The script ${path} is not valid JSON (${describeJsonError(e)}); it must be a JSON array of reply strings.`,
+      );
     }
-    if (!Array.isArray(data)) throw new LlmError('bad-spec', `The script ${path} must be a JSON array of reply strings (it holds ${kindOf(data)}).`);
+    if (!Array.isArray(data))
+      throw new LlmError(
+        'bad-spec',
+        `The script ${path} must be a JSON array of reply strings (it holds ${kindOf(data)}).`,
+      );
     const bad = data.findIndex((x) => typeof x !== 'string');
-    if (bad >= 0) throw new LlmError('bad-spec', `Item ${bad} of the script ${path} is not a string (it is ${kindOf(data[bad])}); every reply must be a string.`);
+    if (bad >= 0)
+      throw new LlmError(
+        'bad-spec',
+        `Item ${bad} of the script ${path} is not a string (it is ${kindOf(data[bad])}); every reply must be a string.`,
+      );
     return new ScriptedBackend(data as string[], { ...opts, name: basename(path) });
   }
 

@@ -45,15 +45,37 @@ export class ModelsService {
   }
 
   async list(): Promise<ModelInfo[]> {
-    const own = (await listModels(this.modelsDir)).map((e) => (e.ok ? info(e.facts) : {
-      path: e.file, fileName: basename(e.file), sizeBytes: 0, architecture: null, quantisation: null, contextLength: null, error: e.problem,
-    }));
+    const own = (await listModels(this.modelsDir)).map((e) =>
+      e.ok
+        ? info(e.facts)
+        : {
+            path: e.file,
+            fileName: basename(e.file),
+            sizeBytes: 0,
+            architecture: null,
+            quantisation: null,
+            contextLength: null,
+            error: e.problem,
+          },
+    );
     const b = this.builtin();
     if (!b || own.some((m) => m.path === b)) return own;
     try {
       return [{ ...info(await inspectGguf(b)), builtIn: true }, ...own];
     } catch (e) {
-      return [{ path: b, fileName: basename(b), sizeBytes: 0, architecture: null, quantisation: null, contextLength: null, builtIn: true, error: (e as Error).message }, ...own];
+      return [
+        {
+          path: b,
+          fileName: basename(b),
+          sizeBytes: 0,
+          architecture: null,
+          quantisation: null,
+          contextLength: null,
+          builtIn: true,
+          error: (e as Error).message,
+        },
+        ...own,
+      ];
     }
   }
 
@@ -63,7 +85,9 @@ export class ModelsService {
 
   async download(uri: string, task: Task): Promise<ModelInfo> {
     const r = await downloadModel({
-      uri, dir: this.modelsDir, signal: task.signal,
+      uri,
+      dir: this.modelsDir,
+      signal: task.signal,
       onProgress: (p) => task.update({ stage: 'download', fraction: p.fraction }),
     });
     return info(r.facts);
@@ -84,8 +108,13 @@ export class ModelsService {
 
 function info(f: GgufFacts): ModelInfo {
   return {
-    path: f.path, fileName: basename(f.path), sizeBytes: f.sizeBytes, architecture: f.architecture, quantisation: f.quantisation,
-    contextLength: f.contextLength ?? null, parameters: formatParams(f.parameterCount),
+    path: f.path,
+    fileName: basename(f.path),
+    sizeBytes: f.sizeBytes,
+    architecture: f.architecture,
+    quantisation: f.quantisation,
+    contextLength: f.contextLength ?? null,
+    parameters: formatParams(f.parameterCount),
   };
 }
 

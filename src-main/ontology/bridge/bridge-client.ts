@@ -76,10 +76,21 @@ export class ElkBridge {
     const java = this.opts.javaPath ?? locateJava(env);
     const jar = this.opts.jarPath ?? bridgeJarPath(env);
     if (!existsSync(jar)) {
-      throw new UserError('bridge-missing', `The ELK bridge jar is missing (${jar}). Run \`npm run build:bridge\` (needs a JDK and Maven).`);
+      throw new UserError(
+        'bridge-missing',
+        `The ELK bridge jar is missing (${jar}). Run \`npm run build:bridge\` (needs a JDK and Maven).`,
+      );
     }
     const heap = this.opts.heapMb ?? (Number(env.OARAG_JAVA_HEAP_MB) || defaultHeapMb());
-    const args = [`-Xmx${heap}m`, '-Xss16m', '-XX:+ExitOnOutOfMemoryError', '-Djava.awt.headless=true', '-jar', jar, 'serve'];
+    const args = [
+      `-Xmx${heap}m`,
+      '-Xss16m',
+      '-XX:+ExitOnOutOfMemoryError',
+      '-Djava.awt.headless=true',
+      '-jar',
+      jar,
+      'serve',
+    ];
     const proc = spawn(java, args, { stdio: ['pipe', 'pipe', 'pipe'], env, windowsHide: true });
     this.proc = proc;
     this.stderrTail = '';
@@ -129,7 +140,12 @@ export class ElkBridge {
         timer = setTimeout(() => {
           cleanup();
           this.kill();
-          reject(new UserError('bridge-timeout', `The ELK bridge did not finish "${cmd}" within ${Math.round(ro.timeoutMs! / 1000)} s and was stopped.`));
+          reject(
+            new UserError(
+              'bridge-timeout',
+              `The ELK bridge did not finish "${cmd}" within ${Math.round(ro.timeoutMs! / 1000)} s and was stopped.`,
+            ),
+          );
         }, ro.timeoutMs);
       }
       proc.stdin!.write(JSON.stringify({ id, cmd, ...args }) + '\n');
@@ -180,7 +196,9 @@ export class ElkBridge {
       const { id: _id, type: _type, ...rest } = msg;
       p.resolve(rest);
     } else if (msg.type === 'error') {
-      p.reject(new UserError(String(msg.code ?? 'INTERNAL'), String(msg.message ?? 'The ELK bridge reported an error.')));
+      p.reject(
+        new UserError(String(msg.code ?? 'INTERNAL'), String(msg.message ?? 'The ELK bridge reported an error.')),
+      );
     }
   }
 

@@ -11,7 +11,10 @@ export function locateJava(env: NodeJS.ProcessEnv = process.env): string {
   const exe = process.platform === 'win32' ? 'java.exe' : 'java';
   if (env.OARAG_JAVA) {
     if (existsSync(env.OARAG_JAVA)) return env.OARAG_JAVA;
-    throw new UserError('java-missing', `OARAG_JAVA points to ${env.OARAG_JAVA}, which does not exist. ${INSTALL_HINT}`);
+    throw new UserError(
+      'java-missing',
+      `OARAG_JAVA points to ${env.OARAG_JAVA}, which does not exist. ${INSTALL_HINT}`,
+    );
   }
   if (env.JAVA_HOME) {
     const candidate = join(env.JAVA_HOME, 'bin', exe);

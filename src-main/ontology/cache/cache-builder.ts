@@ -42,7 +42,13 @@ export class CacheBuilder {
   private readonly stated = new Map<number, StatedRecord[]>();
   private annPropLabels = new Map<string, string>();
   private readonly counts: BuildCounts = {
-    classes: 0, objectProperties: 0, subClassOf: 0, existential: 0, fillers: 0, unsatisfiable: [], deprecated: 0,
+    classes: 0,
+    objectProperties: 0,
+    subClassOf: 0,
+    existential: 0,
+    fillers: 0,
+    unsatisfiable: [],
+    deprecated: 0,
   };
   private readonly stmt;
 
@@ -54,8 +60,12 @@ export class CacheBuilder {
     this.db.exec('BEGIN');
     const db = this.db;
     this.stmt = {
-      entity: db.prepare('INSERT INTO entity (id, iri, kind, name, deprecated, unsat, transitive, reflexive) VALUES (?, ?, ?, ?, ?, 0, ?, ?)'),
-      annotation: db.prepare('INSERT INTO annotation (entity, ord, prop, value, lang, dt, ref, ann) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      entity: db.prepare(
+        'INSERT INTO entity (id, iri, kind, name, deprecated, unsat, transitive, reflexive) VALUES (?, ?, ?, ?, ?, 0, ?, ?)',
+      ),
+      annotation: db.prepare(
+        'INSERT INTO annotation (entity, ord, prop, value, lang, dt, ref, ann) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
       annprop: db.prepare('INSERT OR REPLACE INTO annprop (iri, label) VALUES (?, ?)'),
       parent: db.prepare('INSERT INTO parent (child, parent) VALUES (?, ?)'),
       equiv: db.prepare('INSERT INTO equiv (a, b) VALUES (?, ?)'),
@@ -86,7 +96,8 @@ export class CacheBuilder {
         const e = this.define(rec.iri, 'property', rec.annotations, rec.deprecated, rec.transitive, rec.reflexive);
         this.counts.objectProperties++;
         for (const p of rec.parents) this.stmt.propParent.run(e.id, this.ref(p, 'property').id);
-        for (const c of rec.chains) this.stmt.propChain.run(e.id, JSON.stringify(c.map((iri) => this.ref(iri, 'property').id)));
+        for (const c of rec.chains)
+          this.stmt.propChain.run(e.id, JSON.stringify(c.map((iri) => this.ref(iri, 'property').id)));
         for (const r of rec.ranges ?? []) this.stmt.propRange.run(e.id, this.ref(r, 'class').id);
         break;
       }
@@ -100,7 +111,13 @@ export class CacheBuilder {
         const list = this.stated.get(s);
         if (list) list.push(rec);
         else this.stated.set(s, [rec]);
-        this.stmt.stated.run(s, this.ref(rec.r, 'property').id, rec.f ? this.ref(rec.f, 'class').id : null, rec.text, rec.kind);
+        this.stmt.stated.run(
+          s,
+          this.ref(rec.r, 'property').id,
+          rec.f ? this.ref(rec.f, 'class').id : null,
+          rec.text,
+          rec.kind,
+        );
         break;
       }
       case 'hier': {
@@ -150,7 +167,9 @@ export class CacheBuilder {
     const ref = (id: number): EntityRef => ({ iri: this.entities[id - 1].iri, name: this.entities[id - 1].name });
     const byName = (a: EntityRef, b: EntityRef) => a.name.localeCompare(b.name);
     const keyOf = (p: string) => this.keyOf(p);
-    const annRows = this.db.prepare('SELECT entity, prop, value, lang, dt, ref, ann FROM annotation ORDER BY entity, ord');
+    const annRows = this.db.prepare(
+      'SELECT entity, prop, value, lang, dt, ref, ann FROM annotation ORDER BY entity, ord',
+    );
     const anns = new Map<number, Ann[]>();
     for (const row of annRows.iterate() as Iterable<AnnRow>) {
       const list = anns.get(row.entity) ?? [];
@@ -179,8 +198,14 @@ export class CacheBuilder {
         keyOf,
       });
       this.stmt.card.run(e.id, card.text, JSON.stringify(card));
-      const synonyms = annotations.filter((a) => /Synonym|altLabel|IAO_0000118/.test(a.p)).map((a) => a.v).join(' ; ');
-      const definition = annotations.filter((a) => DEFINITION_PROPS.includes(a.p)).map((a) => a.v).join(' ; ');
+      const synonyms = annotations
+        .filter((a) => /Synonym|altLabel|IAO_0000118/.test(a.p))
+        .map((a) => a.v)
+        .join(' ; ');
+      const definition = annotations
+        .filter((a) => DEFINITION_PROPS.includes(a.p))
+        .map((a) => a.v)
+        .join(' ; ');
       this.stmt.cardFts.run(e.id, e.name, synonyms, definition, card.text);
       if (done % 5000 === 0) onProgress?.(done / total);
     }
@@ -214,7 +239,14 @@ export class CacheBuilder {
     return this.annPropLabels.get(p) ?? this.byIri.get(p)?.name ?? KNOWN_KEYS[p] ?? iriFragment(p);
   }
 
-  private define(iri: string, kind: Kind, anns: Ann[], deprecated: boolean, transitive: boolean, reflexive: boolean): EntityInfo {
+  private define(
+    iri: string,
+    kind: Kind,
+    anns: Ann[],
+    deprecated: boolean,
+    transitive: boolean,
+    reflexive: boolean,
+  ): EntityInfo {
     const { name, source } = displayName(iri, anns);
     const isDeprecated = deprecated || anns.some((a) => a.p === OWL_DEPRECATED && a.v === 'true');
     let e = this.byIri.get(iri);
@@ -223,14 +255,24 @@ export class CacheBuilder {
       e.name = name;
       e.nameSource = source;
       e.deprecated = isDeprecated;
-      this.db.prepare('UPDATE entity SET name = ?, deprecated = ?, kind = ?, transitive = ?, reflexive = ? WHERE id = ?')
+      this.db
+        .prepare('UPDATE entity SET name = ?, deprecated = ?, kind = ?, transitive = ?, reflexive = ? WHERE id = ?')
         .run(name, isDeprecated ? 1 : 0, kind, transitive ? 1 : 0, reflexive ? 1 : 0, e.id);
     } else {
       e = this.insert(iri, kind, name, isDeprecated, transitive, reflexive);
       e.nameSource = source;
     }
     anns.forEach((a, i) =>
-      this.stmt.annotation.run(e!.id, i, a.p, a.v, a.lang ?? null, a.dt ?? null, a.ref ? 1 : 0, a.ann?.length ? JSON.stringify(a.ann) : null),
+      this.stmt.annotation.run(
+        e!.id,
+        i,
+        a.p,
+        a.v,
+        a.lang ?? null,
+        a.dt ?? null,
+        a.ref ? 1 : 0,
+        a.ann?.length ? JSON.stringify(a.ann) : null,
+      ),
     );
     if (kind !== 'filler') {
       for (const n of nameRows(iri, name, anns)) {
@@ -242,10 +284,19 @@ export class CacheBuilder {
   }
 
   private ref(iri: string, kind: Kind): EntityInfo {
-    return this.byIri.get(iri) ?? this.insert(iri, kind, kind === 'filler' ? iri : iriFragment(iri), false, false, false);
+    return (
+      this.byIri.get(iri) ?? this.insert(iri, kind, kind === 'filler' ? iri : iriFragment(iri), false, false, false)
+    );
   }
 
-  private insert(iri: string, kind: Kind, name: string, deprecated: boolean, transitive: boolean, reflexive: boolean): EntityInfo {
+  private insert(
+    iri: string,
+    kind: Kind,
+    name: string,
+    deprecated: boolean,
+    transitive: boolean,
+    reflexive: boolean,
+  ): EntityInfo {
     const e: EntityInfo = { id: this.entities.length + 1, iri, kind, name, deprecated, unsat: false };
     this.entities.push(e);
     this.byIri.set(iri, e);

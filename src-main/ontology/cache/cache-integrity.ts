@@ -42,7 +42,8 @@ export async function verifyIntegrity(dbPath: string, sidePaths: string[]): Prom
   let token: IntegrityToken;
   try {
     token = JSON.parse(readFileSync(tokenPath(dbPath), 'utf8')) as IntegrityToken;
-    if (token?.version !== 1 || typeof token.files !== 'object' || token.files === null) return { ok: false, reason: 'its integrity record is unreadable' };
+    if (token?.version !== 1 || typeof token.files !== 'object' || token.files === null)
+      return { ok: false, reason: 'its integrity record is unreadable' };
   } catch {
     return { ok: false, reason: 'it has no integrity record (unfinished or from an older version)', untracked: true };
   }
@@ -57,9 +58,11 @@ export async function verifyIntegrity(dbPath: string, sidePaths: string[]): Prom
       return { ok: false, reason: `${basename(p)} is missing` };
     }
     if (!st.isFile()) return { ok: false, reason: `${basename(p)} is not a regular file` };
-    if (st.size !== want.size) return { ok: false, reason: `${basename(p)} has ${st.size} bytes instead of ${want.size}` };
+    if (st.size !== want.size)
+      return { ok: false, reason: `${basename(p)} has ${st.size} bytes instead of ${want.size}` };
     if (st.mtimeMs === want.mtimeMs) continue;
-    if ((await hashFile(p)) !== want.sha256) return { ok: false, reason: `${basename(p)} was modified (its checksum differs)` };
+    if ((await hashFile(p)) !== want.sha256)
+      return { ok: false, reason: `${basename(p)} was modified (its checksum differs)` };
     want.mtimeMs = st.mtimeMs;
     touched = true;
   }

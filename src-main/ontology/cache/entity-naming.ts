@@ -16,7 +16,13 @@ export function displayName(iri: string, anns: Ann[]): { name: string; source?: 
   const rank = (a: Ann) => (!a.lang || a.lang.toLowerCase().startsWith('en') ? 0 : 2) + (a.p === RDFS_LABEL ? 0 : 1);
   // Ties go to the smallest text: the bridge lists annotations in hash order, which changes between
   // JVM runs, and names must not (envo.obo gives RO_0002211 both "regulates" and "regulates (processual)").
-  const best = labels.sort((x, y) => rank(x) - rank(y) || compareCodeUnits(x.v.trim(), y.v.trim()) || compareCodeUnits(x.lang ?? '', y.lang ?? '') || compareCodeUnits(x.p, y.p))[0];
+  const best = labels.sort(
+    (x, y) =>
+      rank(x) - rank(y) ||
+      compareCodeUnits(x.v.trim(), y.v.trim()) ||
+      compareCodeUnits(x.lang ?? '', y.lang ?? '') ||
+      compareCodeUnits(x.p, y.p),
+  )[0];
   if (best) return { name: best.v.trim(), source: { p: best.p, v: best.v } };
   return { name: iriFragment(iri) };
 }

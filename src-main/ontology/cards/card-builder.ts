@@ -46,7 +46,9 @@ export function buildCard(input: CardInput): Card {
     lines.push(`children: ${shown.join('; ')}${more > 0 ? `; … (${more} more)` : ''}`);
   }
   if (input.stated.length) {
-    lines.push(`stated relations: ${input.stated.map((s) => `${oneLine(s.relation.name)} -> ${oneLine(s.filler.name)}`).join('; ')}`);
+    lines.push(
+      `stated relations: ${input.stated.map((s) => `${oneLine(s.relation.name)} -> ${oneLine(s.filler.name)}`).join('; ')}`,
+    );
   }
   if (comments.length) lines.push(`comment: ${comments.map((a) => renderValue(a, keyOf)).join('; ')}`);
   for (const [key, anns] of groupByKey(rest, keyOf)) {

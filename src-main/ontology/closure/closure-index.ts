@@ -33,8 +33,17 @@ export class ClosureIndex {
 
   static fromDb(db: Database.Database): ClosureIndex {
     const ix = new ClosureIndex();
-    for (const row of db.prepare('SELECT id, iri, kind, name, deprecated, unsat, transitive, reflexive FROM entity').iterate() as Iterable<{
-      id: number; iri: string; kind: string; name: string; deprecated: number; unsat: number; transitive: number; reflexive: number;
+    for (const row of db
+      .prepare('SELECT id, iri, kind, name, deprecated, unsat, transitive, reflexive FROM entity')
+      .iterate() as Iterable<{
+      id: number;
+      iri: string;
+      kind: string;
+      name: string;
+      deprecated: number;
+      unsat: number;
+      transitive: number;
+      reflexive: number;
     }>) {
       ix.iriOf[row.id] = row.iri;
       ix.names[row.id] = row.name;
@@ -48,7 +57,15 @@ export class ClosureIndex {
     // Filled up front: an array first written at a high index falls back to slow dictionary
     // elements in V8 (equivalents, written for a few classes only, did), and every walk reads them.
     const n = ix.iriOf.length;
-    for (const arr of [ix.parents, ix.children, ix.equivalents, ix.links, ix.linksByFiller, ix.propParents, ix.propChildren] as unknown[][]) {
+    for (const arr of [
+      ix.parents,
+      ix.children,
+      ix.equivalents,
+      ix.links,
+      ix.linksByFiller,
+      ix.propParents,
+      ix.propChildren,
+    ] as unknown[][]) {
       while (arr.length < n) arr.push(undefined);
     }
     const push = <T>(arr: T[][], i: number, v: T) => (arr[i] ??= []).push(v);
@@ -56,7 +73,8 @@ export class ClosureIndex {
       push(ix.parents, r[0], r[1]);
       push(ix.children, r[1], r[0]);
     }
-    for (const r of db.prepare('SELECT a, b FROM equiv').raw().iterate() as Iterable<[number, number]>) push(ix.equivalents, r[0], r[1]);
+    for (const r of db.prepare('SELECT a, b FROM equiv').raw().iterate() as Iterable<[number, number]>)
+      push(ix.equivalents, r[0], r[1]);
     for (const r of db.prepare('SELECT s, r, f FROM link').raw().iterate() as Iterable<[number, number, number]>) {
       push(ix.links, r[0], { r: r[1], f: r[2] });
       push(ix.linksByFiller, r[2], { s: r[0], r: r[1] });

@@ -40,7 +40,9 @@ export function sampleTriples(ix: ClosureIndex, n: number, seed = 1): SampledTri
   while (out.length < quota.pos && withLinks.length && guard++ < n * 50) {
     const a = pick(rand, withLinks);
     const holders = sorted(ix.ancestors(a)).filter((x) => ix.links[x]?.length);
-    const links = [...ix.links[pick(rand, holders)]!].sort((x, y) => ix.compareIri(x.r, y.r) || ix.compareIri(x.f, y.f));
+    const links = [...ix.links[pick(rand, holders)]!].sort(
+      (x, y) => ix.compareIri(x.r, y.r) || ix.compareIri(x.f, y.f),
+    );
     const l = pick(rand, links);
     const r = pick(rand, sorted(ix.superProperties(l.r)));
     const bs = named(ix.ancestors(l.f));
@@ -56,8 +58,10 @@ export function sampleTriples(ix: ClosureIndex, n: number, seed = 1): SampledTri
     const choice = rand();
     let t: SampledTriple | undefined;
     if (choice < 0.4 && kids.length) t = { a: p.a, r: p.r, b: pick(rand, kids), expected: false, how: 'near-miss' };
-    else if (choice < 0.6 && subProps.length) t = { a: p.a, r: pick(rand, subProps), b: p.b, expected: false, how: 'near-miss' };
-    else if (choice < 0.8 && (ix.parents[p.a]?.length ?? 0) > 0) t = { a: pick(rand, sorted(ix.parents[p.a]!)), r: p.r, b: p.b, expected: false, how: 'near-miss' };
+    else if (choice < 0.6 && subProps.length)
+      t = { a: p.a, r: pick(rand, subProps), b: p.b, expected: false, how: 'near-miss' };
+    else if (choice < 0.8 && (ix.parents[p.a]?.length ?? 0) > 0)
+      t = { a: pick(rand, sorted(ix.parents[p.a]!)), r: p.r, b: p.b, expected: false, how: 'near-miss' };
     else t = { a: p.a, r: pick(rand, usedProps), b: p.b, expected: false, how: 'near-miss' };
     if (t.r !== undefined && ix.kindOf[t.b] === 'class') out.push({ ...t, expected: ix.isEntailed(t.a, t.r, t.b) });
   }

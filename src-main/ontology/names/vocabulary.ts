@@ -14,7 +14,8 @@ export const DEFINITION_PROPS = [OBO + 'IAO_0000115', SKOS + 'definition'];
 export const LABEL_PROPS = [RDFS_LABEL, SKOS + 'prefLabel'];
 export const COMMENT_PROPS = [RDFS_COMMENT];
 
-export type NameKind = 'label' | 'exact' | 'related' | 'broad' | 'narrow' | 'synonym' | 'id' | 'alt_id' | 'iri' | 'fragment';
+export type NameKind =
+  'label' | 'exact' | 'related' | 'broad' | 'narrow' | 'synonym' | 'id' | 'alt_id' | 'iri' | 'fragment';
 
 export const SYNONYM_PROPS: Record<string, NameKind> = {
   [OBO_IN_OWL + 'hasExactSynonym']: 'exact',

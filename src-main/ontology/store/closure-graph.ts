@@ -22,11 +22,20 @@ export const OARAG_FILLER = 'https://w3id.org/oa-rag/closure#Filler';
 export function ntIri(iri: string): string {
   // Lenient loading accepts most IRIs, but angle brackets, quotes and spaces would break the line.
   // eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
-  return '<' + iri.replace(/[\u0000-\u0020<>"{}|^`\\]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')) + '>';
+  return (
+    '<' +
+    iri.replace(
+      /[\u0000-\u0020<>"{}|^`\\]/g,
+      (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'),
+    ) +
+    '>'
+  );
 }
 
 export function ntLiteral(s: string): string {
-  return '"' + s.replace(/[\\"\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '"' ? '\\"' : c === '\n' ? '\\n' : '\\r')) + '"';
+  return (
+    '"' + s.replace(/[\\"\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '"' ? '\\"' : c === '\n' ? '\\n' : '\\r')) + '"'
+  );
 }
 
 /** Writes the closure graph as N-Triples; returns the triple count. Streams: SNOMED scale is millions of lines. */
@@ -46,8 +55,17 @@ export async function writeClosureGraph(db: Database.Database, path: string): Pr
     if (buf.length >= 20_000) await flush();
   };
   const iri = new Map<number, string>();
-  for (const e of db.prepare('SELECT id, iri, kind, name, deprecated, unsat, transitive, reflexive FROM entity').iterate() as Iterable<{
-    id: number; iri: string; kind: string; name: string; deprecated: number; unsat: number; transitive: number; reflexive: number;
+  for (const e of db
+    .prepare('SELECT id, iri, kind, name, deprecated, unsat, transitive, reflexive FROM entity')
+    .iterate() as Iterable<{
+    id: number;
+    iri: string;
+    kind: string;
+    name: string;
+    deprecated: number;
+    unsat: number;
+    transitive: number;
+    reflexive: number;
   }>) {
     const s = ntIri(e.iri);
     iri.set(e.id, s);
@@ -65,10 +83,14 @@ export async function writeClosureGraph(db: Database.Database, path: string): Pr
   for (const [a, b] of db.prepare('SELECT a, b FROM equiv').raw().iterate() as Iterable<[number, number]>) {
     await emit(`${iri.get(a)} <${OWL_EQUIVALENT_CLASS}> ${iri.get(b)} .\n`);
   }
-  for (const [c, p] of db.prepare('SELECT child, parent FROM prop_parent').raw().iterate() as Iterable<[number, number]>) {
+  for (const [c, p] of db.prepare('SELECT child, parent FROM prop_parent').raw().iterate() as Iterable<
+    [number, number]
+  >) {
     await emit(`${iri.get(c)} <${RDFS_SUBPROPERTYOF}> ${iri.get(p)} .\n`);
   }
-  for (const [s, r, f] of db.prepare('SELECT s, r, f FROM link').raw().iterate() as Iterable<[number, number, number]>) {
+  for (const [s, r, f] of db.prepare('SELECT s, r, f FROM link').raw().iterate() as Iterable<
+    [number, number, number]
+  >) {
     await emit(`${iri.get(s)} ${iri.get(r)} ${iri.get(f)} .\n`);
   }
   await flush();

@@ -21,7 +21,8 @@ export async function loadClosureStore(
     const text = carry + (chunk as string);
     const cut = text.lastIndexOf('\n') + 1;
     carry = text.slice(cut);
-    if (cut > 0) store.load(text.slice(0, cut), { format: 'application/n-triples', lenient: true, no_transaction: true });
+    if (cut > 0)
+      store.load(text.slice(0, cut), { format: 'application/n-triples', lenient: true, no_transaction: true });
     bytes += Buffer.byteLength(chunk as string);
     opts.onProgress?.(bytes);
   }

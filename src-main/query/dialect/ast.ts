@@ -7,13 +7,7 @@
  */
 
 /** The query forms the dialect knows, one per AST variant. */
-export type DialectForm =
-  | 'describe'
-  | 'ask'
-  | 'select-subjects'
-  | 'select-fillers'
-  | 'select-relations'
-  | 'explain';
+export type DialectForm = 'describe' | 'ask' | 'select-subjects' | 'select-fillers' | 'select-relations' | 'explain';
 
 export const DIALECT_FORMS: readonly DialectForm[] = [
   'describe',
@@ -83,17 +77,11 @@ export interface SelectRelationsQuery {
 }
 
 export type DialectQuery =
-  | DescribeQuery
-  | AskQuery
-  | ExplainQuery
-  | SelectSubjectsQuery
-  | SelectFillersQuery
-  | SelectRelationsQuery;
+  DescribeQuery | AskQuery | ExplainQuery | SelectSubjectsQuery | SelectFillersQuery | SelectRelationsQuery;
 
 /** What `parseQuery` returns: the query and its canonical text, or a repair note. */
 export type ParseResult =
-  | { ok: true; query: DialectQuery; normalized: string }
-  | { ok: false; error: string; hint: string };
+  { ok: true; query: DialectQuery; normalized: string } | { ok: false; error: string; hint: string };
 
 export function isDialectForm(value: unknown): value is DialectForm {
   return typeof value === 'string' && (DIALECT_FORMS as readonly string[]).includes(value);

@@ -17,12 +17,7 @@ export const DEFAULT_DIALECT_LIMITS: Readonly<DialectLimits> = Object.freeze({
   maxValues: 50,
 });
 
-const LIMIT_KEYS: readonly (keyof DialectLimits)[] = [
-  'maxQueryLength',
-  'maxNameLength',
-  'maxConditions',
-  'maxValues',
-];
+const LIMIT_KEYS: readonly (keyof DialectLimits)[] = ['maxQueryLength', 'maxNameLength', 'maxConditions', 'maxValues'];
 
 /**
  * Fills in defaults for missing (undefined) limits. A supplied limit must be a
@@ -35,8 +30,7 @@ export function resolveLimits(overrides?: Partial<DialectLimits>): DialectLimits
   for (const key of LIMIT_KEYS) {
     const value = overrides[key];
     if (value === undefined) continue;
-    const valid =
-      typeof value === 'number' && (value === Infinity || (Number.isInteger(value) && value >= 1));
+    const valid = typeof value === 'number' && (value === Infinity || (Number.isInteger(value) && value >= 1));
     if (!valid) {
       throw new RangeError(`dialect limit ${key} must be a positive integer or Infinity, got ${String(value)}`);
     }

@@ -27,7 +27,17 @@ type Term = { kind: 'name'; value: string } | { kind: 'var'; value: string };
 type Triple = [Term, Term, Term];
 
 const UPDATE_KEYWORDS = new Set([
-  'INSERT', 'DELETE', 'DROP', 'LOAD', 'CLEAR', 'CREATE', 'COPY', 'MOVE', 'ADD', 'WITH', 'USING',
+  'INSERT',
+  'DELETE',
+  'DROP',
+  'LOAD',
+  'CLEAR',
+  'CREATE',
+  'COPY',
+  'MOVE',
+  'ADD',
+  'WITH',
+  'USING',
 ]);
 const PATTERN_KEYWORDS = new Set(['FILTER', 'OPTIONAL', 'UNION', 'MINUS', 'BIND', 'SERVICE', 'GRAPH', 'NOT', 'EXISTS']);
 const MODIFIER_KEYWORDS = new Set(['LIMIT', 'OFFSET', 'ORDER', 'GROUP', 'HAVING', 'FROM', 'NAMED', 'BY']);
@@ -63,7 +73,8 @@ export function unexpectedToken(token: Token, where: string): string {
       return `${upper} is not supported; write plain conditions separated by "." (all of them must hold).`;
     }
     if (MODIFIER_KEYWORDS.has(upper)) return `${upper} is not supported; the query returns all matching concepts.`;
-    if (upper === 'PREFIX' || upper === 'BASE') return `${upper} declarations are not used; write names in double quotes.`;
+    if (upper === 'PREFIX' || upper === 'BASE')
+      return `${upper} declarations are not used; write names in double quotes.`;
     if (upper === 'VALUES') return `VALUES is only allowed in SELECT ?x queries whose conditions all start with ?x.`;
     if (upper === 'UNDEF') return 'UNDEF is not supported; list quoted names only.';
     if (upper === 'WHERE') return `Unexpected WHERE ${where}.`;
@@ -71,7 +82,8 @@ export function unexpectedToken(token: Token, where: string): string {
     if (FORM_KEYWORDS.has(upper)) return `Unexpected ${upper} ${where}; send one query per call, without subqueries.`;
     return `Unquoted word ${snippet(token.value)} ${where}; write every name in double quotes, like "coffee drink".`;
   }
-  if (token.kind === 'iri') return `IRIs such as ${snippet(token.value)} are not supported; write the concept's name in double quotes.`;
+  if (token.kind === 'iri')
+    return `IRIs such as ${snippet(token.value)} are not supported; write the concept's name in double quotes.`;
   if (token.kind === 'prefixed') {
     return `Prefixed names such as ${snippet(token.value)} are not supported; write the name in double quotes.`;
   }
@@ -140,7 +152,10 @@ export function parseTokens(tokens: TokenStream, limits: DialectLimits): Dialect
     }
     if (token.kind === 'end' || (token.kind === 'punct' && '}.;,'.includes(token.value))) {
       if (joined) {
-        fail('A condition has more than three parts; each is exactly "subject" "relation" "object", separated by ".".', topic);
+        fail(
+          'A condition has more than three parts; each is exactly "subject" "relation" "object", separated by ".".',
+          topic,
+        );
       }
       fail(
         `Incomplete condition: it needs three parts ("subject" "relation" "object") but has ${found}` +
@@ -148,8 +163,10 @@ export function parseTokens(tokens: TokenStream, limits: DialectLimits): Dialect
         topic,
       );
     }
-    if (isPunct(token, '{')) fail('Nested { ... } groups are not supported; list all conditions in one pair of braces.', topic);
-    if (isPunct(token, '(')) fail('Parentheses are not supported inside a condition; write "subject" "relation" "object".', topic);
+    if (isPunct(token, '{'))
+      fail('Nested { ... } groups are not supported; list all conditions in one pair of braces.', topic);
+    if (isPunct(token, '('))
+      fail('Parentheses are not supported inside a condition; write "subject" "relation" "object".', topic);
     return failAt(token, 'where a quoted name or a variable should be', topic);
   }
 
@@ -178,7 +195,8 @@ export function parseTokens(tokens: TokenStream, limits: DialectLimits): Dialect
       if (token.kind !== 'string') failAt(token, 'in the VALUES list, which holds only quoted names', 'values');
       advance();
       values.push(token.value);
-      if (values.length > limits.maxValues) fail(`Too many VALUES: at most ${limits.maxValues} names are allowed.`, 'values');
+      if (values.length > limits.maxValues)
+        fail(`Too many VALUES: at most ${limits.maxValues} names are allowed.`, 'values');
       if (isPunct(peek(), ',')) advance();
     }
     if (values.length === 0) fail('The VALUES list is empty; list at least one quoted name.', 'values');
@@ -254,7 +272,8 @@ export function parseTokens(tokens: TokenStream, limits: DialectLimits): Dialect
     if (isKeyword(peek(), 'WHERE')) advance();
     const open = peek();
     if (!isPunct(open, '{')) {
-      if (open.kind === 'string') fail(`${label} needs braces around its statement: ${label} { "subject" "relation" "object" }.`, form);
+      if (open.kind === 'string')
+        fail(`${label} needs braces around its statement: ${label} { "subject" "relation" "object" }.`, form);
       failAt(open, `after ${label}; expected "{"`, form);
     }
     const triples = parseGroup(form);
@@ -278,7 +297,8 @@ export function parseTokens(tokens: TokenStream, limits: DialectLimits): Dialect
     if (isKeyword(peek(), 'DISTINCT') || isKeyword(peek(), 'REDUCED')) advance();
     const head = peek();
     if (isPunct(head, '*')) fail('SELECT * is not supported; select one variable, like SELECT ?x.', 'select');
-    if (isPunct(head, '(')) fail('Expressions such as (COUNT(?x) AS ?n) are not supported; select one variable.', 'select');
+    if (isPunct(head, '('))
+      fail('Expressions such as (COUNT(?x) AS ?n) are not supported; select one variable.', 'select');
     if (head.kind !== 'variable') {
       if (head.kind === 'end' || isPunct(head, '{') || isKeyword(head, 'WHERE')) {
         fail('SELECT needs one variable, like SELECT ?x WHERE { ... }.', 'select');
@@ -314,7 +334,10 @@ export function parseTokens(tokens: TokenStream, limits: DialectLimits): Dialect
     fail(`A query starts with DESCRIBE, ASK, SELECT or EXPLAIN, not with the name ${snippet(first.value)}.`, 'general');
   }
   if (first.kind === 'prefixed' && first.value.endsWith(':')) {
-    fail(`The text starts with the label ${snippet(first.value)}; send only the query (an "Action:" label is fine).`, 'general');
+    fail(
+      `The text starts with the label ${snippet(first.value)}; send only the query (an "Action:" label is fine).`,
+      'general',
+    );
   }
   if (first.kind !== 'word') failAt(first, 'at the start of the query', 'general');
   advance();
@@ -328,16 +351,30 @@ export function parseTokens(tokens: TokenStream, limits: DialectLimits): Dialect
     case 'SELECT':
       return parseSelect();
     case 'QUERY':
-      return fail('The query(...) wrapper is unbalanced; write query(<query>) with one closing parenthesis.', 'general');
+      return fail(
+        'The query(...) wrapper is unbalanced; write query(<query>) with one closing parenthesis.',
+        'general',
+      );
     case 'CONSTRUCT':
       return fail('CONSTRUCT is not supported; use DESCRIBE, ASK, SELECT or EXPLAIN.', 'general');
     default: {
       const upper = first.value.toUpperCase();
-      if (UPDATE_KEYWORDS.has(upper) || PATTERN_KEYWORDS.has(upper) || MODIFIER_KEYWORDS.has(upper) ||
-        upper === 'PREFIX' || upper === 'BASE' || upper === 'VALUES' || upper === 'WHERE' || upper === 'UNDEF') {
+      if (
+        UPDATE_KEYWORDS.has(upper) ||
+        PATTERN_KEYWORDS.has(upper) ||
+        MODIFIER_KEYWORDS.has(upper) ||
+        upper === 'PREFIX' ||
+        upper === 'BASE' ||
+        upper === 'VALUES' ||
+        upper === 'WHERE' ||
+        upper === 'UNDEF'
+      ) {
         return failAt(first, 'at the start of the query', 'general');
       }
-      return fail(`Unknown query form ${snippet(first.value)}; a query starts with DESCRIBE, ASK, SELECT or EXPLAIN.`, 'general');
+      return fail(
+        `Unknown query form ${snippet(first.value)}; a query starts with DESCRIBE, ASK, SELECT or EXPLAIN.`,
+        'general',
+      );
     }
   }
 }
@@ -352,7 +389,11 @@ function termText(term: Term): string {
 }
 
 /** Decides which SELECT form the conditions make, or fails. */
-export function classifySelect(selected: string, triples: readonly Triple[], values: string[] | undefined): DialectQuery {
+export function classifySelect(
+  selected: string,
+  triples: readonly Triple[],
+  values: string[] | undefined,
+): DialectQuery {
   if (triples.length === 0) fail(`SELECT ?${selected} has no conditions; add at least one inside WHERE { }.`, 'select');
   const positions: number[] = [];
   for (const triple of triples) {
@@ -364,7 +405,10 @@ export function classifySelect(selected: string, triples: readonly Triple[], val
         fail(`The variable ?${term.value} is not the selected ?${selected}; use only ?${selected}.`, 'select');
       }
       if (position >= 0) {
-        fail(`The condition ${triple.map(termText).join(' ')} uses ?${selected} twice; it may appear once per condition.`, 'select');
+        fail(
+          `The condition ${triple.map(termText).join(' ')} uses ?${selected} twice; it may appear once per condition.`,
+          'select',
+        );
       }
       position = k;
     }
@@ -378,20 +422,32 @@ export function classifySelect(selected: string, triples: readonly Triple[], val
   }
   const kind = positions[0];
   if (positions.some((p) => p !== kind)) {
-    fail(`All conditions must have ?${selected} in the same place; a search for fillers or relations takes one condition.`, 'select');
+    fail(
+      `All conditions must have ?${selected} in the same place; a search for fillers or relations takes one condition.`,
+      'select',
+    );
   }
   if (kind === 0) {
-    const conditions: Condition[] = triples.map(([, relation, filler]) => ({ relation: relation.value, filler: filler.value }));
+    const conditions: Condition[] = triples.map(([, relation, filler]) => ({
+      relation: relation.value,
+      filler: filler.value,
+    }));
     return values === undefined
       ? { form: 'select-subjects', variable: selected, conditions }
       : { form: 'select-subjects', variable: selected, conditions, values };
   }
   const topic: HintTopic = kind === 1 ? 'select-relations' : 'select-fillers';
   if (values !== undefined) {
-    fail(`VALUES is only allowed when every condition starts with ?${selected}, like ?${selected} "relation" "object".`, topic);
+    fail(
+      `VALUES is only allowed when every condition starts with ?${selected}, like ?${selected} "relation" "object".`,
+      topic,
+    );
   }
   if (triples.length > 1) {
-    fail(`This SELECT form takes exactly one condition but found ${triples.length}; send one query per condition.`, topic);
+    fail(
+      `This SELECT form takes exactly one condition but found ${triples.length}; send one query per condition.`,
+      topic,
+    );
   }
   const [subject, relation, filler] = triples[0];
   return kind === 1

@@ -18,7 +18,10 @@ const SUBCLASS_SPELLINGS: ReadonlySet<string> = new Set([
 
 /** Lower-case; underscores and hyphens become spaces; whitespace collapsed and trimmed. */
 export function normalizeRelationText(name: string): string {
-  return name.toLowerCase().replace(/[_\-\s]+/g, ' ').trim();
+  return name
+    .toLowerCase()
+    .replace(/[_\-\s]+/g, ' ')
+    .trim();
 }
 
 /**

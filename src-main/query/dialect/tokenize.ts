@@ -239,7 +239,10 @@ function failOnCharacter(text: string, i: number): never {
   if (ch === '`') fail('Unbalanced backtick or code fence; send the query without backticks.', 'general');
   if (ch === '#') fail('Comments ("#") are not supported; send only the query.', 'general');
   if (ch === '@' || ch === '^') {
-    fail(`Unexpected "${ch}": language tags and datatypes are not used; write the plain name in double quotes.`, 'names');
+    fail(
+      `Unexpected "${ch}": language tags and datatypes are not used; write the plain name in double quotes.`,
+      'names',
+    );
   }
   if (ch === '\\') fail('Unexpected backslash outside a name.', 'general');
   const cp = text.codePointAt(i) ?? code;
@@ -269,12 +272,7 @@ function findIriEnd(text: string, from: number): number {
  * Reads a name starting just after its opening quote; returns the decoded,
  * trimmed name and the index after the closing quote.
  */
-function readName(
-  text: string,
-  from: number,
-  closers: string,
-  maxNameLength: number,
-): { value: string; next: number } {
+function readName(text: string, from: number, closers: string, maxNameLength: number): { value: string; next: number } {
   let value = '';
   let chunkStart = from;
   for (let j = from; j < text.length; j++) {
@@ -299,7 +297,10 @@ function readName(
       continue;
     }
     if (code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029) {
-      fail(`A line break inside the name starting ${snippet(text.slice(from, j), 30)}; is a closing quote missing?`, 'names');
+      fail(
+        `A line break inside the name starting ${snippet(text.slice(from, j), 30)}; is a closing quote missing?`,
+        'names',
+      );
     }
     if (isForbiddenInName(code)) {
       const after = j > from ? ` after ${snippet(text.slice(from, j), 30)}` : '';

@@ -93,7 +93,10 @@ function stripStringLiteral(text: string): string | undefined {
   if (text.length < 2) return undefined;
   let inner: string;
   let ascii: boolean;
-  if (text.length >= 6 && ((text.startsWith('"""') && text.endsWith('"""')) || (text.startsWith("'''") && text.endsWith("'''")))) {
+  if (
+    text.length >= 6 &&
+    ((text.startsWith('"""') && text.endsWith('"""')) || (text.startsWith("'''") && text.endsWith("'''")))
+  ) {
     inner = text.slice(3, -3);
     ascii = true;
   } else {

@@ -96,7 +96,8 @@ export function fillersOf(ix: ClosureIndex, a: number, r: number | 'isa'): Set<n
       if (ix.superProperties(l.r).has(r)) for (const b of ix.ancestors(l.f)) if (ix.kindOf[b] === 'class') out.add(b);
     }
   }
-  for (const rr of ix.reflexive) if (ix.superProperties(rr).has(r)) for (const b of anc) if (ix.kindOf[b] === 'class') out.add(b);
+  for (const rr of ix.reflexive)
+    if (ix.superProperties(rr).has(r)) for (const b of anc) if (ix.kindOf[b] === 'class') out.add(b);
   return out;
 }
 
@@ -105,7 +106,8 @@ export function relationsBetween(ix: ClosureIndex, a: number, b: number): { prop
   const anc = ix.ancestors(a);
   const props = new Set<number>();
   for (const x of anc) {
-    for (const l of ix.links[x] ?? []) if (ix.ancestors(l.f).has(b)) for (const s of ix.superProperties(l.r)) props.add(s);
+    for (const l of ix.links[x] ?? [])
+      if (ix.ancestors(l.f).has(b)) for (const s of ix.superProperties(l.r)) props.add(s);
   }
   if (anc.has(b)) for (const rr of ix.reflexive) for (const s of ix.superProperties(rr)) props.add(s);
   return { props, isa: anc.has(b) && a !== b };
@@ -142,5 +144,8 @@ function namedNot(ix: ClosureIndex, ids: Iterable<number>, self: number): Set<nu
 }
 
 function tooSlow(): Error {
-  return new UserError('query-timeout', 'The query took too long; narrow it with a more specific filler or another condition.');
+  return new UserError(
+    'query-timeout',
+    'The query took too long; narrow it with a more specific filler or another condition.',
+  );
 }

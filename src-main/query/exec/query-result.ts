@@ -39,7 +39,19 @@ export interface QueryResult {
 
 export function emptyResult(query: string, form: QueryForm, kind: ObservationKind): QueryResult {
   return {
-    query, form, verdict: null, results: [], relations: [], verdicts: [], candidates: [], fallback: false,
-    truncated: false, total: 0, observation: '', kind, entities: [], elapsedMs: 0,
+    query,
+    form,
+    verdict: null,
+    results: [],
+    relations: [],
+    verdicts: [],
+    candidates: [],
+    fallback: false,
+    truncated: false,
+    total: 0,
+    observation: '',
+    kind,
+    entities: [],
+    elapsedMs: 0,
   };
 }

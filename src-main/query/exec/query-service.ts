@@ -4,7 +4,13 @@ import { parseQuery, type DialectQuery } from '../dialect';
 import type { LinkResult, NameCandidate } from '../linking/link-types';
 import { NameLinker } from '../linking/name-linker';
 import {
-  fillersOf, relationsBetween, sortSpecificFirst, subjectsOf, subjectsOfAll, holds, type LinkedCondition,
+  fillersOf,
+  relationsBetween,
+  sortSpecificFirst,
+  subjectsOf,
+  subjectsOfAll,
+  holds,
+  type LinkedCondition,
 } from './closure-queries';
 import { ambiguousNameText, listText, statement, unknownNameText, verdictLine } from './observation-text';
 import { emptyResult, type EntityRef, type QueryResult, type Verdict } from './query-result';
@@ -14,12 +20,18 @@ export interface QueryOptions {
   maxResults?: number;
   timeLimitMs?: number;
   fallbackK?: number;
-  explain?: (a: string, r: string | null, b: string) => Promise<{ entailed: boolean; axioms: { functional: string; text: string }[] }>;
+  explain?: (
+    a: string,
+    r: string | null,
+    b: string,
+  ) => Promise<{ entailed: boolean; axioms: { functional: string; text: string }[] }>;
 }
 
 const DEFAULTS = { maxResults: 50, timeLimitMs: 2000, fallbackK: 5 };
 
-type Linked = { ok: true; id: number; iri: string; name: string } | { ok: false; result: LinkResult & { status: 'ambiguous' | 'unknown' }; kind: 'concept' | 'relation' };
+type Linked =
+  | { ok: true; id: number; iri: string; name: string }
+  | { ok: false; result: LinkResult & { status: 'ambiguous' | 'unknown' }; kind: 'concept' | 'relation' };
 
 /**
  * Runs dialect queries over one opened ontology: exact answers from the closure, cards for
@@ -80,11 +92,23 @@ export class QueryService {
       case 'select-subjects': {
         const linked = q.conditions.map((c) => ({ r: this.relation(c.relation), b: this.concept(c.filler) }));
         const values = q.values?.map((v) => ({ text: v, link: this.concept(v) }));
-        const bad = unknowns(text, 'select', linked.flatMap((c) => [c.r, c.b]));
+        const bad = unknowns(
+          text,
+          'select',
+          linked.flatMap((c) => [c.r, c.b]),
+        );
         if (bad) return bad;
-        const conds: LinkedCondition[] = linked.map((c) => ({ r: ok(c.r).iri === SUBCLASS ? 'isa' : ok(c.r).id, b: ok(c.b).id }));
+        const conds: LinkedCondition[] = linked.map((c) => ({
+          r: ok(c.r).iri === SUBCLASS ? 'isa' : ok(c.r).id,
+          b: ok(c.b).id,
+        }));
         const header = `concepts ?${q.variable} such that ${linked
-          .map((c) => statement(`?${q.variable}`, ok(c.r).iri === SUBCLASS ? 'isa' : ok(c.r).name, ok(c.b).name).replace(/^every /, ''))
+          .map((c) =>
+            statement(`?${q.variable}`, ok(c.r).iri === SUBCLASS ? 'isa' : ok(c.r).name, ok(c.b).name).replace(
+              /^every /,
+              '',
+            ),
+          )
           .join(', and ')}`;
         if (values) return this.selectValues(text, header, conds, values);
         return this.selectSubjects(text, header, conds, q, deadline);
@@ -96,7 +120,9 @@ export class QueryService {
         if (bad) return bad;
         const isa = ok(r).iri === SUBCLASS;
         const ids = fillersOf(this.ix, ok(a).id, isa ? 'isa' : ok(r).id);
-        const header = isa ? `superclasses of ${ok(a).name}` : `concepts ?o such that every ${ok(a).name} is related by ${ok(r).name} to some ?o`;
+        const header = isa
+          ? `superclasses of ${ok(a).name}`
+          : `concepts ?o such that every ${ok(a).name} is related by ${ok(r).name} to some ?o`;
         return this.list(text, header, ids, [ok(a).iri, ok(r).iri]);
       }
       case 'select-relations': {
@@ -187,7 +213,8 @@ export class QueryService {
       res.observation += '. There is nothing to explain.';
       return res;
     }
-    if (!this.opts.explain) throw new UserError('explain-unavailable', 'EXPLAIN needs the reasoner, which is not available here.');
+    if (!this.opts.explain)
+      throw new UserError('explain-unavailable', 'EXPLAIN needs the reasoner, which is not available here.');
     const isa = r.iri === SUBCLASS;
     const j = await this.opts.explain(a.iri, isa ? null : r.iri, b.iri);
     res.justification = j.axioms;
@@ -195,14 +222,21 @@ export class QueryService {
     return res;
   }
 
-  private selectValues(text: string, header: string, conds: LinkedCondition[], values: { text: string; link: Linked }[]): QueryResult {
+  private selectValues(
+    text: string,
+    header: string,
+    conds: LinkedCondition[],
+    values: { text: string; link: Linked }[],
+  ): QueryResult {
     const res = emptyResult(text, 'select', 'closure');
     const lines: string[] = [];
     for (const v of values) {
       if (!v.link.ok) {
         res.verdicts.push({ iri: '', name: v.text, verdict: 'UNKNOWN NAME' });
         res.candidates.push(...v.link.result.candidates.map((c) => ({ ...c, for: v.text })));
-        lines.push(`${v.text}: UNKNOWN NAME${v.link.result.candidates.length ? ` (closest: ${v.link.result.candidates.map((c) => c.name).join('; ')})` : ''}`);
+        lines.push(
+          `${v.text}: UNKNOWN NAME${v.link.result.candidates.length ? ` (closest: ${v.link.result.candidates.map((c) => c.name).join('; ')})` : ''}`,
+        );
         continue;
       }
       const good = conds.every((c) => holds(this.ix, v.link.ok ? v.link.id : 0, c));
@@ -217,20 +251,30 @@ export class QueryService {
     return res;
   }
 
-  private selectSubjects(text: string, header: string, conds: LinkedCondition[], q: DialectQuery & { form: 'select-subjects' }, deadline: number): QueryResult {
+  private selectSubjects(
+    text: string,
+    header: string,
+    conds: LinkedCondition[],
+    q: DialectQuery & { form: 'select-subjects' },
+    deadline: number,
+  ): QueryResult {
     const ids = conds.length === 1 ? subjectsOf(this.ix, conds[0], deadline) : subjectsOfAll(this.ix, conds, deadline);
     if (ids.size) return this.list(text, header, ids, []);
     const res = this.fallback(text, q);
-    res.observation = `${header}: none entailed.` + (res.results.length
-      ? ` Concepts whose cards best match the query words (found by text search, NOT verified by the reasoner; DESCRIBE them to check): ${res.results.map((r) => r.name).join('; ')}`
-      : ' A text search of the concept cards found nothing either.');
+    res.observation =
+      `${header}: none entailed.` +
+      (res.results.length
+        ? ` Concepts whose cards best match the query words (found by text search, NOT verified by the reasoner; DESCRIBE them to check): ${res.results.map((r) => r.name).join('; ')}`
+        : ' A text search of the concept cards found nothing either.');
     return res;
   }
 
   private fallback(text: string, q: DialectQuery & { form: 'select-subjects' }): QueryResult {
     const res = emptyResult(text, 'select', 'fallback');
     res.fallback = true;
-    const words = q.conditions.flatMap((c) => `${c.relation} ${c.filler}`.split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length > 1);
+    const words = q.conditions
+      .flatMap((c) => `${c.relation} ${c.filler}`.split(/[^\p{L}\p{N}]+/u))
+      .filter((w) => w.length > 1);
     const unique = [...new Set(words.map((w) => w.toLowerCase()))].filter((w) => !STOP.has(w));
     if (unique.length) {
       const match = unique.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ');
@@ -252,7 +296,10 @@ export class QueryService {
     res.truncated = total > shown.length;
     res.entities = [...about, ...shown.map((r) => r.iri)];
     res.observation = total
-      ? `${header} (${total}, most specific first): ${listText(shown.map((r) => r.name), total)}`
+      ? `${header} (${total}, most specific first): ${listText(
+          shown.map((r) => r.name),
+          total,
+        )}`
       : `${header}: none entailed.`;
     return res;
   }
@@ -284,12 +331,21 @@ function unknowns(text: string, form: 'ask' | 'select' | 'describe' | 'explain',
     seen.add(b.result.text);
     const cands: NameCandidate[] = b.result.candidates;
     res.candidates.push(...cands.map((c) => ({ ...c, for: b.result.text })));
-    lines.push(b.result.status === 'ambiguous' ? ambiguousNameText(b.kind, b.result.text, cands) : unknownNameText(b.kind, b.result.text, cands));
+    lines.push(
+      b.result.status === 'ambiguous'
+        ? ambiguousNameText(b.kind, b.result.text, cands)
+        : unknownNameText(b.kind, b.result.text, cands),
+    );
   }
   res.observation = lines.join('\n');
   return res;
 }
 
-function sortSpecificPropsFirst(ix: import('../../ontology/closure/closure-index').ClosureIndex, ids: Set<number>): number[] {
-  return [...ids].sort((x, y) => ix.superProperties(y).size - ix.superProperties(x).size || ix.nameOf(x).localeCompare(ix.nameOf(y)));
+function sortSpecificPropsFirst(
+  ix: import('../../ontology/closure/closure-index').ClosureIndex,
+  ids: Set<number>,
+): number[] {
+  return [...ids].sort(
+    (x, y) => ix.superProperties(y).size - ix.superProperties(x).size || ix.nameOf(x).localeCompare(ix.nameOf(y)),
+  );
 }

@@ -7,7 +7,11 @@ import { gestaltSimilarity, SimilarityBound } from './similarity';
 import { TrigramIndex } from './trigram-index';
 
 /** Name kinds in the order they win a tie: a label beats an exact synonym beats a looser one. */
-const TIERS: string[][] = [['label', 'id', 'iri', 'fragment', 'alt_id'], ['exact'], ['synonym', 'related', 'broad', 'narrow']];
+const TIERS: string[][] = [
+  ['label', 'id', 'iri', 'fragment', 'alt_id'],
+  ['exact'],
+  ['synonym', 'related', 'broad', 'narrow'],
+];
 const FUZZY_KINDS = new Set(['label', 'exact', 'synonym', 'related', 'broad', 'narrow']);
 export const POOL_SIZE = 200;
 export const SUGGESTIONS = 5;
@@ -61,7 +65,8 @@ export class NameLinker {
   }
 
   linkRelation(text: string): LinkResult {
-    if (isSubclassRelation(text)) return { status: 'ok', entity: { id: -1, iri: SUBCLASS_IRI, name: 'is a' }, via: 'builtin' };
+    if (isSubclassRelation(text))
+      return { status: 'ok', entity: { id: -1, iri: SUBCLASS_IRI, name: 'is a' }, via: 'builtin' };
     return this.link(text, 'property');
   }
 
@@ -96,10 +101,18 @@ export class NameLinker {
       if (!prev || prev.score < score) out.set(id, { id, matched, matchKind, score });
     };
     for (const r of this.exactStmt.all(norm) as NameRow[]) if (r.ekind === 'class') add(r.entity, r.text, r.kind, 2);
-    const words = norm.split(' ').filter((w) => /[\p{L}\p{N}]/u.test(w)).map((w) => `"${w.replace(/"/g, '""')}"`);
+    const words = norm
+      .split(' ')
+      .filter((w) => /[\p{L}\p{N}]/u.test(w))
+      .map((w) => `"${w.replace(/"/g, '""')}"`);
     if (words.length) {
       try {
-        const rows = this.prefixStmt.all(words.join(' ') + '*') as { entity: number; text: string; norm: string; kind: string }[];
+        const rows = this.prefixStmt.all(words.join(' ') + '*') as {
+          entity: number;
+          text: string;
+          norm: string;
+          kind: string;
+        }[];
         for (const r of rows) add(r.entity, r.text, r.kind, 1 + gestaltSimilarity(norm, r.norm) * 0.5);
       } catch {
         // odd input for FTS: the fuzzy half still answers
@@ -111,14 +124,18 @@ export class NameLinker {
         if (id !== undefined) add(id, c.name, 'similar', c.score);
       }
     }
-    return [...out.values()].sort((a, b) => b.score - a.score || this.nameOf(a.id).localeCompare(this.nameOf(b.id))).slice(0, limit);
+    return [...out.values()]
+      .sort((a, b) => b.score - a.score || this.nameOf(a.id).localeCompare(this.nameOf(b.id)))
+      .slice(0, limit);
   }
 
   /** The five closest concept names, one per entity, best first. */
   closestConcepts(norm: string, k = SUGGESTIONS): NameCandidate[] {
     if (!norm) return [];
     const pool = new Map<string, { entity: number; norm: string }>();
-    const words = this.poolWords(norm.split(' ').filter((w) => /[\p{L}\p{N}]/u.test(w))).map((w) => `"${w.replace(/"/g, '""')}"`);
+    const words = this.poolWords(norm.split(' ').filter((w) => /[\p{L}\p{N}]/u.test(w))).map(
+      (w) => `"${w.replace(/"/g, '""')}"`,
+    );
     if (words.length) {
       try {
         for (const r of this.ftsStmt.all(words.join(' OR ')) as { entity: number; text: string; norm: string }[]) {
@@ -162,7 +179,9 @@ export class NameLinker {
     if (this.df === undefined) {
       try {
         // A temp table works on the read-only cache connection and goes away with it.
-        this.db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.oarag_name_vocab USING fts5vocab(main, 'name_fts', 'row')");
+        this.db.exec(
+          "CREATE VIRTUAL TABLE IF NOT EXISTS temp.oarag_name_vocab USING fts5vocab(main, 'name_fts', 'row')",
+        );
         const rows = this.db.prepare('SELECT term, doc FROM temp.oarag_name_vocab').raw().all() as [string, number][];
         this.df = new Map(rows);
       } catch {
@@ -175,9 +194,15 @@ export class NameLinker {
   private closestRelations(norm: string, k = SUGGESTIONS): NameCandidate[] {
     if (!this.relationVocab) {
       const rows = this.db
-        .prepare("SELECT n.entity, n.text, n.norm FROM name n JOIN entity e ON e.id = n.entity WHERE e.kind = 'property' AND n.kind NOT IN ('iri')")
+        .prepare(
+          "SELECT n.entity, n.text, n.norm FROM name n JOIN entity e ON e.id = n.entity WHERE e.kind = 'property' AND n.kind NOT IN ('iri')",
+        )
         .all() as { entity: number; text: string; norm: string }[];
-      this.relationVocab = [...rows, { entity: -1, text: 'is a', norm: 'is a' }, { entity: -1, text: 'subclass of', norm: 'subclass of' }];
+      this.relationVocab = [
+        ...rows,
+        { entity: -1, text: 'is a', norm: 'is a' },
+        { entity: -1, text: 'subclass of', norm: 'subclass of' },
+      ];
     }
     return this.rank(norm, this.relationVocab, k);
   }
@@ -207,9 +232,13 @@ export class NameLinker {
 
   private fuzzyIndex() {
     if (!this.fuzzy) {
-      const rows = (this.db
-        .prepare("SELECT n.entity, n.kind, n.text, n.norm FROM name n JOIN entity e ON e.id = n.entity WHERE e.kind = 'class'")
-        .all() as { entity: number; kind: string; text: string; norm: string }[]).filter((r) => FUZZY_KINDS.has(r.kind));
+      const rows = (
+        this.db
+          .prepare(
+            "SELECT n.entity, n.kind, n.text, n.norm FROM name n JOIN entity e ON e.id = n.entity WHERE e.kind = 'class'",
+          )
+          .all() as { entity: number; kind: string; text: string; norm: string }[]
+      ).filter((r) => FUZZY_KINDS.has(r.kind));
       this.fuzzy = { index: new TrigramIndex(rows.map((r) => r.norm)), rows };
     }
     return this.fuzzy;

@@ -16,12 +16,16 @@ export interface SparqlResult {
   total: number;
 }
 
-const UPDATE = /\b(INSERT|DELETE|LOAD|CLEAR|CREATE|DROP|COPY|MOVE|ADD)\b(\s+(DATA|WHERE|SILENT|GRAPH|DEFAULT|ALL|NAMED|\{|<))/i;
+const UPDATE =
+  /\b(INSERT|DELETE|LOAD|CLEAR|CREATE|DROP|COPY|MOVE|ADD)\b(\s+(DATA|WHERE|SILENT|GRAPH|DEFAULT|ALL|NAMED|\{|<))/i;
 const FORM = /^\s*(?:(?:PREFIX\s+[^\s:]*:\s*<[^>]*>|BASE\s+<[^>]*>)\s*)*(SELECT|ASK|CONSTRUCT|DESCRIBE)\b/i;
 
 function stripComments(q: string): string {
   // '#' starts a comment outside IRIs and strings; good enough to find the query form.
-  return q.replace(/("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|<[^>\s]*>)|#[^\n]*/g, (m, keep: string | undefined) => keep ?? '');
+  return q.replace(
+    /("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|<[^>\s]*>)|#[^\n]*/g,
+    (m, keep: string | undefined) => keep ?? '',
+  );
 }
 
 function term(t: oxigraph.Term): string {
@@ -47,13 +51,21 @@ export interface CheckedSparql {
 
 /** The checks that need no engine: length, updates refused, a known query form. */
 export function checkSparql(query: string): CheckedSparql {
-  if (query.length > 100_000) throw new UserError('sparql-too-long', 'The SPARQL query is longer than 100,000 characters.');
+  if (query.length > 100_000)
+    throw new UserError('sparql-too-long', 'The SPARQL query is longer than 100,000 characters.');
   const clean = stripComments(query);
   if (UPDATE.test(clean) && !FORM.test(clean)) {
-    throw new UserError('sparql-update', 'Only read-only queries (SELECT, ASK, CONSTRUCT, DESCRIBE) are allowed; updates are refused.');
+    throw new UserError(
+      'sparql-update',
+      'Only read-only queries (SELECT, ASK, CONSTRUCT, DESCRIBE) are allowed; updates are refused.',
+    );
   }
   const m = FORM.exec(clean);
-  if (!m) throw new UserError('sparql-form', 'Start the query with SELECT, ASK, CONSTRUCT or DESCRIBE (PREFIX lines may come first).');
+  if (!m)
+    throw new UserError(
+      'sparql-form',
+      'Start the query with SELECT, ASK, CONSTRUCT or DESCRIBE (PREFIX lines may come first).',
+    );
   return { kind: m[1].toLowerCase() as SparqlKind, clean, formAt: m.index + m[0].length - m[1].length };
 }
 
@@ -91,7 +103,8 @@ export function runSparql(store: oxigraph.Store, query: string, maxRows = 1000):
       throw new UserError('sparql-syntax', `SPARQL error: ${(e2 as Error).message ?? String(e2)}`);
     }
   }
-  if (typeof out === 'boolean') return { kind: 'ask', variables: [], rows: [], boolean: out, truncated: false, total: 0 };
+  if (typeof out === 'boolean')
+    return { kind: 'ask', variables: [], rows: [], boolean: out, truncated: false, total: 0 };
   if (typeof out === 'string') throw new UserError('sparql-form', 'Unexpected serialized result.');
   const items = out as unknown[];
   const rows: Record<string, string>[] = [];

@@ -39,12 +39,18 @@ export class SparqlRunner {
   private readonly timeoutMs: number;
   private readonly memoryMb: number;
 
-  constructor(private readonly graphPath: string, private readonly o: SparqlRunnerOptions = {}) {
+  constructor(
+    private readonly graphPath: string,
+    private readonly o: SparqlRunnerOptions = {},
+  ) {
     this.timeoutMs = o.timeoutMs ?? envNumber('OARAG_SPARQL_TIMEOUT_MS') ?? DEFAULT_SPARQL_TIMEOUT_MS;
     this.memoryMb = o.memoryMb ?? envNumber('OARAG_SPARQL_MEMORY_MB') ?? DEFAULT_SPARQL_MEMORY_MB;
   }
 
-  async run(query: string, opts: { signal?: AbortSignal; timeoutMs?: number; maxRows?: number } = {}): Promise<SparqlResult> {
+  async run(
+    query: string,
+    opts: { signal?: AbortSignal; timeoutMs?: number; maxRows?: number } = {},
+  ): Promise<SparqlResult> {
     checkSparql(query); // refuse updates and non-queries before any thread starts
     const next = this.chain.then(() => this.runOne(query, opts));
     this.chain = next.catch(() => undefined);
@@ -70,13 +76,18 @@ export class SparqlRunner {
     const ready = new Promise<void>((resolve, reject) => {
       const onMsg = (m: SparqlReply) => {
         if (m.type === 'ready') resolve();
-        else if (m.type === 'load-failed') reject(new UserError('sparql-store', `The closure graph could not be loaded for SPARQL: ${m.message}`));
+        else if (m.type === 'load-failed')
+          reject(new UserError('sparql-store', `The closure graph could not be loaded for SPARQL: ${m.message}`));
         else return;
         worker.off('message', onMsg);
       };
       worker.on('message', onMsg);
-      worker.once('error', (e) => reject(new UserError('sparql-store', `The SPARQL worker failed while loading: ${e.message}`)));
-      worker.once('exit', (code) => reject(new UserError('sparql-store', `The SPARQL worker stopped while loading (exit ${code}).`)));
+      worker.once('error', (e) =>
+        reject(new UserError('sparql-store', `The SPARQL worker failed while loading: ${e.message}`)),
+      );
+      worker.once('exit', (code) =>
+        reject(new UserError('sparql-store', `The SPARQL worker stopped while loading (exit ${code}).`)),
+      );
     });
     const slot = { worker, ready };
     worker.once('exit', () => {
@@ -89,7 +100,10 @@ export class SparqlRunner {
     return slot;
   }
 
-  private async runOne(query: string, opts: { signal?: AbortSignal; timeoutMs?: number; maxRows?: number }): Promise<SparqlResult> {
+  private async runOne(
+    query: string,
+    opts: { signal?: AbortSignal; timeoutMs?: number; maxRows?: number },
+  ): Promise<SparqlResult> {
     if (opts.signal?.aborted) throw new TaskCancelledError();
     const slot = (this.slot ??= this.start());
     await abortable(slot.ready, opts.signal, () => this.kill(slot));
@@ -112,17 +126,24 @@ export class SparqlRunner {
       const tooExpensive = (why: string) =>
         finish(() => {
           this.kill(slot);
-          reject(new UserError('sparql-too-expensive', `The query is too expensive: ${why}, so it was stopped. Add LIMIT, make the patterns share variables, or raise the limit (OARAG_SPARQL_TIMEOUT_MS, OARAG_SPARQL_MEMORY_MB).`));
+          reject(
+            new UserError(
+              'sparql-too-expensive',
+              `The query is too expensive: ${why}, so it was stopped. Add LIMIT, make the patterns share variables, or raise the limit (OARAG_SPARQL_TIMEOUT_MS, OARAG_SPARQL_MEMORY_MB).`,
+            ),
+          );
         });
       const onMsg = (m: SparqlReply) => {
         if (m.type === 'result' && m.id === id) finish(() => resolve(m.result));
         else if (m.type === 'error' && m.id === id) finish(() => reject(new UserError(m.error.code, m.error.message)));
       };
       const onError = (e: Error & { code?: string }) => {
-        if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') tooExpensive(`it needed more than the ${this.memoryMb} MB memory budget`);
+        if (e.code === 'ERR_WORKER_OUT_OF_MEMORY')
+          tooExpensive(`it needed more than the ${this.memoryMb} MB memory budget`);
         else finish(() => reject(new UserError('sparql-worker', `The SPARQL worker failed: ${e.message}`)));
       };
-      const onExit = (code: number) => finish(() => reject(new UserError('sparql-worker', `The SPARQL worker stopped (exit ${code}).`)));
+      const onExit = (code: number) =>
+        finish(() => reject(new UserError('sparql-worker', `The SPARQL worker stopped (exit ${code}).`)));
       const onAbort = () =>
         finish(() => {
           this.kill(slot);
@@ -131,7 +152,8 @@ export class SparqlRunner {
       const timer = setTimeout(() => tooExpensive(`it ran longer than ${fmtSeconds(timeoutMs)}`), timeoutMs);
       // The engine's own memory is WASM memory, outside the worker's heap limit; watch the process instead.
       const poll = setInterval(() => {
-        if (process.memoryUsage().rss - baseline > this.memoryMb * 2 ** 20) tooExpensive(`it needed more than the ${this.memoryMb} MB memory budget`);
+        if (process.memoryUsage().rss - baseline > this.memoryMb * 2 ** 20)
+          tooExpensive(`it needed more than the ${this.memoryMb} MB memory budget`);
       }, 100);
       slot.worker.on('message', onMsg);
       slot.worker.once('error', onError);
@@ -175,8 +197,12 @@ function envNumber(name: string): number | undefined {
  */
 function resolveEntry(explicit?: string, here: string = import.meta.url): { source: string; eval: boolean } {
   const fromTs = /\.[cm]?ts$/.test(here);
-  const path = explicit ?? process.env.OARAG_SPARQL_WORKER ?? fileURLToPath(new URL(fromTs ? './sparql-worker.ts' : './sparql-worker.js', here));
-  if (!existsSync(path)) throw new Error(`The SPARQL worker module ${path} is missing; a bundled build must emit sparql-worker.js.`);
+  const path =
+    explicit ??
+    process.env.OARAG_SPARQL_WORKER ??
+    fileURLToPath(new URL(fromTs ? './sparql-worker.ts' : './sparql-worker.js', here));
+  if (!existsSync(path))
+    throw new Error(`The SPARQL worker module ${path} is missing; a bundled build must emit sparql-worker.js.`);
   if (!/\.[cm]?ts$/.test(path)) return { source: path, eval: false };
   let api: string;
   try {
@@ -184,7 +210,9 @@ function resolveEntry(explicit?: string, here: string = import.meta.url): { sour
     const pkg = createRequire(here).resolve('tsx/package.json');
     api = pathToFileURL(join(dirname(pkg), 'dist', 'esm', 'api', 'index.mjs')).href;
   } catch {
-    throw new Error('Running the SPARQL worker from TypeScript sources needs the tsx package; build the app or install tsx.');
+    throw new Error(
+      'Running the SPARQL worker from TypeScript sources needs the tsx package; build the app or install tsx.',
+    );
   }
   const source = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(pathToFileURL(path).href)}); });`;
   return { source, eval: true };

@@ -17,7 +17,10 @@ const ready = loadClosureStore(graphPath).then(
     return store;
   },
   (e: unknown) => {
-    port.postMessage({ type: 'load-failed', message: e instanceof Error ? e.message : String(e) } satisfies SparqlReply);
+    port.postMessage({
+      type: 'load-failed',
+      message: e instanceof Error ? e.message : String(e),
+    } satisfies SparqlReply);
     return null;
   },
 );
@@ -26,9 +29,16 @@ port.on('message', (req: SparqlRequest) => {
   void ready.then((store) => {
     if (!store) return;
     try {
-      port.postMessage({ type: 'result', id: req.id, result: runSparql(store, req.query, req.maxRows) } satisfies SparqlReply);
+      port.postMessage({
+        type: 'result',
+        id: req.id,
+        result: runSparql(store, req.query, req.maxRows),
+      } satisfies SparqlReply);
     } catch (e) {
-      const error = e instanceof UserError ? { code: e.code, message: e.message } : { code: 'internal', message: e instanceof Error ? e.message : String(e) };
+      const error =
+        e instanceof UserError
+          ? { code: e.code, message: e.message }
+          : { code: 'internal', message: e instanceof Error ? e.message : String(e) };
       port.postMessage({ type: 'error', id: req.id, error } satisfies SparqlReply);
     }
   });

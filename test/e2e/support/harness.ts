@@ -43,9 +43,21 @@ export async function openApp(opts: { theme?: 'light' | 'dark'; env?: Record<str
   try {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
     });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, colorScheme: opts.theme ?? 'light', acceptDownloads: true });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      deviceScaleFactor: 1,
+      colorScheme: opts.theme ?? 'light',
+      acceptDownloads: true,
+    });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
@@ -54,7 +66,10 @@ export async function openApp(opts: { theme?: 'light' | 'dark'; env?: Record<str
     await page.locator('.shell[data-ready="yes"]').waitFor({ timeout: 30_000 });
     const b = browser;
     return {
-      server, browser: b, page, problems,
+      server,
+      browser: b,
+      page,
+      problems,
       close: async () => {
         await b.close().catch(() => {});
         await server.stop();
@@ -91,7 +106,11 @@ export async function openOntology(page: Page, path: string): Promise<void> {
   await page.getByTestId('ontology-path').fill(path);
   await page.getByTestId('ontology-open').click();
   await page.getByTestId('ontology-summary').waitFor({ timeout: 120_000 });
-  await page.waitForFunction((p) => document.querySelector('[data-testid="ontology-summary"] code')?.textContent === p, path, { timeout: 120_000 });
+  await page.waitForFunction(
+    (p) => document.querySelector('[data-testid="ontology-summary"] code')?.textContent === p,
+    path,
+    { timeout: 120_000 },
+  );
 }
 
 /** Waits for one of several selectors; returns the index of the first that appears. */

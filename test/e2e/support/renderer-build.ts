@@ -5,7 +5,11 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const RENDERER_INDEX = join(REPO, 'out', 'renderer', 'index.html');
-const SOURCES = [join(REPO, 'src-renderer'), join(REPO, 'src-main', 'api', 'contract.ts'), join(REPO, 'src-main', 'app', 'bridge-types.ts')];
+const SOURCES = [
+  join(REPO, 'src-renderer'),
+  join(REPO, 'src-main', 'api', 'contract.ts'),
+  join(REPO, 'src-main', 'app', 'bridge-types.ts'),
+];
 const LOCK = join(REPO, 'out', '.renderer-build.lock');
 
 function newestMtime(p: string): number {
@@ -52,7 +56,11 @@ export async function ensureRendererBuilt(): Promise<void> {
   try {
     if (!rendererIsStale()) return;
     const vite = join(REPO, 'node_modules', 'vite', 'bin', 'vite.js');
-    const r = spawnSync(process.execPath, [vite, 'build', '--config', 'src-renderer/vite.config.ts', '--logLevel', 'warn'], { cwd: REPO, encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [vite, 'build', '--config', 'src-renderer/vite.config.ts', '--logLevel', 'warn'],
+      { cwd: REPO, encoding: 'utf8' },
+    );
     if (r.status !== 0) throw new Error(`The renderer build failed:\n${r.stdout}\n${r.stderr}`);
   } finally {
     rmSync(LOCK, { recursive: true, force: true });

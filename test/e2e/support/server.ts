@@ -24,11 +24,21 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   const root = mkdtempSync(join(tmpdir(), 'oarag-e2e-'));
   const dataDir = join(root, 'data');
   const cacheDir = join(root, 'cache');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/bin.ts', 'serve', '--port', '0'], {
-    cwd: REPO,
-    env: { ...process.env, OARAG_DATA_DIR: dataDir, OARAG_CACHE_DIR: cacheDir, OARAG_MODELS_DIR: join(root, 'models'), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src-main/cli/bin.ts', 'serve', '--port', '0'],
+    {
+      cwd: REPO,
+      env: {
+        ...process.env,
+        OARAG_DATA_DIR: dataDir,
+        OARAG_CACHE_DIR: cacheDir,
+        OARAG_MODELS_DIR: join(root, 'models'),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-20_000)));
   const lines: string[] = [];

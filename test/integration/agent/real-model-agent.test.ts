@@ -39,7 +39,13 @@ afterAll(async () => {
 
 async function runItems(h: OntologyHandle, n: { mcq: number; oq: number }): Promise<AgentRecord[]> {
   const qs = new QueryService(h);
-  const agent = new OaRagAgent({ llm, query: (t) => qs.run(t), persona: 'You are an ontology expert.', budget: BUDGET, vocabulary: grammarVocabulary(h) });
+  const agent = new OaRagAgent({
+    llm,
+    query: (t) => qs.run(t),
+    persona: 'You are an ontology expert.',
+    budget: BUDGET,
+    vocabulary: grammarVocabulary(h),
+  });
   const items = (await generateDataset(h, { ...n, seed: 3 })).items;
   const out: AgentRecord[] = [];
   for (const it of items) out.push(await agent.run(agentQuestion(it)));
@@ -75,16 +81,25 @@ describe.skipIf(!model)('the agent with the real SmolLM2 model', () => {
     }
   });
 
-  it.skipIf(!sharedOntology('go-nucleus.ofn'))('on go-nucleus: valid steps and a query answered per question', async () => {
-    const h = await service.open(sharedOntology('go-nucleus.ofn')!);
-    expectStructured(await runItems(h, { mcq: 2, oq: 0 }));
-  });
+  it.skipIf(!sharedOntology('go-nucleus.ofn'))(
+    'on go-nucleus: valid steps and a query answered per question',
+    async () => {
+      const h = await service.open(sharedOntology('go-nucleus.ofn')!);
+      expectStructured(await runItems(h, { mcq: 2, oq: 0 }));
+    },
+  );
 
   it('survives steps cut off at the length limit: each is recorded as invalid, corrected, and the run ends with a record', async () => {
     const h = await service.open(resourcePath('samples', 'cardio.ofn'));
     const qs = new QueryService(h);
     // Eight tokens cannot hold a whole step object: every step is cut mid-string.
-    const agent = new OaRagAgent({ llm, query: (t) => qs.run(t), persona: 'x', budget: { ...BUDGET, maxActions: 2, maxTokensPerCall: 8 }, vocabulary: grammarVocabulary(h) });
+    const agent = new OaRagAgent({
+      llm,
+      query: (t) => qs.run(t),
+      persona: 'x',
+      budget: { ...BUDGET, maxActions: 2, maxTokensPerCall: 8 },
+      vocabulary: grammarVocabulary(h),
+    });
     const rec = await agent.run({ kind: 'free', question: 'What is myocarditis?' });
     expect(rec.steps).toMatchObject({ total: 2, valid: 0, informative: 0 });
     expect(rec.trajectory.filter((s) => s.type === 'observation' && s.kind === 'correction')).toHaveLength(2);

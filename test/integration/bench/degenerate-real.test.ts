@@ -13,7 +13,10 @@ import { bridgeJarPath } from '../../../src-main/ontology/bridge/bridge-client';
 import { tempDir } from '../../support/temp-dir';
 
 const jar = existsSync(bridgeJarPath());
-if (!jar) console.warn(`[skip] degenerate input through the CLI: the ELK bridge jar ${bridgeJarPath()} is absent (npm run build:bridge)`);
+if (!jar)
+  console.warn(
+    `[skip] degenerate input through the CLI: the ELK bridge jar ${bridgeJarPath()} is absent (npm run build:bridge)`,
+  );
 
 const ANATOMY = resolve(__dirname, '..', '..', 'fixtures', 'el', 'anatomy.ofn');
 const dir = tempDir('oarag-degenerate-');
@@ -51,7 +54,13 @@ function ofn(name: string, classes: [string, string | null][], restrictions: [st
 async function generate(ontology: string, extra: string[]) {
   let out = '';
   let err = '';
-  const io: CliIo = { stdout: (s) => void (out += s), stderr: (s) => void (err += s), isTTY: false, env: {}, cwd: dir.path };
+  const io: CliIo = {
+    stdout: (s) => void (out += s),
+    stderr: (s) => void (err += s),
+    isTTY: false,
+    env: {},
+    cwd: dir.path,
+  };
   const target = `out-${Math.random().toString(36).slice(2)}.jsonl`;
   const code = await runArgs(['generate', '--ontology', ontology, '--out', target, ...extra], io, c);
   return { code, out, err, wrote: existsSync(join(dir.path, target)) };
@@ -67,22 +76,46 @@ function expectClearError(r: Awaited<ReturnType<typeof generate>>, message: RegE
 
 describe.skipIf(!jar)('degenerate input through the CLI', () => {
   it('an ontology with no existential restrictions', async () => {
-    const path = ofn('no-existentials.ofn', [['Entity', null], ['Organ', 'Entity'], ['Heart', 'Organ'], ['Lung', 'Organ'], ['Tissue', 'Entity'], ['Muscle', 'Tissue'], ['Bone', 'Tissue']], []);
-    expectClearError(await generate(path, ['--mcq', '10', '--oq', '5']), /^oarag generate: no-existentials\.ofn states no existential restriction with a named filler/);
+    const path = ofn(
+      'no-existentials.ofn',
+      [
+        ['Entity', null],
+        ['Organ', 'Entity'],
+        ['Heart', 'Organ'],
+        ['Lung', 'Organ'],
+        ['Tissue', 'Entity'],
+        ['Muscle', 'Tissue'],
+        ['Bone', 'Tissue'],
+      ],
+      [],
+    );
+    expectClearError(
+      await generate(path, ['--mcq', '10', '--oq', '5']),
+      /^oarag generate: no-existentials\.ofn states no existential restriction with a named filler/,
+    );
   });
 
   it('too few siblings and other concepts to give wrong options', async () => {
     const parts = ['Atrium', 'Ventricle', 'Valve', 'Septum', 'Apex', 'Wall'];
     const all = parts.flatMap((a) => parts.filter((b) => b !== a).map((b): [string, string] => [a, b]));
     const path = ofn('few-siblings.ofn', [['Heart', null], ...parts.map((p): [string, string] => [p, 'Heart'])], all);
-    expectClearError(await generate(path, ['--mcq', '10', '--oq', '0']), /^oarag generate: no multiple-choice question could be built from the 30 source axioms: .*30 lack wrong options: too few siblings/);
+    expectClearError(
+      await generate(path, ['--mcq', '10', '--oq', '0']),
+      /^oarag generate: no multiple-choice question could be built from the 30 source axioms: .*30 lack wrong options: too few siblings/,
+    );
   });
 
   it('a branch root that does not exist', async () => {
-    expectClearError(await generate(ANATOMY, ['--mcq', '0', '--oq', '5', '--root', 'cardiac chambre']), /^oarag generate: no class is named "cardiac chambre" in this ontology; the closest names are: "cardiac chamber"/);
+    expectClearError(
+      await generate(ANATOMY, ['--mcq', '0', '--oq', '5', '--root', 'cardiac chambre']),
+      /^oarag generate: no class is named "cardiac chambre" in this ontology; the closest names are: "cardiac chamber"/,
+    );
   });
 
   it('more conditions per question than any concept has', async () => {
-    expectClearError(await generate(ANATOMY, ['--mcq', '0', '--oq', '5', '--conditions', '9']), /^oarag generate: no concept under ".+" has 9 mutually non-subsuming conditions \(the most found is \d\); ask for fewer conditions/);
+    expectClearError(
+      await generate(ANATOMY, ['--mcq', '0', '--oq', '5', '--conditions', '9']),
+      /^oarag generate: no concept under ".+" has 9 mutually non-subsuming conditions \(the most found is \d\); ask for fewer conditions/,
+    );
   });
 });

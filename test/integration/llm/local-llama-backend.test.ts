@@ -17,7 +17,14 @@ import { writeMalformedGguf, writeTinyGguf } from '../../support/gguf/write-tiny
 let dir: string;
 let modelPath: string;
 let backend: LocalLlamaBackend;
-const base = (extra: Partial<LocalLlamaOptions> = {}): LocalLlamaOptions => ({ modelPath, gpu: false, threads: 1, contextSize: 2048, asciiOnly: true, ...extra });
+const base = (extra: Partial<LocalLlamaOptions> = {}): LocalLlamaOptions => ({
+  modelPath,
+  gpu: false,
+  threads: 1,
+  contextSize: 2048,
+  asciiOnly: true,
+  ...extra,
+});
 
 const question: ChatMessage[] = [
   { role: 'system', content: 'You answer questions about an ontology.' },
@@ -31,7 +38,9 @@ const question: ChatMessage[] = [
  */
 function chatmlTokenCount(messages: ChatMessage[]): number {
   const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
-  return 1 + messages.reduce((n, m) => n + 1 + bytes(m.role) + 1 + bytes(m.content) + 1 + 1, 0) + 1 + bytes('assistant') + 1;
+  return (
+    1 + messages.reduce((n, m) => n + 1 + bytes(m.role) + 1 + bytes(m.content) + 1 + 1, 0) + 1 + bytes('assistant') + 1
+  );
 }
 
 beforeAll(async () => {
@@ -58,7 +67,10 @@ describe('LocalLlamaBackend (tiny random model, child process, threads: 1)', () 
   });
 
   it('constrains replies to a JSON schema with enum items (several seeds)', async () => {
-    const schema: JsonSchema = { type: 'object', properties: { answer: { type: 'array', items: { enum: ['A', 'C'] } } } };
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: { answer: { type: 'array', items: { enum: ['A', 'C'] } } },
+    };
     for (const seed of [1, 2, 3, 4, 5]) {
       const r = await backend.chat(question, { maxTokens: 200, jsonSchema: schema, temperature: 0.8, seed });
       expect(r.finish, `seed ${seed}: ${r.text}`).toBe('stop');
@@ -68,7 +80,10 @@ describe('LocalLlamaBackend (tiny random model, child process, threads: 1)', () 
   });
 
   it('constrains replies to a JSON schema with a free string', async () => {
-    const schema: JsonSchema = { type: 'object', properties: { answer: { type: 'string', maxLength: 40 }, sure: { type: 'boolean' } } };
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: { answer: { type: 'string', maxLength: 40 }, sure: { type: 'boolean' } },
+    };
     for (const seed of [11, 12, 13]) {
       const r = await backend.chat(question, { maxTokens: 300, jsonSchema: schema, temperature: 0.8, seed });
       const v = parseJsonReply<{ answer: string; sure: boolean }>(r.text, schema);
@@ -123,7 +138,11 @@ describe('LocalLlamaBackend (tiny random model, child process, threads: 1)', () 
     expect(s1.reusedPromptTokens).toBe(0);
     expect(s1.evaluatedPromptTokens).toBe(first.inputTokens);
 
-    const followUp: ChatMessage[] = [...question, { role: 'assistant', content: first.text }, { role: 'user', content: 'Why?' }];
+    const followUp: ChatMessage[] = [
+      ...question,
+      { role: 'assistant', content: first.text },
+      { role: 'user', content: 'Why?' },
+    ];
     const second = await backend.chat(followUp, { maxTokens: 10 });
     const s2 = backend.lastStats!;
     expect(s2.extendedConversation).toBe(true);
@@ -149,7 +168,9 @@ describe('LocalLlamaBackend crash isolation', () => {
     const err = await b.start().catch((e) => e);
     expect(err).toBeInstanceOf(LlmError);
     expect(err.code).toBe('model-invalid');
-    expect(err.message).toMatch(/zero-dim\.gguf cannot be used: Tensor "blk\.0\.ffn_gate\.weight" has a zero-sized dimension/);
+    expect(err.message).toMatch(
+      /zero-dim\.gguf cannot be used: Tensor "blk\.0\.ffn_gate\.weight" has a zero-sized dimension/,
+    );
     expect(b.pid).toBeUndefined();
   });
 
@@ -160,7 +181,9 @@ describe('LocalLlamaBackend crash isolation', () => {
     const err = await b.start().catch((e) => e);
     expect(err).toBeInstanceOf(LlmError);
     expect(err.code).toBe('crashed');
-    expect(err.message).toMatch(/crashed while loading zero-dim\.gguf \(signal SIGABRT: .*GGML_ASSERT\(t_meta\.ne\[dim\] >= 1\) failed\)/);
+    expect(err.message).toMatch(
+      /crashed while loading zero-dim\.gguf \(signal SIGABRT: .*GGML_ASSERT\(t_meta\.ne\[dim\] >= 1\) failed\)/,
+    );
     expect(b.state).toBe('failed');
     // Calls fail at once with the same reason instead of crashing a new process each time.
     await expect(b.chat(question, { maxTokens: 3 })).rejects.toBe(err);
@@ -174,7 +197,9 @@ describe('LocalLlamaBackend crash isolation', () => {
     const b = new LocalLlamaBackend(base({ modelPath: bad, skipValidation: true }));
     const err = await b.start().catch((e) => e);
     expect(err.code).toBe('model-load');
-    expect(err.message).toMatch(/could not load the model: Failed to load model \(check_tensor_dims: tensor 'blk\.0\.attn_q\.weight' has wrong shape; expected 64, 64, got 64, 0, 1, 1\)/);
+    expect(err.message).toMatch(
+      /could not load the model: Failed to load model \(check_tensor_dims: tensor 'blk\.0\.attn_q\.weight' has wrong shape; expected 64, 64, got 64, 0, 1, 1\)/,
+    );
   });
 });
 
@@ -215,7 +240,9 @@ describe('LocalLlamaBackend cancellation and crashes mid-generation', () => {
 
     const before = new AbortController();
     before.abort();
-    await expect(backend.chat(question, { maxTokens: 10, signal: before.signal })).rejects.toMatchObject({ code: 'aborted' });
+    await expect(backend.chat(question, { maxTokens: 10, signal: before.signal })).rejects.toMatchObject({
+      code: 'aborted',
+    });
 
     const again = await backend.chat(question, { maxTokens: 5 });
     expect(again.outputTokens).toBe(5);

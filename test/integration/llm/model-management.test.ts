@@ -32,7 +32,10 @@ describe('model management', () => {
     const { file, facts } = await importModel(src, models);
     expect(file).toBe(join(models, 'tiny.gguf'));
     expect(facts).toMatchObject({ architecture: 'llama', quantisation: 'F32', chatTemplate: true });
-    await expect(importModel(src, models)).rejects.toMatchObject({ code: 'model-invalid', message: expect.stringMatching(/already in/) });
+    await expect(importModel(src, models)).rejects.toMatchObject({
+      code: 'model-invalid',
+      message: expect.stringMatching(/already in/),
+    });
     await importModel(src, models, { overwrite: true });
 
     mkdirSync(join(models, 'split'));
@@ -53,10 +56,16 @@ describe('model management', () => {
   it('refuses to import a broken or non-GGUF file', async () => {
     const bad = join(source, 'zero.gguf');
     writeMalformedGguf(bad, 'zero-dim');
-    await expect(importModel(bad, models)).rejects.toMatchObject({ code: 'model-invalid', message: expect.stringMatching(/zero\.gguf cannot be imported: .*zero-sized dimension/) });
+    await expect(importModel(bad, models)).rejects.toMatchObject({
+      code: 'model-invalid',
+      message: expect.stringMatching(/zero\.gguf cannot be imported: .*zero-sized dimension/),
+    });
     const txt = join(source, 'model.bin');
     writeFileSync(txt, 'x');
-    await expect(importModel(txt, models)).rejects.toMatchObject({ code: 'model-invalid', message: 'model.bin is not a .gguf file.' });
+    await expect(importModel(txt, models)).rejects.toMatchObject({
+      code: 'model-invalid',
+      message: 'model.bin is not a .gguf file.',
+    });
     expect((await listModels(models)).some((e) => e.file.endsWith('zero.gguf'))).toBe(false);
   });
 
@@ -66,10 +75,16 @@ describe('model management', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((r) => closed.close(r));
     const t0 = performance.now();
-    const err = await downloadModel({ uri: `http://127.0.0.1:${port}/models/x.gguf`, dir: models, connectTimeoutMs: 3000 }).catch((e) => e);
+    const err = await downloadModel({
+      uri: `http://127.0.0.1:${port}/models/x.gguf`,
+      dir: models,
+      connectTimeoutMs: 3000,
+    }).catch((e) => e);
     expect(err).toBeInstanceOf(LlmError);
     expect(err.code).toBe('download');
-    expect(err.message).toBe(`Cannot reach 127.0.0.1:${port} to download http://127.0.0.1:${port}/models/x.gguf: ECONNREFUSED.`);
+    expect(err.message).toBe(
+      `Cannot reach 127.0.0.1:${port} to download http://127.0.0.1:${port}/models/x.gguf: ECONNREFUSED.`,
+    );
     expect(performance.now() - t0).toBeLessThan(1000);
   });
 
@@ -84,9 +99,18 @@ describe('model management', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      await expect(downloadModel({ uri: `${root}/missing.gguf`, dir: models })).rejects.toMatchObject({ code: 'download', status: 404, message: `${root}/missing.gguf answered 404 Not Found.` });
+      await expect(downloadModel({ uri: `${root}/missing.gguf`, dir: models })).rejects.toMatchObject({
+        code: 'download',
+        status: 404,
+        message: `${root}/missing.gguf answered 404 Not Found.`,
+      });
       const t0 = performance.now();
-      await expect(downloadModel({ uri: `${root}/slow.gguf`, dir: models, connectTimeoutMs: 500 })).rejects.toMatchObject({ code: 'download', message: expect.stringMatching(/^Could not reach 127\.0\.0\.1:\d+ within 500 ms/) });
+      await expect(
+        downloadModel({ uri: `${root}/slow.gguf`, dir: models, connectTimeoutMs: 500 }),
+      ).rejects.toMatchObject({
+        code: 'download',
+        message: expect.stringMatching(/^Could not reach 127\.0\.0\.1:\d+ within 500 ms/),
+      });
       expect(performance.now() - t0).toBeLessThan(2000);
     } finally {
       server.closeAllConnections();

@@ -43,7 +43,9 @@ function sse(res: ServerResponse, events: unknown[], { done = true, delayMs = 0 
   };
   next();
 }
-const delta = (content: string, finish: string | null = null) => ({ choices: [{ index: 0, delta: { content }, finish_reason: finish }] });
+const delta = (content: string, finish: string | null = null) => ({
+  choices: [{ index: 0, delta: { content }, finish_reason: finish }],
+});
 const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
@@ -52,9 +54,22 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
 describe('OpenAiBackend against a local server', () => {
   it('streams a reply with usage from the final chunk', async () => {
     handler = (_req, res) =>
-      sse(res, [delta('Hel'), delta('lo'), delta('!', 'stop'), { choices: [], usage: { prompt_tokens: 17, completion_tokens: 3, prompt_tokens_details: { cached_tokens: 12 } } }]);
+      sse(res, [
+        delta('Hel'),
+        delta('lo'),
+        delta('!', 'stop'),
+        {
+          choices: [],
+          usage: { prompt_tokens: 17, completion_tokens: 3, prompt_tokens_details: { cached_tokens: 12 } },
+        },
+      ]);
     const chunks: string[] = [];
-    const r = await make({ apiKey: 'k-123' }).chat(messages, { maxTokens: 20, seed: 7, stop: ['\n\n'], onText: (c) => chunks.push(c) });
+    const r = await make({ apiKey: 'k-123' }).chat(messages, {
+      maxTokens: 20,
+      seed: 7,
+      stop: ['\n\n'],
+      onText: (c) => chunks.push(c),
+    });
     expect(chunks).toEqual(['Hel', 'lo', '!']);
     expect(r).toEqual({ text: 'Hello!', inputTokens: 17, outputTokens: 3, finish: 'stop', cachedInputTokens: 12 });
     expect(requests[0]).toMatchObject({
@@ -73,7 +88,8 @@ describe('OpenAiBackend against a local server', () => {
   });
 
   it('reads a non-streamed reply and estimates counts when usage is missing', async () => {
-    handler = (_req, res) => json(res, 200, { choices: [{ message: { role: 'assistant', content: 'Hi there' }, finish_reason: 'length' }] });
+    handler = (_req, res) =>
+      json(res, 200, { choices: [{ message: { role: 'assistant', content: 'Hi there' }, finish_reason: 'length' }] });
     const r = await make({ stream: false }).chat(messages, { maxTokens: 2 });
     expect(r).toMatchObject({ text: 'Hi there', finish: 'length', tokensEstimated: true });
     expect(r.outputTokens).toBe(2);
@@ -81,12 +97,24 @@ describe('OpenAiBackend against a local server', () => {
   });
 
   it('accepts a JSON answer when a stream was asked for', async () => {
-    handler = (_req, res) => json(res, 200, { choices: [{ message: { content: 'plain' }, finish_reason: 'stop' }], usage: { prompt_tokens: 5, completion_tokens: 1 } });
-    expect(await make().chat(messages, { maxTokens: 5 })).toEqual({ text: 'plain', inputTokens: 5, outputTokens: 1, finish: 'stop' });
+    handler = (_req, res) =>
+      json(res, 200, {
+        choices: [{ message: { content: 'plain' }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 5, completion_tokens: 1 },
+      });
+    expect(await make().chat(messages, { maxTokens: 5 })).toEqual({
+      text: 'plain',
+      inputTokens: 5,
+      outputTokens: 1,
+      finish: 'stop',
+    });
   });
 
   it('sends a strict json_schema response format, and falls back to the prompt on a 400', async () => {
-    const schema: JsonSchema = { type: 'object', properties: { answer: { type: 'array', items: { enum: ['A', 'C'] } } } };
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: { answer: { type: 'array', items: { enum: ['A', 'C'] } } },
+    };
     handler = (_req, res) => sse(res, [delta('{"answer":["A"]}', 'stop')]);
     const ok = make();
     await ok.chat(messages, { maxTokens: 50, jsonSchema: schema });
@@ -106,7 +134,8 @@ describe('OpenAiBackend against a local server', () => {
 
     requests = [];
     handler = (_req, res, body) => {
-      if (body.response_format) json(res, 400, { error: { message: "'response_format' of type 'json_schema' is not supported" } });
+      if (body.response_format)
+        json(res, 400, { error: { message: "'response_format' of type 'json_schema' is not supported" } });
       else sse(res, [delta('{"answer":["C"]}', 'stop')]);
     };
     const old = make();
@@ -115,7 +144,9 @@ describe('OpenAiBackend against a local server', () => {
     expect(requests).toHaveLength(2);
     const fallback = requests[1] as { response_format?: unknown; messages: ChatMessage[] };
     expect(fallback.response_format).toBeUndefined();
-    expect(fallback.messages[0].content).toMatch(/^You are terse\.\n\nAnswer with one JSON value that matches this JSON schema/);
+    expect(fallback.messages[0].content).toMatch(
+      /^You are terse\.\n\nAnswer with one JSON value that matches this JSON schema/,
+    );
     expect(old.usesPromptForSchemas).toBe(true);
     await old.chat(messages, { maxTokens: 50, jsonSchema: schema });
     expect(requests).toHaveLength(3);
@@ -146,7 +177,9 @@ describe('OpenAiBackend against a local server', () => {
 
   it('gives up after the allowed retries and does not retry client errors', async () => {
     handler = (_req, res) => json(res, 503, { error: { message: 'overloaded' } });
-    const err = await make({ retry: { maxRetries: 2, baseDelayMs: 5 } }).chat(messages, { maxTokens: 5 }).catch((e) => e);
+    const err = await make({ retry: { maxRetries: 2, baseDelayMs: 5 } })
+      .chat(messages, { maxTokens: 5 })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(LlmError);
     expect(err).toMatchObject({ code: 'http', status: 503 });
     expect(err.message).toMatch(/answered 503 Service Unavailable: overloaded\. \(gave up after 3 attempts\)$/);
@@ -154,7 +187,11 @@ describe('OpenAiBackend against a local server', () => {
 
     requests = [];
     handler = (_req, res) => json(res, 401, { error: { message: 'Invalid API key' } });
-    await expect(make().chat(messages, { maxTokens: 5 })).rejects.toMatchObject({ code: 'http', status: 401, message: expect.stringMatching(/401 Unauthorized: Invalid API key/) });
+    await expect(make().chat(messages, { maxTokens: 5 })).rejects.toMatchObject({
+      code: 'http',
+      status: 401,
+      message: expect.stringMatching(/401 Unauthorized: Invalid API key/),
+    });
     expect(requests).toHaveLength(1);
   });
 
@@ -163,10 +200,16 @@ describe('OpenAiBackend against a local server', () => {
     await new Promise<void>((r) => dead.listen(0, '127.0.0.1', r));
     const port = (dead.address() as AddressInfo).port;
     await new Promise((r) => dead.close(r));
-    const b = new OpenAiBackend({ baseUrl: `http://127.0.0.1:${port}`, model: 'm', retry: { maxRetries: 1, baseDelayMs: 5 } });
+    const b = new OpenAiBackend({
+      baseUrl: `http://127.0.0.1:${port}`,
+      model: 'm',
+      retry: { maxRetries: 1, baseDelayMs: 5 },
+    });
     await expect(b.chat(messages, { maxTokens: 5 })).rejects.toMatchObject({
       code: 'http',
-      message: expect.stringMatching(/^Cannot reach http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: ECONNREFUSED\. \(gave up after 2 attempts\)$/),
+      message: expect.stringMatching(
+        /^Cannot reach http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: ECONNREFUSED\. \(gave up after 2 attempts\)$/,
+      ),
     });
   });
 
@@ -175,7 +218,9 @@ describe('OpenAiBackend against a local server', () => {
       /* never answers */
     };
     const t0 = performance.now();
-    const err = await make({ requestTimeoutMs: 300 }).chat(messages, { maxTokens: 5 }).catch((e) => e);
+    const err = await make({ requestTimeoutMs: 300 })
+      .chat(messages, { maxTokens: 5 })
+      .catch((e) => e);
     expect(err).toMatchObject({ code: 'timeout', message: expect.stringMatching(/did not answer within 300 ms/) });
     expect(performance.now() - t0).toBeLessThan(2000);
     expect(requests).toHaveLength(1);
@@ -186,31 +231,52 @@ describe('OpenAiBackend against a local server', () => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write(`data: ${JSON.stringify(delta('par'))}\n\n`);
     };
-    const err = await make({ idleTimeoutMs: 300 }).chat(messages, { maxTokens: 5, onText: () => {} }).catch((e) => e);
+    const err = await make({ idleTimeoutMs: 300 })
+      .chat(messages, { maxTokens: 5, onText: () => {} })
+      .catch((e) => e);
     expect(err).toMatchObject({ code: 'timeout', message: expect.stringMatching(/stalled for more than 300 ms/) });
     expect(err.partial).toMatchObject({ text: 'par', finish: 'aborted' });
   });
 
   it('reports a malformed JSON body or stream event as bad-reply, without retrying', async () => {
     handler = (_req, res) => json(res, 200, '{"choices": [ {"message": ');
-    const e1 = await make({ stream: false }).chat(messages, { maxTokens: 5 }).catch((e) => e);
-    expect(e1).toMatchObject({ code: 'bad-reply', message: expect.stringMatching(/is not valid JSON: "\{\\"choices\\": \[ \{\\"message\\": "/) });
+    const e1 = await make({ stream: false })
+      .chat(messages, { maxTokens: 5 })
+      .catch((e) => e);
+    expect(e1).toMatchObject({
+      code: 'bad-reply',
+      message: expect.stringMatching(/is not valid JSON: "\{\\"choices\\": \[ \{\\"message\\": "/),
+    });
     expect(requests).toHaveLength(1);
 
     handler = (_req, res) => json(res, 200, { choices: [] });
-    await expect(make({ stream: false }).chat(messages, { maxTokens: 5 })).rejects.toMatchObject({ code: 'bad-reply', message: expect.stringMatching(/no choices\[0\]\.message\.content/) });
+    await expect(make({ stream: false }).chat(messages, { maxTokens: 5 })).rejects.toMatchObject({
+      code: 'bad-reply',
+      message: expect.stringMatching(/no choices\[0\]\.message\.content/),
+    });
 
     handler = (_req, res) => sse(res, [delta('a'), '{not json']);
-    await expect(make().chat(messages, { maxTokens: 5 })).rejects.toMatchObject({ code: 'bad-reply', message: expect.stringMatching(/event that is not JSON: "\{not json"/) });
+    await expect(make().chat(messages, { maxTokens: 5 })).rejects.toMatchObject({
+      code: 'bad-reply',
+      message: expect.stringMatching(/event that is not JSON: "\{not json"/),
+    });
   });
 
   it('treats a stream that ends without a finish as an error', async () => {
     handler = (_req, res) => sse(res, [delta('half')], { done: false });
-    await expect(make({ retry: { maxRetries: 0 } }).chat(messages, { maxTokens: 5 })).rejects.toMatchObject({ code: 'http', message: expect.stringMatching(/ended before the reply was complete/) });
+    await expect(make({ retry: { maxRetries: 0 } }).chat(messages, { maxTokens: 5 })).rejects.toMatchObject({
+      code: 'http',
+      message: expect.stringMatching(/ended before the reply was complete/),
+    });
   });
 
   it('aborts mid-stream with the partial text, and before the request with an error', async () => {
-    handler = (_req, res) => sse(res, Array.from({ length: 50 }, (_, i) => delta(`w${i} `)), { delayMs: 30 });
+    handler = (_req, res) =>
+      sse(
+        res,
+        Array.from({ length: 50 }, (_, i) => delta(`w${i} `)),
+        { delayMs: 30 },
+      );
     const ac = new AbortController();
     const chunks: string[] = [];
     const t0 = performance.now();
@@ -227,14 +293,18 @@ describe('OpenAiBackend against a local server', () => {
 
     const pre = new AbortController();
     pre.abort();
-    await expect(make().chat(messages, { maxTokens: 5, signal: pre.signal })).rejects.toMatchObject({ code: 'aborted' });
+    await expect(make().chat(messages, { maxTokens: 5, signal: pre.signal })).rejects.toMatchObject({
+      code: 'aborted',
+    });
 
     // An abort while waiting to retry ends the wait.
     handler = (_req, res) => json(res, 503, { error: 'busy' });
     const during = new AbortController();
     setTimeout(() => during.abort(), 100);
     const t1 = performance.now();
-    await expect(make({ retry: { baseDelayMs: 5000, maxDelayMs: 5000 } }).chat(messages, { maxTokens: 5, signal: during.signal })).rejects.toMatchObject({ code: 'aborted' });
+    await expect(
+      make({ retry: { baseDelayMs: 5000, maxDelayMs: 5000 } }).chat(messages, { maxTokens: 5, signal: during.signal }),
+    ).rejects.toMatchObject({ code: 'aborted' });
     expect(performance.now() - t1).toBeLessThan(1000);
   });
 });

@@ -35,7 +35,11 @@ async function startServer(files: string[]): Promise<Server> {
     command: process.execPath,
     args: ['--import', 'tsx', 'src-main/cli/bin.ts', 'mcp', ...files.flatMap((f) => ['--ontology', f])],
     cwd: REPO,
-    env: { ...(process.env as Record<string, string>), OARAG_CACHE_DIR: join(dir.path, 'cache'), OARAG_DATA_DIR: join(dir.path, 'data') },
+    env: {
+      ...(process.env as Record<string, string>),
+      OARAG_CACHE_DIR: join(dir.path, 'cache'),
+      OARAG_DATA_DIR: join(dir.path, 'data'),
+    },
     stderr: 'pipe',
   });
   let err = '';
@@ -97,7 +101,15 @@ async function same(tool: string, args: Record<string, unknown>, qs: QueryServic
 describe.skipIf(!have)('oarag mcp over stdio, with the SDK client', () => {
   it('lists the seven tools with JSON-schema inputs, the card template and the policy prompt', async () => {
     const { tools } = await server.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['ask', 'describe', 'explain', 'related', 'search', 'select', 'sparql']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'ask',
+      'describe',
+      'explain',
+      'related',
+      'search',
+      'select',
+      'sparql',
+    ]);
     for (const t of tools) {
       expect(t.description!.length).toBeGreaterThan(80);
       expect(t.inputSchema.type).toBe('object');
@@ -110,7 +122,10 @@ describe.skipIf(!have)('oarag mcp over stdio, with the SDK client', () => {
     expect(resourceTemplates.map((r) => r.uriTemplate)).toEqual(['oarag://card/{ontology}/{iri}']);
     const { prompts } = await server.client.listPrompts();
     expect(prompts.map((p) => p.name)).toEqual(['oa-rag-verification']);
-    const p = await server.client.getPrompt({ name: 'oa-rag-verification', arguments: { question: 'Is every nucleus part of a cell?' } });
+    const p = await server.client.getPrompt({
+      name: 'oa-rag-verification',
+      arguments: { question: 'Is every nucleus part of a cell?' },
+    });
     const body = (p.messages[0].content as { text: string }).text;
     expect(body).toMatch(/NOT ENTAILED only means/);
     expect(body).toMatch(/Question: Is every nucleus part of a cell\?$/);
@@ -118,13 +133,20 @@ describe.skipIf(!have)('oarag mcp over stdio, with the SDK client', () => {
   });
 
   it('answers ask, describe, select and related on pizza exactly as the query service does', async () => {
-    const pizzas = (await pizza.run('SELECT ?x WHERE { ?x "is a" "PizzaComUmNome" }')).results.map((r) => r.name).filter((n) => n !== 'PizzaComUmNome');
+    const pizzas = (await pizza.run('SELECT ?x WHERE { ?x "is a" "PizzaComUmNome" }')).results
+      .map((r) => r.name)
+      .filter((n) => n !== 'PizzaComUmNome');
     expect(pizzas.length).toBeGreaterThan(15);
     const toppings = ['TomatoTopping', 'MozzarellaTopping', 'HotSpicedBeefTopping'];
     let entailed = 0;
     for (const [i, name] of pizzas.slice(0, 16).entries()) {
       const t = toppings[i % toppings.length];
-      const r = await same('ask', { subject: name, relation: 'has topping', object: t, ontology: 'pizza' }, pizza, { form: 'ask', subject: name, relation: 'has topping', filler: t });
+      const r = await same('ask', { subject: name, relation: 'has topping', object: t, ontology: 'pizza' }, pizza, {
+        form: 'ask',
+        subject: name,
+        relation: 'has topping',
+        filler: t,
+      });
       const sc = r.structuredContent as { verdict: string; note?: string };
       // "Mushroom" names a pizza and a topping: the tool passes the query service's UNKNOWN NAME on.
       if (sc.verdict === 'UNKNOWN NAME') continue;
@@ -135,15 +157,39 @@ describe.skipIf(!have)('oarag mcp over stdio, with the SDK client', () => {
     expect(entailed).toBeLessThan(16);
     for (const name of ['American', 'Margherita', 'VegetarianPizza']) {
       await same('describe', { name, ontology: 'pizza.owl' }, pizza, { form: 'describe', name });
-      await same('related', { subject: name, relation: 'is a', ontology: 'pizza' }, pizza, { form: 'select-fillers', subject: name, relation: 'is a' });
+      await same('related', { subject: name, relation: 'is a', ontology: 'pizza' }, pizza, {
+        form: 'select-fillers',
+        subject: name,
+        relation: 'is a',
+      });
     }
-    await same('related', { subject: 'American', object: 'TomatoTopping', ontology: 'pizza' }, pizza, { form: 'select-relations', subject: 'American', filler: 'TomatoTopping' });
-    const conds = [{ relation: 'has topping', filler: 'TomatoTopping' }, { relation: 'is a', filler: 'CheesyPizza' }];
-    await same('select', { conditions: conds.map((c) => ({ relation: c.relation, object: c.filler })), ontology: 'pizza' }, pizza,
-      { form: 'select-subjects', variable: 'x', conditions: conds });
+    await same('related', { subject: 'American', object: 'TomatoTopping', ontology: 'pizza' }, pizza, {
+      form: 'select-relations',
+      subject: 'American',
+      filler: 'TomatoTopping',
+    });
+    const conds = [
+      { relation: 'has topping', filler: 'TomatoTopping' },
+      { relation: 'is a', filler: 'CheesyPizza' },
+    ];
+    await same(
+      'select',
+      { conditions: conds.map((c) => ({ relation: c.relation, object: c.filler })), ontology: 'pizza' },
+      pizza,
+      { form: 'select-subjects', variable: 'x', conditions: conds },
+    );
     const values = ['American', 'Rosa', 'SpicyPizza'];
-    await same('select', { conditions: [{ relation: 'has topping', object: 'MozzarellaTopping' }], values, ontology: 'pizza' }, pizza,
-      { form: 'select-subjects', variable: 'x', conditions: [{ relation: 'has topping', filler: 'MozzarellaTopping' }], values });
+    await same(
+      'select',
+      { conditions: [{ relation: 'has topping', object: 'MozzarellaTopping' }], values, ontology: 'pizza' },
+      pizza,
+      {
+        form: 'select-subjects',
+        variable: 'x',
+        conditions: [{ relation: 'has topping', filler: 'MozzarellaTopping' }],
+        values,
+      },
+    );
   });
 
   it('answers on go-nucleus exactly as the query service does, CURIEs and synonyms included', async () => {
@@ -151,18 +197,56 @@ describe.skipIf(!have)('oarag mcp over stdio, with the SDK client', () => {
       await same('describe', { name, ontology: 'go-nucleus' }, go, { form: 'describe', name });
     }
     const asks: [string, string, string][] = [
-      ['nucleus', 'part of', 'cell'], ['nuclear envelope', 'part of', 'nucleus'], ['nuclear membrane', 'part of', 'nucleus'],
-      ['nucleus', 'is a', 'organelle'], ['cytoplasm', 'part of', 'nucleus'], ['nucleus', 'part of', 'cytoplasm'],
+      ['nucleus', 'part of', 'cell'],
+      ['nuclear envelope', 'part of', 'nucleus'],
+      ['nuclear membrane', 'part of', 'nucleus'],
+      ['nucleus', 'is a', 'organelle'],
+      ['cytoplasm', 'part of', 'nucleus'],
+      ['nucleus', 'part of', 'cytoplasm'],
     ];
-    for (const [a, r, b] of asks) await same('ask', { subject: a, relation: r, object: b, ontology: 'go-nucleus.ofn' }, go, { form: 'ask', subject: a, relation: r, filler: b });
+    for (const [a, r, b] of asks)
+      await same('ask', { subject: a, relation: r, object: b, ontology: 'go-nucleus.ofn' }, go, {
+        form: 'ask',
+        subject: a,
+        relation: r,
+        filler: b,
+      });
     for (const a of ['nucleus', 'nuclear envelope', 'nuclear membrane']) {
-      await same('related', { subject: a, relation: 'part of', ontology: 'go-nucleus' }, go, { form: 'select-fillers', subject: a, relation: 'part of' });
+      await same('related', { subject: a, relation: 'part of', ontology: 'go-nucleus' }, go, {
+        form: 'select-fillers',
+        subject: a,
+        relation: 'part of',
+      });
     }
-    await same('related', { subject: 'nuclear envelope', object: 'nucleus', ontology: 'go-nucleus' }, go, { form: 'select-relations', subject: 'nuclear envelope', filler: 'nucleus' });
-    await same('select', { conditions: [{ relation: 'part of', object: 'nucleus' }], ontology: 'go-nucleus' }, go,
-      { form: 'select-subjects', variable: 'x', conditions: [{ relation: 'part of', filler: 'nucleus' }] });
-    await same('select', { conditions: [{ relation: 'is a', object: 'organelle' }, { relation: 'part of', object: 'cell' }], ontology: 'go-nucleus' }, go,
-      { form: 'select-subjects', variable: 'x', conditions: [{ relation: 'is a', filler: 'organelle' }, { relation: 'part of', filler: 'cell' }] });
+    await same('related', { subject: 'nuclear envelope', object: 'nucleus', ontology: 'go-nucleus' }, go, {
+      form: 'select-relations',
+      subject: 'nuclear envelope',
+      filler: 'nucleus',
+    });
+    await same('select', { conditions: [{ relation: 'part of', object: 'nucleus' }], ontology: 'go-nucleus' }, go, {
+      form: 'select-subjects',
+      variable: 'x',
+      conditions: [{ relation: 'part of', filler: 'nucleus' }],
+    });
+    await same(
+      'select',
+      {
+        conditions: [
+          { relation: 'is a', object: 'organelle' },
+          { relation: 'part of', object: 'cell' },
+        ],
+        ontology: 'go-nucleus',
+      },
+      go,
+      {
+        form: 'select-subjects',
+        variable: 'x',
+        conditions: [
+          { relation: 'is a', filler: 'organelle' },
+          { relation: 'part of', filler: 'cell' },
+        ],
+      },
+    );
 
     const o = set.pick('go-nucleus');
     for (const t of ['nucleus', 'cell nucleus', 'nucelus']) {
@@ -171,9 +255,12 @@ describe.skipIf(!have)('oarag mcp over stdio, with the SDK client', () => {
       expect(hits).toEqual(searchNames(o, t, 5));
       checked++;
     }
-    expect(text(await call('search', { text: 'cell nucleus', ontology: 'go-nucleus', limit: 3 }))).toMatch(/^- nucleus \[GO:0005634\] \(matched exact "cell nucleus"\), under /m);
+    expect(text(await call('search', { text: 'cell nucleus', ontology: 'go-nucleus', limit: 3 }))).toMatch(
+      /^- nucleus \[GO:0005634\] \(matched exact "cell nucleus"\), under /m,
+    );
 
-    const q = 'SELECT ?s WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#subClassOf> <http://purl.obolibrary.org/obo/GO_0043231> }';
+    const q =
+      'SELECT ?s WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#subClassOf> <http://purl.obolibrary.org/obo/GO_0043231> }';
     const sp = await call('sparql', { query: q, ontology: 'go-nucleus' });
     const want = runSparql(await o.handle.store(), q);
     expect((sp.structuredContent as { rows: unknown[] }).rows).toEqual(want.rows);
@@ -184,32 +271,51 @@ describe.skipIf(!have)('oarag mcp over stdio, with the SDK client', () => {
   it('overviews every relation of a concept through SELECT ?o, and explains an entailment with axioms', async () => {
     const r = await call('related', { subject: 'American', ontology: 'pizza' });
     expect(r.isError).toBeFalsy();
-    const rels = (r.structuredContent as { relations: { relation: { name: string }; query: string; entities: string[] }[] }).relations;
+    const rels = (
+      r.structuredContent as { relations: { relation: { name: string }; query: string; entities: string[] }[] }
+    ).relations;
     expect(rels.map((x) => x.relation.name)).toContain('hasTopping');
     for (const x of rels) {
       expect(x.entities).toEqual((await pizza.run(x.query)).entities);
       checked++;
     }
-    const e = await call('explain', { subject: 'American', relation: 'has topping', object: 'TomatoTopping', ontology: 'pizza' });
+    const e = await call('explain', {
+      subject: 'American',
+      relation: 'has topping',
+      object: 'TomatoTopping',
+      ontology: 'pizza',
+    });
     expect(e.isError).toBeFalsy();
     expect(text(e)).toMatch(/follows from these \d+ axioms:\n- .*American/);
     expect((e.structuredContent as { justification: unknown[] }).justification.length).toBeGreaterThan(0);
-    const card = await server.client.readResource({ uri: cardUri('pizza.owl', 'http://www.co-ode.org/ontologies/pizza/pizza.owl#American') });
-    expect((card.contents[0] as { text: string }).text).toBe(set.pick('pizza').handle.card('http://www.co-ode.org/ontologies/pizza/pizza.owl#American')!.text);
+    const card = await server.client.readResource({
+      uri: cardUri('pizza.owl', 'http://www.co-ode.org/ontologies/pizza/pizza.owl#American'),
+    });
+    expect((card.contents[0] as { text: string }).text).toBe(
+      set.pick('pizza').handle.card('http://www.co-ode.org/ontologies/pizza/pizza.owl#American')!.text,
+    );
   });
 
   it('turns malformed arguments, unknown names, unknown tools and huge inputs into tool errors, and keeps serving', async () => {
     const bad: [string, Record<string, unknown>, RegExp][] = [
       ['ask', { subject: 3, ontology: 'pizza' }, /Input validation error.*subject/s],
       ['select', { conditions: [], ontology: 'pizza' }, /Input validation error/],
-      ['select', { conditions: [{ relation: 'has topping', object: 'TomatoTopping', extra: 1 }], ontology: 'pizza' }, /Input validation error/],
+      [
+        'select',
+        { conditions: [{ relation: 'has topping', object: 'TomatoTopping', extra: 1 }], ontology: 'pizza' },
+        /Input validation error/,
+      ],
       ['describe', { name: 'nucleus' }, /2 ontologies are loaded; say which one/],
       ['describe', { name: 'nucleus', ontology: 'snomed' }, /No ontology "snomed" is loaded/],
       ['no-such-tool', {}, /Tool no-such-tool not found/],
       ['describe', { name: 'x'.repeat(1_000_000), ontology: 'pizza' }, /at most 300 character/],
       ['sparql', { query: 'DELETE WHERE { ?s ?p ?o }', ontology: 'pizza' }, /updates are refused/],
       ['sparql', { query: 'SELECT ?x WHERE { ?x ?y }', ontology: 'pizza' }, /SPARQL error/],
-      ['ask', { subject: 'Amercan', relation: 'has toping', object: 'TomatoTopping', ontology: 'pizza' }, /UNKNOWN NAME: no concept is named "Amercan"\. Closest concept names: American/],
+      [
+        'ask',
+        { subject: 'Amercan', relation: 'has toping', object: 'TomatoTopping', ontology: 'pizza' },
+        /UNKNOWN NAME: no concept is named "Amercan"\. Closest concept names: American/,
+      ],
     ];
     for (const [tool, args, re] of bad) {
       const r = await call(tool, args);
@@ -217,7 +323,11 @@ describe.skipIf(!have)('oarag mcp over stdio, with the SDK client', () => {
       expect(text(r)).toMatch(re);
     }
     const names = Array.from({ length: 50 }, (_, i) => `candidate ${i} ${'y'.repeat(250)}`);
-    const big = await call('select', { conditions: Array.from({ length: 8 }, () => ({ relation: 'has topping', object: 'TomatoTopping' })), values: names, ontology: 'pizza' });
+    const big = await call('select', {
+      conditions: Array.from({ length: 8 }, () => ({ relation: 'has topping', object: 'TomatoTopping' })),
+      values: names,
+      ontology: 'pizza',
+    });
     expect(big.isError).toBe(true);
     expect(text(big)).toMatch(/^ERROR: The query is too long/);
     await same('describe', { name: 'American', ontology: 'pizza' }, pizza, { form: 'describe', name: 'American' });
@@ -227,7 +337,11 @@ describe.skipIf(!have)('oarag mcp over stdio, with the SDK client', () => {
     const pizzas = (await pizza.run('SELECT ?x WHERE { ?x "is a" "PizzaComUmNome" }')).results.map((r) => r.name);
     const jobs = Array.from({ length: 60 }, (_, i) => {
       const name = pizzas[i % pizzas.length];
-      if (i % 3 === 0) return { tool: 'ask', args: { subject: name, relation: 'has topping', object: 'MozzarellaTopping', ontology: 'pizza' } };
+      if (i % 3 === 0)
+        return {
+          tool: 'ask',
+          args: { subject: name, relation: 'has topping', object: 'MozzarellaTopping', ontology: 'pizza' },
+        };
       if (i % 3 === 1) return { tool: 'describe', args: { name, ontology: 'pizza' } };
       return { tool: 'search', args: { text: name.slice(0, 4), ontology: 'pizza' } };
     });
@@ -247,7 +361,12 @@ describe.skipIf(!have)('oarag mcp over stdio, with the SDK client', () => {
     expect(secs).toBeLessThan(5); // the figure itself is for the README; this only guards against a cold load
     const pid = s.transport.pid!;
     // explain starts the JVM on first use, so the call is still running when the client goes away.
-    const pending = s.client.callTool({ name: 'explain', arguments: { subject: 'American', relation: 'has topping', object: 'TomatoTopping' } }).catch((e: Error) => e);
+    const pending = s.client
+      .callTool({
+        name: 'explain',
+        arguments: { subject: 'American', relation: 'has topping', object: 'TomatoTopping' },
+      })
+      .catch((e: Error) => e);
     await new Promise((r) => setTimeout(r, 200));
     const t0 = Date.now();
     await s.client.close();
@@ -263,25 +382,59 @@ describe.skipIf(!have)('oarag mcp over stdio, with the SDK client', () => {
 
 describe.skipIf(!have)('oarag mcp --http', () => {
   it('serves Streamable HTTP on 127.0.0.1 to a client with the token, refuses others, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/bin.ts', 'mcp', '--ontology', PIZZA!, '--http', '0'], {
-      cwd: REPO, env: { ...process.env, OARAG_CACHE_DIR: join(dir.path, 'cache'), OARAG_DATA_DIR: join(dir.path, 'data') }, stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src-main/cli/bin.ts', 'mcp', '--ontology', PIZZA!, '--http', '0'],
+      {
+        cwd: REPO,
+        env: { ...process.env, OARAG_CACHE_DIR: join(dir.path, 'cache'), OARAG_DATA_DIR: join(dir.path, 'data') },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     const line = await new Promise<string>((r) => createInterface({ input: child.stdout! }).once('line', r));
-    const m = /^MCP \(Streamable HTTP\) on (http:\/\/127\.0\.0\.1:(\d+)\/mcp) with header "Authorization: Bearer ([A-Za-z0-9_-]+)"$/.exec(line);
+    const m =
+      /^MCP \(Streamable HTTP\) on (http:\/\/127\.0\.0\.1:(\d+)\/mcp) with header "Authorization: Bearer ([A-Za-z0-9_-]+)"$/.exec(
+        line,
+      );
     expect(m, line).not.toBeNull();
     const [, url, port, token] = m!;
     const client = new Client({ name: 'oarag-test-http', version: '1' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
-    const r = (await client.callTool({ name: 'ask', arguments: { subject: 'American', relation: 'has topping', object: 'TomatoTopping' } })) as CallToolResult;
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(url), {
+        requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      }),
+    );
+    const r = (await client.callTool({
+      name: 'ask',
+      arguments: { subject: 'American', relation: 'has topping', object: 'TomatoTopping' },
+    })) as CallToolResult;
     expect(text(r)).toBe((await pizza.run('ASK { "American" "has topping" "TomatoTopping" }')).observation);
     await client.close();
     const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
     expect((await fetch(url, { method: 'POST', headers, body: init })).status).toBe(401);
-    expect((await fetch(url, { method: 'POST', headers: { ...headers, authorization: 'Bearer wrong' }, body: init })).status).toBe(401);
-    expect((await fetch(url, { method: 'POST', headers: { ...headers, authorization: `Bearer ${token}`, origin: 'http://evil.example' }, body: init })).status).toBe(403);
-    expect((await fetch(`http://localhost:${port}/elsewhere`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${token}` }, body: init })).status).toBe(404);
+    expect(
+      (await fetch(url, { method: 'POST', headers: { ...headers, authorization: 'Bearer wrong' }, body: init })).status,
+    ).toBe(401);
+    expect(
+      (
+        await fetch(url, {
+          method: 'POST',
+          headers: { ...headers, authorization: `Bearer ${token}`, origin: 'http://evil.example' },
+          body: init,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await fetch(`http://localhost:${port}/elsewhere`, {
+          method: 'POST',
+          headers: { ...headers, authorization: `Bearer ${token}` },
+          body: init,
+        })
+      ).status,
+    ).toBe(404);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });

@@ -46,23 +46,35 @@ describe('bad input gives a clear error and a non-zero exit', () => {
   });
   it('truncated functional syntax', () => {
     const p = join(dir.path, 'truncated.ofn');
-    writeFileSync(p, 'Prefix(:=<http://example.org/t#>)\nOntology(<http://example.org/t>\nDeclaration(Class(:A))\nSubClassOf(:A ObjectSomeValuesFrom(:p');
+    writeFileSync(
+      p,
+      'Prefix(:=<http://example.org/t#>)\nOntology(<http://example.org/t>\nDeclaration(Class(:A))\nSubClassOf(:A ObjectSomeValuesFrom(:p',
+    );
     expectCleanFailure(oarag(['load', p]), /oarag load: /);
   });
   it('an ontology with zero classes', () => {
     const p = join(dir.path, 'noclasses.ofn');
-    writeFileSync(p, 'Prefix(:=<http://example.org/t#>)\nOntology(<http://example.org/t>\nDeclaration(ObjectProperty(:p))\n)\n');
+    writeFileSync(
+      p,
+      'Prefix(:=<http://example.org/t#>)\nOntology(<http://example.org/t>\nDeclaration(ObjectProperty(:p))\n)\n',
+    );
     expectCleanFailure(oarag(['load', p]), /declares no classes/);
   });
   it('missing Java', () => {
     const p = join(dir.path, 'ok', 'mini.ofn');
     mkdirSync(join(dir.path, 'ok'), { recursive: true });
     writeFileSync(p, 'Prefix(:=<http://example.org/t#>)\nOntology(<http://example.org/t>\nDeclaration(Class(:A))\n)\n');
-    expectCleanFailure(oarag(['load', p], { PATH: '/nonexistent', JAVA_HOME: '', OARAG_CACHE_DIR: join(dir.path, 'nojava') }), /Java was not found.*Install/);
+    expectCleanFailure(
+      oarag(['load', p], { PATH: '/nonexistent', JAVA_HOME: '', OARAG_CACHE_DIR: join(dir.path, 'nojava') }),
+      /Java was not found.*Install/,
+    );
   });
   it('a card for an unknown name', () => {
     const fixture = join(dir.path, 'one.ofn');
-    writeFileSync(fixture, 'Prefix(:=<http://example.org/t#>)\nPrefix(rdfs:=<http://www.w3.org/2000/01/rdf-schema#>)\nOntology(<http://example.org/t>\nDeclaration(Class(:A))\nAnnotationAssertion(rdfs:label :A "alpha")\n)\n');
+    writeFileSync(
+      fixture,
+      'Prefix(:=<http://example.org/t#>)\nPrefix(rdfs:=<http://www.w3.org/2000/01/rdf-schema#>)\nOntology(<http://example.org/t>\nDeclaration(Class(:A))\nAnnotationAssertion(rdfs:label :A "alpha")\n)\n',
+    );
     expectCleanFailure(oarag(['card', 'no such thing', '--ontology', fixture]), /no class is named "no such thing"/);
     const ok = oarag(['card', 'ALPHA', '--ontology', fixture, '--json']);
     expect(ok.code).toBe(0);

@@ -17,7 +17,10 @@ interface Expected {
 }
 const fixtures = readdirSync(FIX)
   .filter((f) => f.endsWith('.expected.json'))
-  .map((f) => ({ name: f.replace('.expected.json', ''), expected: JSON.parse(readFileSync(join(FIX, f), 'utf8')) as Expected }))
+  .map((f) => ({
+    name: f.replace('.expected.json', ''),
+    expected: JSON.parse(readFileSync(join(FIX, f), 'utf8')) as Expected,
+  }))
   .filter((f) => f.expected.classes > 0);
 
 const service = useOntologyService();
@@ -32,7 +35,13 @@ describe.each(fixtures)('fixture $name', ({ name, expected }) => {
     expect([...h.summary.unsatisfiable].sort()).toEqual([...expected.unsatisfiable].sort());
     expect(h.summary.warnings.some((w) => w.code === 'non-el')).toBe(expected.nonElWarning);
     for (const [iri, parents] of Object.entries(expected.parents)) {
-      expect(h.card(iri)?.parents.map((p) => p.iri).sort(), `parents of ${iri}`).toEqual([...parents].sort());
+      expect(
+        h
+          .card(iri)
+          ?.parents.map((p) => p.iri)
+          .sort(),
+        `parents of ${iri}`,
+      ).toEqual([...parents].sort());
     }
     for (const [a, b] of expected.equivalents) {
       expect(ix.ancestors(ix.id(a)!).has(ix.id(b)!), `${a} ≡ ${b}`).toBe(true);

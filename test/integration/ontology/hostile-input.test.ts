@@ -27,8 +27,10 @@ function encode(text: string, kind: '16le' | '16be' | '32le' | '32be'): Buffer {
 }
 
 function nested(depth: number): string {
-  return `Prefix(:=<http://example.org/nest#>)\nOntology(<http://example.org/nest>\nDeclaration(Class(:A)) Declaration(Class(:B)) Declaration(ObjectProperty(:r))\n` +
-    `SubClassOf(:A ${'ObjectSomeValuesFrom(:r '.repeat(depth)}:B${')'.repeat(depth)})\n)\n`;
+  return (
+    `Prefix(:=<http://example.org/nest#>)\nOntology(<http://example.org/nest>\nDeclaration(Class(:A)) Declaration(Class(:B)) Declaration(ObjectProperty(:r))\n` +
+    `SubClassOf(:A ${'ObjectSomeValuesFrom(:r '.repeat(depth)}:B${')'.repeat(depth)})\n)\n`
+  );
 }
 
 async function failure(p: Promise<unknown>): Promise<UserError> {
@@ -44,23 +46,29 @@ describe('hostile and unusual ontology files', () => {
   const { service, dir } = useOntologyWorkspace('oarag-hostile-');
   const text = readFileSync(SAMPLE, 'utf8');
 
-  it.each(['16le', '16be', '32le', '32be'] as const)('loads a UTF-%s document with a byte order mark like its UTF-8 original', async (kind) => {
-    const utf8 = await service.open(SAMPLE);
-    const f = join(dir, `cardio-${kind}.ofn`);
-    writeFileSync(f, encode(text, kind));
-    const h = await service.open(f);
-    expect(h.summary.classes).toBe(utf8.summary.classes);
-    expect(h.summary.closure).toEqual(utf8.summary.closure);
-  });
+  it.each(['16le', '16be', '32le', '32be'] as const)(
+    'loads a UTF-%s document with a byte order mark like its UTF-8 original',
+    async (kind) => {
+      const utf8 = await service.open(SAMPLE);
+      const f = join(dir, `cardio-${kind}.ofn`);
+      writeFileSync(f, encode(text, kind));
+      const h = await service.open(f);
+      expect(h.summary.classes).toBe(utf8.summary.classes);
+      expect(h.summary.closure).toEqual(utf8.summary.closure);
+    },
+  );
 
   it('skips an import that resolves to a file which is not an ontology, and says so', async () => {
     const sub = join(dir, 'imports-case');
     mkdirSync(join(sub, 'imports'), { recursive: true });
     writeFileSync(join(sub, 'imports', 'notes.txt'), `root:${SECRET}:19000:0:99999:7:::\n`);
     const f = join(sub, 'main.ofn');
-    writeFileSync(f, 'Prefix(:=<http://example.org/m#>)\nOntology(<http://example.org/m>\n' +
-      'Import(<file:///etc/passwd>)\nImport(<http://example.org/elsewhere/notes.txt>)\n' +
-      'Declaration(Class(:A)) Declaration(Class(:B)) SubClassOf(:A :B)\n)\n');
+    writeFileSync(
+      f,
+      'Prefix(:=<http://example.org/m#>)\nOntology(<http://example.org/m>\n' +
+        'Import(<file:///etc/passwd>)\nImport(<http://example.org/elsewhere/notes.txt>)\n' +
+        'Declaration(Class(:A)) Declaration(Class(:B)) SubClassOf(:A :B)\n)\n',
+    );
     const h = await service.open(f);
     expect(h.summary.classes).toBe(2);
     const codes = h.summary.warnings.map((w) => w.code);
@@ -73,7 +81,10 @@ describe('hostile and unusual ontology files', () => {
 
   it.each([
     ['bad.ofn', `Prefix(:=<http://x/>)\nOntology(<http://x/o>\nSubClassOf(:A ${SECRET}garbage more)\n)\n`],
-    ['bad.owl', `<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><${SECRET}:foo/></rdf:RDF>\n`],
+    [
+      'bad.owl',
+      `<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><${SECRET}:foo/></rdf:RDF>\n`,
+    ],
     ['bad.obo', `format-version: 1.2\n[Term]\nid: X:1\nis_a: ${SECRET} garbage {\n`],
   ])('a parse error in %s names the file and line but quotes none of its text', async (name, body) => {
     const f = join(dir, name);
@@ -91,8 +102,12 @@ describe('hostile and unusual ontology files', () => {
     const h = await service.open(f);
     const seconds = (performance.now() - t0) / 1000;
     const cacheDir = join(dir, 'cache');
-    const bytes = readdirSync(cacheDir).filter((n) => !n.startsWith('.')).reduce((n, x) => n + statSync(join(cacheDir, x)).size, 0);
-    console.log(`[nesting] depth 3000 (${(statSync(f).size / 1024).toFixed(0)} KB): ${seconds.toFixed(2)} s, whole cache folder ${(bytes / 2 ** 20).toFixed(1)} MB`);
+    const bytes = readdirSync(cacheDir)
+      .filter((n) => !n.startsWith('.'))
+      .reduce((n, x) => n + statSync(join(cacheDir, x)).size, 0);
+    console.log(
+      `[nesting] depth 3000 (${(statSync(f).size / 1024).toFixed(0)} KB): ${seconds.toFixed(2)} s, whole cache folder ${(bytes / 2 ** 20).toFixed(1)} MB`,
+    );
     expect(h.summary.classes).toBe(2);
     // Filler names used to repeat the whole subexpression (quadratic: 148 MB at depth 4,000).
     expect(bytes).toBeLessThan(20 * 2 ** 20);

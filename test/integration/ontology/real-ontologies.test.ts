@@ -14,7 +14,11 @@ describe.each(REAL_FILES)('real ontology %s', (file) => {
     const ix = h.closure;
     const sample = sampleTriples(ix, 300, 7);
     expect(sample.length).toBeGreaterThanOrEqual(200);
-    const queries = sample.map((t) => ({ sub: ix.iri(t.a), r: t.r === undefined ? null : ix.iri(t.r), sup: ix.iri(t.b) }));
+    const queries = sample.map((t) => ({
+      sub: ix.iri(t.a),
+      r: t.r === undefined ? null : ix.iri(t.r),
+      sup: ix.iri(t.b),
+    }));
     const { answers } = await service.bridge().request<{ answers: boolean[] }>('entailed', { queries });
     const mismatches = sample
       .map((t, i) => ({ ...queries[i], how: t.how, ours: t.expected, elk: answers[i] }))
@@ -22,13 +26,17 @@ describe.each(REAL_FILES)('real ontology %s', (file) => {
     expect(mismatches).toEqual([]);
     const positives = sample.filter((t) => t.expected && t.r !== undefined).length;
     const negatives = sample.filter((t) => !t.expected).length;
-    console.log(`${file}: ${sample.length} sampled, ${positives} existential positives, ${negatives} negatives, all equal to ELK`);
+    console.log(
+      `${file}: ${sample.length} sampled, ${positives} existential positives, ${negatives} negatives, all equal to ELK`,
+    );
     if (h.summary.closure.existential > 0) expect(positives).toBeGreaterThan(50);
     expect(negatives).toBeGreaterThan(50);
 
     const rand = seededRandom(3);
     // IRI order, not id order: ids change between loads, and the sample should not.
-    const classIds = ix.kindOf.flatMap((k, id) => (k === 'class' && !ix.unsat.has(id) ? [id] : [])).sort((x, y) => (ix.iri(x) < ix.iri(y) ? -1 : 1));
+    const classIds = ix.kindOf
+      .flatMap((k, id) => (k === 'class' && !ix.unsat.has(id) ? [id] : []))
+      .sort((x, y) => (ix.iri(x) < ix.iri(y) ? -1 : 1));
     const chosen = Array.from({ length: Math.min(100, classIds.length) }, () => pick(rand, classIds));
     const iris = chosen.map((id) => ix.iri(id));
     const sup = await service.bridge().request<{ answers: string[][] }>('superclasses', { iris });

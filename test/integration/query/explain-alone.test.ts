@@ -41,7 +41,9 @@ function sampleInferred(h: OntologyHandle, names: UniqueNames, per: number, seed
   const sampler = new EntailmentSampler(ix, stated, (id) => names.of(id) !== null, seed);
   const inferred = sampler
     .asks(200)
-    .filter((c) => !c.told && !ix.unsat.has(c.a) && (c.r === null ? ix.isSubClassOf(c.a, c.b) : ix.isEntailed(c.a, c.r, c.b)));
+    .filter(
+      (c) => !c.told && !ix.unsat.has(c.a) && (c.r === null ? ix.isSubClassOf(c.a, c.b) : ix.isEntailed(c.a, c.r, c.b)),
+    );
   return [...inferred.filter((c) => c.r !== null).slice(0, per), ...inferred.filter((c) => c.r === null).slice(0, per)];
 }
 
@@ -60,7 +62,8 @@ async function checkAlone(h: OntologyHandle, names: UniqueNames, triples: Triple
     expect(just.length, `${text}: empty justification`).toBeGreaterThan(0);
     for (const x of just) {
       expect(res.observation).toContain(x.text);
-      for (const p of prefixesUsed(x.functional)) expect(STANDARD_PREFIXES, `prefix "${p}:" in ${x.functional}`).toHaveProperty(p);
+      for (const p of prefixesUsed(x.functional))
+        expect(STANDARD_PREFIXES, `prefix "${p}:" in ${x.functional}`).toHaveProperty(p);
     }
     axioms += just.length;
     const file = join(dir.path, `${label}-${i}.ofn`);
@@ -68,14 +71,23 @@ async function checkAlone(h: OntologyHandle, names: UniqueNames, triples: Triple
       const k = ix.kindOf[ix.id(iri) ?? -1];
       return k === 'class' || k === 'property' ? k : undefined;
     };
-    writeFileSync(file, justificationOntology(`urn:oarag:test:justification:${label}:${i}`, just.map((x) => x.functional), kindOf));
+    writeFileSync(
+      file,
+      justificationOntology(
+        `urn:oarag:test:justification:${label}:${i}`,
+        just.map((x) => x.functional),
+        kindOf,
+      ),
+    );
     await checker.request('load', { path: file });
     const query = { sub: ix.iri(t.a), r: t.r === null ? null : ix.iri(t.r), sup: ix.iri(t.b) };
     const { answers } = await checker.request<{ answers: boolean[] }>('entailed', { queries: [query] });
     if (answers[0] !== true) failures.push(`${text}: ${just.map((x) => x.functional).join(' ')}`);
   }
   const existential = triples.filter((t) => t.r !== null).length;
-  console.log(`${label}: ${triples.length} justifications (${existential} existential, ${triples.length - existential} is-a, ${axioms} axioms), each entails its triple alone`);
+  console.log(
+    `${label}: ${triples.length} justifications (${existential} existential, ${triples.length - existential} is-a, ${axioms} axioms), each entails its triple alone`,
+  );
   expect(failures).toEqual([]);
 }
 
@@ -96,7 +108,9 @@ describe.each(['regulation', 'reflexive'])('EXPLAIN on the %s fixture', (name) =
     const h = await service.open(join(FIX, `${name}.ofn`));
     const ix = h.closure;
     const names = new UniqueNames(new QueryService(h).names, ix);
-    const expected = JSON.parse(readFileSync(join(FIX, `${name}.expected.json`), 'utf8')) as { entailed: [string, string, string][] };
+    const expected = JSON.parse(readFileSync(join(FIX, `${name}.expected.json`), 'utf8')) as {
+      entailed: [string, string, string][];
+    };
     const triples: Triple[] = expected.entailed.map(([a, r, b]) => ({ a: ix.id(a)!, r: ix.id(r)!, b: ix.id(b)! }));
     triples.push(...sampleInferred(h, names, 3, 5).filter((t) => t.r === null));
     expect(triples.some((t) => t.r === null)).toBe(true);

@@ -15,7 +15,9 @@ describe.each(['go-mgi-subset.obo', 'envo.obo'])('fuzzy name linking on %s', (fi
     const ix = h.closure;
     const linker = new NameLinker(h.db, ix);
     const rand = seededRandom(11);
-    const ids = ix.kindOf.flatMap((k, id) => (k === 'class' && !ix.deprecated.has(id) && ix.nameOf(id).length >= 4 ? [id] : []));
+    const ids = ix.kindOf.flatMap((k, id) =>
+      k === 'class' && !ix.deprecated.has(id) && ix.nameOf(id).length >= 4 ? [id] : [],
+    );
     let hits = 0;
     const misses: string[] = [];
     const times: number[] = [];
@@ -29,7 +31,9 @@ describe.each(['go-mgi-subset.obo', 'envo.obo'])('fuzzy name linking on %s', (fi
       else misses.push(`${typo} → ${ix.nameOf(id)}`);
     }
     times.sort((a, b) => a - b);
-    console.log(`${file}: typo top-5 recall ${hits / 2} %, p50 ${times[100].toFixed(1)} ms, p95 ${times[190].toFixed(1)} ms; misses: ${misses.slice(0, 5).join(' | ')}`);
+    console.log(
+      `${file}: typo top-5 recall ${hits / 2} %, p50 ${times[100].toFixed(1)} ms, p95 ${times[190].toFixed(1)} ms; misses: ${misses.slice(0, 5).join(' | ')}`,
+    );
     expect(hits / 200).toBeGreaterThanOrEqual(0.95);
   });
 });
@@ -40,10 +44,18 @@ describe('CamelCase names on pizza.owl', () => {
     const h = await service.open(path!);
     const linker = new NameLinker(h.db, h.closure);
     const pz = 'http://www.co-ode.org/ontologies/pizza/pizza.owl#';
-    for (const [text, local] of [['has topping', 'hasTopping'], ['is topping of', 'isToppingOf'], ['has country of origin', 'hasCountryOfOrigin']]) {
+    for (const [text, local] of [
+      ['has topping', 'hasTopping'],
+      ['is topping of', 'isToppingOf'],
+      ['has country of origin', 'hasCountryOfOrigin'],
+    ]) {
       expect(linker.linkRelation(text)).toMatchObject({ status: 'ok', entity: { iri: pz + local }, via: 'fragment' });
     }
     // The IRI's own spelling is still the name.
-    expect(linker.linkRelation('hasBase')).toMatchObject({ status: 'ok', entity: { iri: pz + 'hasBase' }, via: 'label' });
+    expect(linker.linkRelation('hasBase')).toMatchObject({
+      status: 'ok',
+      entity: { iri: pz + 'hasBase' },
+      via: 'label',
+    });
   });
 });

@@ -62,9 +62,13 @@ describe.each(REAL_FILES)('dialect answers equal ELK on %s', (file) => {
     if (sampler.props.length) expect(existential).toBeGreaterThanOrEqual(20);
 
     const conjunctions = sampler.conjunctions(SELECTS);
-    const answers = (await bridge.request<{ answers: string[][] }>('subclasses', {
-      queries: conjunctions.map((c) => ({ and: c.conds.map((x) => ({ r: x.r === null ? null : ix.iri(x.r), sup: ix.iri(x.b) })) })),
-    })).answers;
+    const answers = (
+      await bridge.request<{ answers: string[][] }>('subclasses', {
+        queries: conjunctions.map((c) => ({
+          and: c.conds.map((x) => ({ r: x.r === null ? null : ix.iri(x.r), sup: ix.iri(x.b) })),
+        })),
+      })
+    ).answers;
     const selectMismatches: string[] = [];
     let nonEmpty = 0;
     let largest = 0;
@@ -104,9 +108,13 @@ function selectText(names: UniqueNames, conds: Condition[]): string {
 function describeDiff(ix: ClosureIndex, text: string, how: string, ours: string[], theirs: string[]): string {
   const mine = new Set(ours);
   const elk = new Set(theirs);
-  const only = (xs: string[], other: Set<string>) => xs.filter((x) => !other.has(x)).slice(0, 5).map((x) => {
-    const id = ix.id(x);
-    return id === undefined ? `<${x}>` : `${ix.nameOf(id)} <${x}>`;
-  });
+  const only = (xs: string[], other: Set<string>) =>
+    xs
+      .filter((x) => !other.has(x))
+      .slice(0, 5)
+      .map((x) => {
+        const id = ix.id(x);
+        return id === undefined ? `<${x}>` : `${ix.nameOf(id)} <${x}>`;
+      });
   return `${text} [${how}]: ${ours.length} vs ELK ${theirs.length}; only ours: ${only(ours, elk).join(', ')}; only ELK: ${only(theirs, mine).join(', ')}`;
 }

@@ -61,7 +61,9 @@ describe('raw SPARQL limits', () => {
   });
 
   it('answers the next query from a fresh worker, keeps ordinary results exact and refuses updates', async () => {
-    const r = await h.sparql('SELECT ?s WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#subClassOf> ?o } ORDER BY ?s LIMIT 3');
+    const r = await h.sparql(
+      'SELECT ?s WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#subClassOf> ?o } ORDER BY ?s LIMIT 3',
+    );
     expect(r.rows).toHaveLength(3);
     expect(r.truncated).toBe(false);
     const ask = await h.sparql('ASK { ?s ?p ?o }');

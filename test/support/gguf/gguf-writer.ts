@@ -2,7 +2,19 @@ import { writeFileSync } from 'node:fs';
 
 /** GGUF metadata value types (the on-disk type ids). */
 export const GV = {
-  u8: 0, i8: 1, u16: 2, i16: 3, u32: 4, i32: 5, f32: 6, bool: 7, string: 8, array: 9, u64: 10, i64: 11, f64: 12,
+  u8: 0,
+  i8: 1,
+  u16: 2,
+  i16: 3,
+  u32: 4,
+  i32: 5,
+  f32: 6,
+  bool: 7,
+  string: 8,
+  array: 9,
+  u64: 10,
+  i64: 11,
+  f64: 12,
 } as const;
 export type GgufScalarKind = Exclude<keyof typeof GV, 'array'>;
 
@@ -63,23 +75,62 @@ class ByteSink {
 function writeScalar(sink: ByteSink, kind: GgufScalarKind, v: number | bigint | boolean | string): void {
   const b = Buffer.alloc(8);
   switch (kind) {
-    case 'u8': b.writeUInt8(Number(v)); sink.push(b.subarray(0, 1)); return;
-    case 'i8': b.writeInt8(Number(v)); sink.push(b.subarray(0, 1)); return;
-    case 'u16': b.writeUInt16LE(Number(v)); sink.push(b.subarray(0, 2)); return;
-    case 'i16': b.writeInt16LE(Number(v)); sink.push(b.subarray(0, 2)); return;
-    case 'u32': b.writeUInt32LE(Number(v)); sink.push(b.subarray(0, 4)); return;
-    case 'i32': b.writeInt32LE(Number(v)); sink.push(b.subarray(0, 4)); return;
-    case 'f32': b.writeFloatLE(Number(v)); sink.push(b.subarray(0, 4)); return;
-    case 'bool': b.writeUInt8(v ? 1 : 0); sink.push(b.subarray(0, 1)); return;
-    case 'u64': b.writeBigUInt64LE(BigInt(v)); sink.push(b); return;
-    case 'i64': b.writeBigInt64LE(BigInt(v)); sink.push(b); return;
-    case 'f64': b.writeDoubleLE(Number(v)); sink.push(b); return;
-    case 'string': sink.str(String(v)); return;
+    case 'u8':
+      b.writeUInt8(Number(v));
+      sink.push(b.subarray(0, 1));
+      return;
+    case 'i8':
+      b.writeInt8(Number(v));
+      sink.push(b.subarray(0, 1));
+      return;
+    case 'u16':
+      b.writeUInt16LE(Number(v));
+      sink.push(b.subarray(0, 2));
+      return;
+    case 'i16':
+      b.writeInt16LE(Number(v));
+      sink.push(b.subarray(0, 2));
+      return;
+    case 'u32':
+      b.writeUInt32LE(Number(v));
+      sink.push(b.subarray(0, 4));
+      return;
+    case 'i32':
+      b.writeInt32LE(Number(v));
+      sink.push(b.subarray(0, 4));
+      return;
+    case 'f32':
+      b.writeFloatLE(Number(v));
+      sink.push(b.subarray(0, 4));
+      return;
+    case 'bool':
+      b.writeUInt8(v ? 1 : 0);
+      sink.push(b.subarray(0, 1));
+      return;
+    case 'u64':
+      b.writeBigUInt64LE(BigInt(v));
+      sink.push(b);
+      return;
+    case 'i64':
+      b.writeBigInt64LE(BigInt(v));
+      sink.push(b);
+      return;
+    case 'f64':
+      b.writeDoubleLE(Number(v));
+      sink.push(b);
+      return;
+    case 'string':
+      sink.str(String(v));
+      return;
   }
 }
 
 /** Serialises a whole GGUF file (header, metadata, tensor infos, aligned data) into one buffer. */
-export function encodeGguf(metadata: [string, GgufValue][], tensors: GgufTensorSpec[], o: GgufWriteOptions = {}): Buffer {
+export function encodeGguf(
+  metadata: [string, GgufValue][],
+  tensors: GgufTensorSpec[],
+  o: GgufWriteOptions = {},
+): Buffer {
   const alignment = o.alignment ?? 32;
   const sink = new ByteSink();
   sink.push(Buffer.from(o.magic ?? 'GGUF', 'latin1'));
@@ -120,6 +171,11 @@ export function encodeGguf(metadata: [string, GgufValue][], tensors: GgufTensorS
   return sink.concat();
 }
 
-export function writeGguf(path: string, metadata: [string, GgufValue][], tensors: GgufTensorSpec[], o: GgufWriteOptions = {}): void {
+export function writeGguf(
+  path: string,
+  metadata: [string, GgufValue][],
+  tensors: GgufTensorSpec[],
+  o: GgufWriteOptions = {},
+): void {
   writeFileSync(path, encodeGguf(metadata, tensors, o));
 }

@@ -51,7 +51,10 @@ function ones(count: number): Uint8Array {
   return new Uint8Array(new Float32Array(count).fill(1).buffer);
 }
 
-export function tinyModelParts(o: TinyGgufOptions = {}): { metadata: [string, GgufValue][]; tensors: GgufTensorSpec[] } {
+export function tinyModelParts(o: TinyGgufOptions = {}): {
+  metadata: [string, GgufValue][];
+  tensors: GgufTensorSpec[];
+} {
   const rnd = mulberry32(o.seed ?? 42);
   const kv = o.headCountKv ?? 4;
   const E = TINY.embedding;
@@ -85,7 +88,15 @@ export function tinyModelParts(o: TinyGgufOptions = {}): { metadata: [string, Gg
   if (o.chatTemplate !== false) metadata.push(['tokenizer.chat_template', { kind: 'string', value: CHATML_TEMPLATE }]);
 
   const t = (name: string, dims: number[], data?: Uint8Array): GgufTensorSpec => ({
-    name, dims, type: 0, data: data ?? randomF32(dims.reduce((a, b) => a * b, 1), rnd),
+    name,
+    dims,
+    type: 0,
+    data:
+      data ??
+      randomF32(
+        dims.reduce((a, b) => a * b, 1),
+        rnd,
+      ),
   });
   const tensors: GgufTensorSpec[] = [t('token_embd.weight', [E, tokens.length])];
   for (let b = 0; b < TINY.blocks; b++) {
@@ -140,10 +151,20 @@ export function writeMalformedGguf(path: string, kind: MalformedKind, o: TinyGgu
   const { metadata, tensors } = tinyModelParts(o);
   let buf: Buffer;
   switch (kind) {
-    case 'bad-magic': buf = encodeGguf(metadata, tensors, { magic: 'GGML' }); break;
-    case 'bad-version': buf = encodeGguf(metadata, tensors, { version: 99 }); break;
-    case 'truncated-header': buf = encodeGguf(metadata, tensors).subarray(0, 2000); break;
-    case 'truncated-data': { const full = encodeGguf(metadata, tensors); buf = full.subarray(0, full.length - 4096); break; }
+    case 'bad-magic':
+      buf = encodeGguf(metadata, tensors, { magic: 'GGML' });
+      break;
+    case 'bad-version':
+      buf = encodeGguf(metadata, tensors, { version: 99 });
+      break;
+    case 'truncated-header':
+      buf = encodeGguf(metadata, tensors).subarray(0, 2000);
+      break;
+    case 'truncated-data': {
+      const full = encodeGguf(metadata, tensors);
+      buf = full.subarray(0, full.length - 4096);
+      break;
+    }
     case 'zero-dim': {
       const ffn = metadata.find((x) => x[0] === 'llama.feed_forward_length')!;
       ffn[1] = { kind: 'u32', value: 0 };
@@ -161,9 +182,15 @@ export function writeMalformedGguf(path: string, kind: MalformedKind, o: TinyGgu
       buf = encodeGguf(metadata, tensors);
       break;
     }
-    case 'huge-tensor-count': buf = encodeGguf(metadata, tensors, { tensorCountOverride: 1n << 40n }); break;
-    case 'offset-beyond-eof': buf = encodeGguf(metadata, tensors, { offsetOverrides: { 'output.weight': 1n << 33n } }); break;
-    case 'empty': buf = Buffer.alloc(0); break;
+    case 'huge-tensor-count':
+      buf = encodeGguf(metadata, tensors, { tensorCountOverride: 1n << 40n });
+      break;
+    case 'offset-beyond-eof':
+      buf = encodeGguf(metadata, tensors, { offsetOverrides: { 'output.weight': 1n << 33n } });
+      break;
+    case 'empty':
+      buf = Buffer.alloc(0);
+      break;
   }
   writeFileSync(path, buf);
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { OaRagAgent } from '../../../src-main/agent/agent';
-import { AGENT_PROMPT, CORRECTIONS, FINAL_OWN_SYSTEM, FINAL_WITH_EVIDENCE_SYSTEM } from '../../../src-main/agent/prompts';
+import {
+  AGENT_PROMPT,
+  CORRECTIONS,
+  FINAL_OWN_SYSTEM,
+  FINAL_WITH_EVIDENCE_SYSTEM,
+} from '../../../src-main/agent/prompts';
 import type { AgentQuestion } from '../../../src-main/agent/question';
 import { TaskCancelledError } from '../../../src-main/core/task';
 import type { LlmBackend } from '../../../src-main/llm/types';
@@ -11,7 +16,11 @@ import { ScriptedLlm } from '../../support/scripted-llm';
 const MCQ: AgentQuestion = {
   kind: 'mcq',
   question: 'Which concepts is every viral myocarditis located in?',
-  options: [{ key: 'A', name: 'myocardium' }, { key: 'B', name: 'heart valve' }, { key: 'C', name: 'anatomical structure' }],
+  options: [
+    { key: 'A', name: 'myocardium' },
+    { key: 'B', name: 'heart valve' },
+    { key: 'C', name: 'anatomical structure' },
+  ],
 };
 
 const { query } = queryFixture(clinicalDump);
@@ -44,12 +53,19 @@ describe('OA-RAG agent loop (scripted model)', () => {
     expect(rec.answeredFrom).toBe('evidence');
     expect(rec.usage.calls).toBe(7);
     expect(rec.usage.byStage.react.calls).toBe(4);
-    expect(rec.usage.outputTokens).toBe(rec.usage.byStage.pre.outputTokens + rec.usage.byStage.react.outputTokens + rec.usage.byStage.answer.outputTokens + rec.usage.byStage.attribution.outputTokens);
+    expect(rec.usage.outputTokens).toBe(
+      rec.usage.byStage.pre.outputTokens +
+        rec.usage.byStage.react.outputTokens +
+        rec.usage.byStage.answer.outputTokens +
+        rec.usage.byStage.attribution.outputTokens,
+    );
     // The ReAct turns continue the pre-tool conversation, with observations as user turns.
     const second = llm.calls[1].messages;
     expect(second.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
     expect(second[3].content).toBe(AGENT_PROMPT);
-    expect(llm.calls[2].messages.at(-1)!.content).toBe('Observation: every viral myocarditis is related by located in to some myocardium: ENTAILED');
+    expect(llm.calls[2].messages.at(-1)!.content).toBe(
+      'Observation: every viral myocarditis is related by located in to some myocardium: ENTAILED',
+    );
     expect(llm.calls[1].opts.stop).toContain('\nObservation:');
     expect(llm.calls[5].messages[0].content).toBe(FINAL_WITH_EVIDENCE_SYSTEM);
     expect(llm.calls[5].messages[1].content).toContain('Draft answer from the tool phase: {"answer":["A","C"]}');
@@ -63,7 +79,12 @@ describe('OA-RAG agent loop (scripted model)', () => {
 
   it('stops at 10 actions', async () => {
     const actions = Array.from({ length: 10 }, () => act('DESCRIBE "myocarditis"'));
-    const llm = new ScriptedLlm(['{"answer": ["A"]}', ...actions, '{"answer": ["A"]}', '{"evidence": ["E1"], "grounding": "supported"}']);
+    const llm = new ScriptedLlm([
+      '{"answer": ["A"]}',
+      ...actions,
+      '{"answer": ["A"]}',
+      '{"evidence": ["E1"], "grounding": "supported"}',
+    ]);
     const rec = await agent(llm).run(MCQ);
     expect(rec.actions).toBe(10);
     expect(rec.endedBy).toBe('action-budget');
@@ -75,7 +96,17 @@ describe('OA-RAG agent loop (scripted model)', () => {
 
   it('stops at the 5,000-token generation budget', async () => {
     const long = act('DESCRIBE "myocarditis"') + '\n' + 'x'.repeat(4000); // about 1,000 tokens
-    const llm = new ScriptedLlm(['{"answer": ["A"]}', long, long, long, long, long, long, '{"answer": ["A"]}', '{"evidence": [], "grounding": "related"}']);
+    const llm = new ScriptedLlm([
+      '{"answer": ["A"]}',
+      long,
+      long,
+      long,
+      long,
+      long,
+      long,
+      '{"answer": ["A"]}',
+      '{"evidence": [], "grounding": "related"}',
+    ]);
     const rec = await agent(llm).run(MCQ);
     expect(rec.endedBy).toBe('token-budget');
     expect(rec.actions).toBeLessThan(6);
@@ -94,7 +125,9 @@ describe('OA-RAG agent loop (scripted model)', () => {
     ]);
     const rec = await agent(llm).run(MCQ);
     expect(rec.actions).toBe(3);
-    const corrections = rec.trajectory.filter((s) => s.type === 'observation' && s.kind === 'correction').map((s) => (s as { text: string }).text);
+    const corrections = rec.trajectory
+      .filter((s) => s.type === 'observation' && s.kind === 'correction')
+      .map((s) => (s as { text: string }).text);
     expect(corrections).toEqual([CORRECTIONS.noActionNoAnswer, CORRECTIONS.twoActions, CORRECTIONS.fakeObservation]);
     expect(rec.digest).toHaveLength(0);
     expect(llm.calls[5].messages[0].content).toBe(FINAL_OWN_SYSTEM);
@@ -108,7 +141,9 @@ describe('OA-RAG agent loop (scripted model)', () => {
       '{"answer": ["A"]}',
       act('DESCRIBE "viral myocarditus"'),
       (m) => {
-        expect(m.at(-1)!.content).toMatch(/UNKNOWN NAME: no concept is named "viral myocarditus"\. Closest concept names: viral myocarditis/);
+        expect(m.at(-1)!.content).toMatch(
+          /UNKNOWN NAME: no concept is named "viral myocarditus"\. Closest concept names: viral myocarditis/,
+        );
         return act('DESCRIBE "viral myocarditis"');
       },
       'Answer: {"answer": ["A"]}',
@@ -153,7 +188,12 @@ describe('OA-RAG agent loop (scripted model)', () => {
   });
 
   it('re-asks attribution exactly once, then records no grounding', async () => {
-    const base = ['{"answer": ["A"]}', act('ASK { "myocardium" "part of" "heart" }'), 'Answer: {"answer": ["A"]}', '{"answer": ["A"]}'];
+    const base = [
+      '{"answer": ["A"]}',
+      act('ASK { "myocardium" "part of" "heart" }'),
+      'Answer: {"answer": ["A"]}',
+      '{"answer": ["A"]}',
+    ];
     const ok = new ScriptedLlm([...base, 'I cannot say.', '{"evidence": ["E1"], "grounding": "entailed"}']);
     const rec = await agent(ok).run(MCQ);
     expect(rec.grounding).toBe('entailed');
@@ -188,7 +228,9 @@ describe('OA-RAG agent loop (scripted model)', () => {
     const d = tempDir();
     const store = new HistoryStore(`${d.path}/h.sqlite`);
     const id = store.add(rec, '/x.owl', 'scripted');
-    expect(store.get(id)!.trajectory.some((t) => t.type === 'message' && t.content === 'x'.repeat(1_000_000))).toBe(true);
+    expect(store.get(id)!.trajectory.some((t) => t.type === 'message' && t.content === 'x'.repeat(1_000_000))).toBe(
+      true,
+    );
     expect(store.get(id)!.trajectory.some((t) => t.type === 'message' && t.content.includes(binary))).toBe(true);
     store.stop();
     d.cleanup();
@@ -198,7 +240,11 @@ describe('OA-RAG agent loop (scripted model)', () => {
     const controller = new AbortController();
     const llm = new ScriptedLlm(
       ['{"answer": ["A"]}', act('DESCRIBE "myocarditis"'), act('DESCRIBE "heart"'), 'Answer: {"answer": ["A"]}'],
-      { onCall: (n) => { if (n === 3) controller.abort(); } },
+      {
+        onCall: (n) => {
+          if (n === 3) controller.abort();
+        },
+      },
     );
     await expect(agent(llm).run(MCQ, { signal: controller.signal })).rejects.toBeInstanceOf(TaskCancelledError);
     expect(llm.calls).toHaveLength(3);

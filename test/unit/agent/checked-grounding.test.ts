@@ -25,12 +25,17 @@ const action = (query: string): TrajectoryStep => ({ type: 'action', stage: 'rea
 
 describe('checked grounding: multiple choice', () => {
   const question = {
-    kind: 'mcq' as const, question: 'What is the finding site of myocarditis?',
-    options: [{ key: 'A', name: 'myocardium' }, { key: 'B', name: 'heart valve' }, { key: 'C', name: 'virus' }],
+    kind: 'mcq' as const,
+    question: 'What is the finding site of myocarditis?',
+    options: [
+      { key: 'A', name: 'myocardium' },
+      { key: 'B', name: 'heart valve' },
+      { key: 'C', name: 'virus' },
+    ],
   };
   const trajectory = [action('ASK { "myocarditis" "has finding site" "myocardium" }')];
 
-  it('is entailed when exactly the entailed options are chosen (statement taken from the agent\'s ASK)', async () => {
+  it("is entailed when exactly the entailed options are chosen (statement taken from the agent's ASK)", async () => {
     const c = await checkGrounding({ question, answer: ['A'], evidence: [], digest: [], trajectory }, deps);
     expect(c.level).toBe('entailed');
     expect(c.options!.map((o) => o.verdict)).toEqual(['ENTAILED', 'NOT ENTAILED', 'NOT ENTAILED']);
@@ -54,14 +59,21 @@ describe('checked grounding: multiple choice', () => {
   });
 
   it('cannot confirm an empty choice (NOT ENTAILED is not "false"), but still catches a left-out entailed option', async () => {
-    const none = { options: { slot: 'filler' as const, subject: 'myocarditis', relation: 'causative agent', filler: '' } };
+    const none = {
+      options: { slot: 'filler' as const, subject: 'myocarditis', relation: 'causative agent', filler: '' },
+    };
     const c = await checkGrounding({ question, answer: [], evidence: [], digest: [] }, deps, none);
     expect(c.level).toBe('unchecked');
-    expect((await checkGrounding({ question, answer: [], evidence: [], digest: [], trajectory }, deps)).level).toBe('not-entailed');
+    expect((await checkGrounding({ question, answer: [], evidence: [], digest: [], trajectory }, deps)).level).toBe(
+      'not-entailed',
+    );
   });
 
   it('is unchecked when no statement about the options was asked', async () => {
-    const c = await checkGrounding({ question, answer: ['A'], evidence: [], digest: [], trajectory: [action('DESCRIBE "heart"')] }, deps);
+    const c = await checkGrounding(
+      { question, answer: ['A'], evidence: [], digest: [], trajectory: [action('DESCRIBE "heart"')] },
+      deps,
+    );
     expect(c.level).toBe('unchecked');
   });
 });
@@ -69,11 +81,20 @@ describe('checked grounding: multiple choice', () => {
 describe('checked grounding: single choice', () => {
   it('checks the one chosen option, with the option in the subject slot', async () => {
     const question = {
-      kind: 'single' as const, question: 'Which disorder has finding site heart valve?',
-      options: [{ key: 'A', name: 'myocarditis' }, { key: 'B', name: 'endocarditis' }],
+      kind: 'single' as const,
+      question: 'Which disorder has finding site heart valve?',
+      options: [
+        { key: 'A', name: 'myocarditis' },
+        { key: 'B', name: 'endocarditis' },
+      ],
     };
-    const trajectory = [action('ASK { "endocarditis" "has finding site" "heart valve" }'), action('ASK { "myocarditis" "has finding site" "heart valve" }')];
-    expect((await checkGrounding({ question, answer: 'B', evidence: [], digest: [], trajectory }, deps)).level).toBe('entailed');
+    const trajectory = [
+      action('ASK { "endocarditis" "has finding site" "heart valve" }'),
+      action('ASK { "myocarditis" "has finding site" "heart valve" }'),
+    ];
+    expect((await checkGrounding({ question, answer: 'B', evidence: [], digest: [], trajectory }, deps)).level).toBe(
+      'entailed',
+    );
     const wrong = await checkGrounding({ question, answer: 'A', evidence: [], digest: [], trajectory }, deps);
     expect(wrong.level).toBe('not-entailed');
     expect(wrong.failed).toEqual(['A', 'B']);
@@ -86,7 +107,10 @@ describe('checked grounding: open questions', () => {
 
   it('is entailed when every named concept meets the conditions; recall is against the full answer set', async () => {
     const e = await ev('E1', select);
-    const c = await checkGrounding({ question, answer: ['myocarditis', 'cardiac disease'], evidence: [e], digest: [e] }, deps);
+    const c = await checkGrounding(
+      { question, answer: ['myocarditis', 'cardiac disease'], evidence: [e], digest: [e] },
+      deps,
+    );
     expect(c.level).toBe('entailed');
     expect(c.precision).toBe(1);
     // heart disease, myocarditis, viral myocarditis, endocarditis: 2 of 4 named.
@@ -94,20 +118,31 @@ describe('checked grounding: open questions', () => {
   });
 
   it('is not entailed when a named concept is outside the answer set, with precision below 1', async () => {
-    const c = await checkGrounding({ question, answer: ['myocarditis', 'coxsackievirus'], evidence: [], digest: [] }, deps, { select });
+    const c = await checkGrounding(
+      { question, answer: ['myocarditis', 'coxsackievirus'], evidence: [], digest: [] },
+      deps,
+      { select },
+    );
     expect(c.level).toBe('not-entailed');
     expect(c.precision).toBe(0.5);
     expect(c.outside).toEqual(['coxsackievirus']);
   });
 
   it('is unchecked without conditions to check against', async () => {
-    expect((await checkGrounding({ question, answer: ['myocarditis'], evidence: [], digest: [] }, deps)).level).toBe('unchecked');
+    expect((await checkGrounding({ question, answer: ['myocarditis'], evidence: [], digest: [] }, deps)).level).toBe(
+      'unchecked',
+    );
   });
 });
 
 describe('checked grounding: free text', () => {
   const question = { kind: 'free' as const, question: 'Where is myocarditis found?' };
-  const input = (answer: string, evidence: Evidence[]): CheckInput => ({ question, answer, evidence, digest: evidence });
+  const input = (answer: string, evidence: Evidence[]): CheckInput => ({
+    question,
+    answer,
+    evidence,
+    digest: evidence,
+  });
 
   it('is entailed when the answer states a cited ENTAILED statement, names matched through synonyms', async () => {
     const e = await ev('E1', 'ASK { "myocarditis" "has finding site" "myocardium" }');
@@ -134,7 +169,9 @@ describe('checked grounding: free text', () => {
 
   it('stays unchecked when the answer negates the entailed statement', async () => {
     const e = await ev('E1', 'ASK { "myocardium" "part of" "heart" }');
-    expect((await checkGrounding(input('The myocardium is not part of the heart.', [e]), deps)).level).toBe('unchecked');
+    expect((await checkGrounding(input('The myocardium is not part of the heart.', [e]), deps)).level).toBe(
+      'unchecked',
+    );
     expect((await checkGrounding(input('The myocardium is part of the heart.', [e]), deps)).level).toBe('entailed');
   });
 

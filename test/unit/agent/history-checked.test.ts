@@ -15,13 +15,18 @@ describe('history: the reasoner check beside the claim', () => {
     old.exec(`CREATE TABLE run (
       id TEXT PRIMARY KEY, created_at TEXT NOT NULL, ontology TEXT NOT NULL, model TEXT NOT NULL,
       question TEXT NOT NULL, answer TEXT NOT NULL, grounding TEXT, record TEXT NOT NULL)`);
-    old.prepare('INSERT INTO run VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run('old', '2026-01-01T00:00:00Z', '/o/go.obo', 'scripted:a.json', 'Old?', '"x"', 'entailed', '{}');
+    old
+      .prepare('INSERT INTO run VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run('old', '2026-01-01T00:00:00Z', '/o/go.obo', 'scripted:a.json', 'Old?', '"x"', 'entailed', '{}');
     old.close();
 
     const h = new HistoryStore(path);
     const rec = {
-      question: { kind: 'free', question: 'Is the nucleus part of the cytoplasm?' }, answer: 'No.', grounding: 'entailed',
-      checked: { level: 'unchecked', reason: 'No cited observation carries an ENTAILED verdict.' }, startedAt: '2026-02-01T00:00:00Z',
+      question: { kind: 'free', question: 'Is the nucleus part of the cytoplasm?' },
+      answer: 'No.',
+      grounding: 'entailed',
+      checked: { level: 'unchecked', reason: 'No cited observation carries an ENTAILED verdict.' },
+      startedAt: '2026-02-01T00:00:00Z',
     } as unknown as AgentRecord;
     h.add(rec, '/o/go-nucleus.ofn', 'scripted:/t/false.json');
     const rows = h.list();

@@ -11,9 +11,19 @@ afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
 function record(question: string, reply: string): AgentRecord {
   const z = { calls: 1, inputTokens: 10, evaluatedTokens: 10, outputTokens: 5 };
   return {
-    question: { kind: 'free', question }, answer: reply, draft: null, digest: [], evidence: [], grounding: 'related', answeredFrom: 'own-knowledge',
-    endedBy: 'answer', actions: 0, trajectory: [{ type: 'message', stage: 'pre', role: 'assistant', content: reply }],
-    usage: { ...z, byStage: { pre: z, react: z, answer: z, attribution: z } }, startedAt: new Date().toISOString(), seconds: 0.1,
+    question: { kind: 'free', question },
+    answer: reply,
+    draft: null,
+    digest: [],
+    evidence: [],
+    grounding: 'related',
+    answeredFrom: 'own-knowledge',
+    endedBy: 'answer',
+    actions: 0,
+    trajectory: [{ type: 'message', stage: 'pre', role: 'assistant', content: reply }],
+    usage: { ...z, byStage: { pre: z, react: z, answer: z, attribution: z } },
+    startedAt: new Date().toISOString(),
+    seconds: 0.1,
   };
 }
 
@@ -23,7 +33,12 @@ describe('HistoryStore', () => {
     dirs.push(d);
     const store = new HistoryStore(join(d.path, 'h.sqlite'));
     store.start();
-    const nasty = ['x'.repeat(1_000_000), '\u0000\u0001\uFFFD\uD800 bytes', '{"answer": "injected"}\nObservation: fake', "'); DROP TABLE run; --"];
+    const nasty = [
+      'x'.repeat(1_000_000),
+      '\u0000\u0001\uFFFD\uD800 bytes',
+      '{"answer": "injected"}\nObservation: fake',
+      "'); DROP TABLE run; --",
+    ];
     const ids = nasty.map((n) => store.add(record(`q ${n.slice(0, 20)}`, n), '/o.owl', 'scripted:x'));
     store.stop();
     const again = new HistoryStore(join(d.path, 'h.sqlite'));

@@ -3,7 +3,14 @@ import { parseAnswerLeniently } from '../../../src-main/agent/answer-parser';
 import type { AgentQuestion } from '../../../src-main/agent/question';
 
 const MCQ: AgentQuestion = {
-  kind: 'mcq', question: 'q', options: [{ key: 'A', name: 'part of' }, { key: 'B', name: 'has part' }, { key: 'C', name: 'regulates' }, { key: 'D', name: 'has role' }],
+  kind: 'mcq',
+  question: 'q',
+  options: [
+    { key: 'A', name: 'part of' },
+    { key: 'B', name: 'has part' },
+    { key: 'C', name: 'regulates' },
+    { key: 'D', name: 'has role' },
+  ],
 };
 
 describe('parseAnswerLeniently', () => {
@@ -22,7 +29,13 @@ describe('parseAnswerLeniently', () => {
   });
 
   it('splits an OQ reply into names and keeps free text as it is', () => {
-    expect(parseAnswerLeniently('Answer:\n- nucleus\n- "nucleolus"\n1. cell', { kind: 'oq', question: 'q' })).toEqual(['nucleus', 'nucleolus', 'cell']);
-    expect(parseAnswerLeniently('  It is a kind of organelle. ', { kind: 'free', question: 'q' })).toBe('It is a kind of organelle.');
+    expect(parseAnswerLeniently('Answer:\n- nucleus\n- "nucleolus"\n1. cell', { kind: 'oq', question: 'q' })).toEqual([
+      'nucleus',
+      'nucleolus',
+      'cell',
+    ]);
+    expect(parseAnswerLeniently('  It is a kind of organelle. ', { kind: 'free', question: 'q' })).toBe(
+      'It is a kind of organelle.',
+    );
   });
 });

@@ -12,11 +12,18 @@ import { ScriptedLlm, type ScriptedReply } from '../../support/scripted-llm';
 
 /** Canned replies with declared capabilities; a fixed prompt of 100 tokens, 60 of them from the cache. */
 const script = (replies: ScriptedReply[], can: BackendCapabilities) =>
-  new ScriptedLlm(replies, { capabilities: can, usage: (_m, text) => ({ inputTokens: 100, outputTokens: Math.ceil(text.length / 4) + 1, cachedInputTokens: 60 }) });
+  new ScriptedLlm(replies, {
+    capabilities: can,
+    usage: (_m, text) => ({ inputTokens: 100, outputTokens: Math.ceil(text.length / 4) + 1, cachedInputTokens: 60 }),
+  });
 
 const MCQ: AgentQuestion = {
-  kind: 'mcq', question: 'Which concepts is every viral myocarditis located in?',
-  options: [{ key: 'A', name: 'myocardium' }, { key: 'B', name: 'heart valve' }],
+  kind: 'mcq',
+  question: 'Which concepts is every viral myocarditis located in?',
+  options: [
+    { key: 'A', name: 'myocardium' },
+    { key: 'B', name: 'heart valve' },
+  ],
 };
 const GRAMMAR = { grammar: true, jsonSchema: true, tools: false };
 const step = (query: string) => JSON.stringify({ thought: 'check', action: { query } });
@@ -25,11 +32,28 @@ const ATTR = '{"evidence": ["E1"], "grounding": "entailed"}';
 
 const { query } = queryFixture(clinicalDump);
 
-const agent = (llm: LlmBackend, extra = {}) => new OaRagAgent({ llm, query, persona: 'p', protocol: 'structured', vocabulary: { concepts: ['viral myocarditis', 'myocardium', 'heart valve'], relations: ['is a', 'located in'] }, ...extra });
+const agent = (llm: LlmBackend, extra = {}) =>
+  new OaRagAgent({
+    llm,
+    query,
+    persona: 'p',
+    protocol: 'structured',
+    vocabulary: { concepts: ['viral myocarditis', 'myocardium', 'heart valve'], relations: ['is a', 'located in'] },
+    ...extra,
+  });
 
 describe('structured ReAct loop', () => {
   it('sends a grammar per step (no answer on the first), runs the queries and counts valid, informative steps', async () => {
-    const llm = script(['{"answer": ["A"]}', step('ASK { "viral myocarditis" "located in" "myocardium" }'), answer(['A']), '{"answer": ["A"]}', ATTR], GRAMMAR);
+    const llm = script(
+      [
+        '{"answer": ["A"]}',
+        step('ASK { "viral myocarditis" "located in" "myocardium" }'),
+        answer(['A']),
+        '{"answer": ["A"]}',
+        ATTR,
+      ],
+      GRAMMAR,
+    );
     const rec = await agent(llm).run(MCQ);
     expect(rec.protocol).toEqual({ name: 'structured', enforcement: 'grammar' });
     const first = llm.calls[1].opts.grammar!;
@@ -41,7 +65,7 @@ describe('structured ReAct loop', () => {
     expect(rec.usage.byStage.react.evaluatedTokens).toBe(80);
   });
 
-  it('offers the question\'s names in the grammar, then the names its observations showed', async () => {
+  it("offers the question's names in the grammar, then the names its observations showed", async () => {
     const llm = script(['x', step('DESCRIBE "viral myocarditis"'), answer(['A']), '{"answer": ["A"]}', ATTR], GRAMMAR);
     await agent(llm).run(MCQ);
     const g1 = llm.calls[1].opts.grammar!;
@@ -63,7 +87,20 @@ describe('structured ReAct loop', () => {
 
   it('survives empty, endless, broken-UTF-8 and unlinkable replies, and keeps them in the record', async () => {
     const endless = 'la '.repeat(3000);
-    const llm = script(['', '', endless, '{"thought": "\uFFFD\uFFFD", "action": {"query": "\uFFFD"}}', step('DESCRIBE "no such concept at all"'), answer(['B']), '', '', ''], GRAMMAR);
+    const llm = script(
+      [
+        '',
+        '',
+        endless,
+        '{"thought": "\uFFFD\uFFFD", "action": {"query": "\uFFFD"}}',
+        step('DESCRIBE "no such concept at all"'),
+        answer(['B']),
+        '',
+        '',
+        '',
+      ],
+      GRAMMAR,
+    );
     const rec = await agent(llm).run(MCQ);
     expect(rec.steps!.total).toBe(5);
     expect(rec.steps!.informative).toBe(0);
@@ -86,8 +123,23 @@ describe('structured ReAct loop', () => {
 
   it('uses native tool calls where the server has them', async () => {
     const llm = script(
-      ['x', { toolCalls: [{ name: 'query', arguments: JSON.stringify({ thought: 't', query: 'ASK { "viral myocarditis" "located in" "myocardium" }' }) }] },
-        { toolCalls: [{ name: 'answer', arguments: JSON.stringify({ thought: 't', answer: ['A'] }) }] }, '{"answer": ["A"]}', ATTR],
+      [
+        'x',
+        {
+          toolCalls: [
+            {
+              name: 'query',
+              arguments: JSON.stringify({
+                thought: 't',
+                query: 'ASK { "viral myocarditis" "located in" "myocardium" }',
+              }),
+            },
+          ],
+        },
+        { toolCalls: [{ name: 'answer', arguments: JSON.stringify({ thought: 't', answer: ['A'] }) }] },
+        '{"answer": ["A"]}',
+        ATTR,
+      ],
       { grammar: false, jsonSchema: true, tools: true },
     );
     const rec = await agent(llm).run(MCQ);
@@ -100,18 +152,41 @@ describe('structured ReAct loop', () => {
   });
 
   it('falls back to a JSON schema, and to text ReAct for a backend that enforces nothing', async () => {
-    const schemaLlm = script(['x', JSON.stringify({ thought: 't', next: 'query', query: 'DESCRIBE "myocardium"' }), JSON.stringify({ thought: 't', next: 'answer', query: '', answer: ['A'] }), '{"answer": ["A"]}', ATTR], { grammar: false, jsonSchema: true, tools: false });
+    const schemaLlm = script(
+      [
+        'x',
+        JSON.stringify({ thought: 't', next: 'query', query: 'DESCRIBE "myocardium"' }),
+        JSON.stringify({ thought: 't', next: 'answer', query: '', answer: ['A'] }),
+        '{"answer": ["A"]}',
+        ATTR,
+      ],
+      { grammar: false, jsonSchema: true, tools: false },
+    );
     const rec = await agent(schemaLlm).run(MCQ);
     expect(rec.protocol?.enforcement).toBe('json-schema');
     expect(schemaLlm.calls[1].opts.jsonSchema).toMatchObject({ properties: { next: { enum: ['query'] } } });
     expect(rec.steps).toEqual({ total: 2, valid: 2, informative: 1 });
-    const none = script(['x', 'Answer: {"answer": ["A"]}', '{"answer": ["A"]}'], { grammar: false, jsonSchema: false, tools: false });
+    const none = script(['x', 'Answer: {"answer": ["A"]}', '{"answer": ["A"]}'], {
+      grammar: false,
+      jsonSchema: false,
+      tools: false,
+    });
     const auto = await agent(none, { protocol: 'auto' }).run(MCQ);
     expect(auto.protocol).toEqual({ name: 'text', enforcement: 'text' });
   });
 
   it('writes the final answer under the grammar when the free reasoning holds none, and says so', async () => {
-    const llm = script(['x', step('ASK { "viral myocarditis" "located in" "myocardium" }'), answer(['A']), 'I think it is the first one.', '{"answer": ["A"]}', ATTR], GRAMMAR);
+    const llm = script(
+      [
+        'x',
+        step('ASK { "viral myocarditis" "located in" "myocardium" }'),
+        answer(['A']),
+        'I think it is the first one.',
+        '{"answer": ["A"]}',
+        ATTR,
+      ],
+      GRAMMAR,
+    );
     const rec = await agent(llm).run(MCQ);
     expect(llm.calls[4].opts.grammar).toMatch(/^root ::= "\{\\"answer\\": " ans "}"$/m);
     expect(rec.answerFormat).toBe('constrained');
@@ -120,7 +195,17 @@ describe('structured ReAct loop', () => {
 
 describe('self-referential queries', () => {
   it('answers ASK about a concept and itself with a correction instead of running it', async () => {
-    const llm = script(['x', step('ASK { "myocardium" "is a" "myocardium" }'), step('ASK { "viral myocarditis" "located in" "myocardium" }'), answer(['A']), '{"answer": ["A"]}', ATTR], GRAMMAR);
+    const llm = script(
+      [
+        'x',
+        step('ASK { "myocardium" "is a" "myocardium" }'),
+        step('ASK { "viral myocarditis" "located in" "myocardium" }'),
+        answer(['A']),
+        '{"answer": ["A"]}',
+        ATTR,
+      ],
+      GRAMMAR,
+    );
     const rec = await agent(llm).run(MCQ);
     const obs = rec.trajectory.filter((s) => s.type === 'observation');
     expect(obs[0]).toMatchObject({ kind: 'correction' });
@@ -142,8 +227,13 @@ describe('repeats', () => {
     expect(llm.calls[3].opts.grammar).toMatch(/^co ::= .* oname-x /m);
     const single: AgentQuestion = { kind: 'free', question: 'Is "myocardium" located in itself?' };
     const q2 = step('ASK { "myocardium" "located in" "myocardium" }');
-    const llm2 = script(['x', q2, q2, JSON.stringify({ thought: 'd', answer: 'the heart' }), '{"answer": "the heart"}', ATTR], GRAMMAR);
-    await agent(llm2, { vocabulary: { concepts: ['myocardium'], relations: ['is a', 'located in', 'part of'] } }).run(single);
+    const llm2 = script(
+      ['x', q2, q2, JSON.stringify({ thought: 'd', answer: 'the heart' }), '{"answer": "the heart"}', ATTR],
+      GRAMMAR,
+    );
+    await agent(llm2, { vocabulary: { concepts: ['myocardium'], relations: ['is a', 'located in', 'part of'] } }).run(
+      single,
+    );
     expect(llm2.calls[2].opts.grammar).toMatch(/^rname ::= .*located in/m);
     expect(llm2.calls[3].opts.grammar).not.toMatch(/located in/);
   });

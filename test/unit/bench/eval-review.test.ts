@@ -26,7 +26,16 @@ beforeAll(async () => {
   const text = toJsonl(items);
   writeFileSync(datasetPath, text);
   const store = new ResultStore(storePath);
-  runId = (await runEvaluation({ handle: h, items, datasetHash: datasetHash(text), datasetPath, method: 'reasoner-only', store })).runId;
+  runId = (
+    await runEvaluation({
+      handle: h,
+      items,
+      datasetHash: datasetHash(text),
+      datasetPath,
+      method: 'reasoner-only',
+      store,
+    })
+  ).runId;
   store.close();
 });
 afterAll(() => {
@@ -35,12 +44,19 @@ afterAll(() => {
 });
 
 describe('evaluation review', () => {
-  it('lists a run\'s items in dataset order with what the filters need', () => {
+  it("lists a run's items in dataset order with what the filters need", () => {
     const r = new EvalReview(storePath);
     expect(r.runs().map((x) => x.id)).toEqual([runId]);
     const { rows } = r.items(runId);
     expect(rows.map((x) => x.id)).toEqual(items.map((i) => i.id));
-    expect(rows[0]).toMatchObject({ kind: 'mcq', correct: true, claimed: null, checked: 'entailed', mark: null, note: false });
+    expect(rows[0]).toMatchObject({
+      kind: 'mcq',
+      correct: true,
+      claimed: null,
+      checked: 'entailed',
+      mark: null,
+      note: false,
+    });
     expect(rows.filter((x) => x.kind === 'oq').every((x) => x.n !== null && x.slot === null)).toBe(true);
   });
 
@@ -58,7 +74,10 @@ describe('evaluation review', () => {
   it('keeps marks, refuses unknown runs and items with a clear error, and exports the marks', () => {
     const r = new EvalReview(storePath);
     const id = items[3].id;
-    expect(r.mark(runId, id, 'disagree', 'odd distractor')).toMatchObject({ verdict: 'disagree', note: 'odd distractor' });
+    expect(r.mark(runId, id, 'disagree', 'odd distractor')).toMatchObject({
+      verdict: 'disagree',
+      note: 'odd distractor',
+    });
     expect(r.items(runId).rows.find((x) => x.id === id)).toMatchObject({ mark: 'disagree', note: true });
     expect(() => r.item(runId, 'nope')).toThrow(/not in this run/);
     expect(() => r.mark(runId, 'nope', 'agree', '')).toThrow(/not in this run/);
@@ -83,7 +102,9 @@ describe('evaluation review', () => {
   it('validates review calls at the API boundary', () => {
     expect(paramSchemas['eval.item'].safeParse({ runId: 'x', item: 'a' }).success).toBe(false);
     expect(paramSchemas['eval.mark'].safeParse({ runId, item: 'a', verdict: 'maybe', note: '' }).success).toBe(false);
-    expect(paramSchemas['eval.mark'].safeParse({ runId, item: 'a', verdict: null, note: 'x'.repeat(5001) }).success).toBe(false);
+    expect(
+      paramSchemas['eval.mark'].safeParse({ runId, item: 'a', verdict: null, note: 'x'.repeat(5001) }).success,
+    ).toBe(false);
     expect(paramSchemas['eval.mark'].safeParse({ runId, item: 'a', verdict: 'agree', note: '' }).success).toBe(true);
   });
 });

@@ -8,7 +8,16 @@ import { tempDir } from '../../support/temp-dir';
 /** Issue #12 defect 8: errors quoted the start of any readable file ("root:*:202…" from /etc/shadow). */
 describe('errors about JSON never echo the text', () => {
   const SECRET = 'root:SECRETXYZ:19000:0:99999:7:::';
-  const cases = [SECRET, `{"a": ${SECRET}}`, `{${SECRET}`, `["x" ${SECRET}]`, `"${SECRET}`, `{"a":1} ${SECRET}`, '{"a":', `"\u0001${SECRET}"`];
+  const cases = [
+    SECRET,
+    `{"a": ${SECRET}}`,
+    `{${SECRET}`,
+    `["x" ${SECRET}]`,
+    `"${SECRET}`,
+    `{"a":1} ${SECRET}`,
+    '{"a":',
+    `"\u0001${SECRET}"`,
+  ];
 
   it.each(cases)('describes %j without its content', (text) => {
     let err: unknown;

@@ -20,18 +20,32 @@ function specError(spec: string): LlmError {
 
 describe('parseBackendSpec', () => {
   it('parses a local GGUF path, resolved against the working directory', () => {
-    expect(parseBackendSpec('models/qwen3-8b-Q4_K_M.gguf', '/work')).toEqual({ kind: 'local', modelPath: resolve('/work/models/qwen3-8b-Q4_K_M.gguf') });
+    expect(parseBackendSpec('models/qwen3-8b-Q4_K_M.gguf', '/work')).toEqual({
+      kind: 'local',
+      modelPath: resolve('/work/models/qwen3-8b-Q4_K_M.gguf'),
+    });
     expect(parseBackendSpec('  /abs/x.GGUF ')).toEqual({ kind: 'local', modelPath: '/abs/x.GGUF' });
   });
 
   it('parses openai:<url>#<model>', () => {
-    expect(parseBackendSpec('openai:http://127.0.0.1:8080/v1#qwen3-8b')).toEqual({ kind: 'openai', baseUrl: 'http://127.0.0.1:8080/v1', model: 'qwen3-8b' });
+    expect(parseBackendSpec('openai:http://127.0.0.1:8080/v1#qwen3-8b')).toEqual({
+      kind: 'openai',
+      baseUrl: 'http://127.0.0.1:8080/v1',
+      model: 'qwen3-8b',
+    });
     // The model is after the last '#', so a model name may not hold '#', but the URL may.
-    expect(parseBackendSpec('openai:https://h.example/v1#org/model:latest')).toEqual({ kind: 'openai', baseUrl: 'https://h.example/v1', model: 'org/model:latest' });
+    expect(parseBackendSpec('openai:https://h.example/v1#org/model:latest')).toEqual({
+      kind: 'openai',
+      baseUrl: 'https://h.example/v1',
+      model: 'org/model:latest',
+    });
   });
 
   it('parses scripted:<file>', () => {
-    expect(parseBackendSpec('scripted:replies.json', '/work')).toEqual({ kind: 'scripted', file: resolve('/work/replies.json') });
+    expect(parseBackendSpec('scripted:replies.json', '/work')).toEqual({
+      kind: 'scripted',
+      file: resolve('/work/replies.json'),
+    });
   });
 
   it('rejects bad specs with a message that says what is accepted', () => {
@@ -69,6 +83,9 @@ describe('backendFactory', () => {
 
   it('fails to create a local backend for a missing file with model-invalid, before any process starts', async () => {
     const f = backendFactory('/nonexistent/dir/m.gguf', { local: { gpu: false, threads: 1 } });
-    await expect(f.create()).rejects.toMatchObject({ code: 'model-invalid', message: expect.stringMatching(/does not exist/) });
+    await expect(f.create()).rejects.toMatchObject({
+      code: 'model-invalid',
+      message: expect.stringMatching(/does not exist/),
+    });
   });
 });

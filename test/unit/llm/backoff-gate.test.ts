@@ -38,14 +38,24 @@ describe('BackoffGate', () => {
           return res.end('{"error":"slow down"}');
         }
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ choices: [{ message: { content: 'ok' }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1 } }));
+        res.end(
+          JSON.stringify({
+            choices: [{ message: { content: 'ok' }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 1, completion_tokens: 1 },
+          }),
+        );
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const port = (server.address() as AddressInfo).port;
     try {
       const gate = new BackoffGate();
-      const b = new OpenAiBackend({ baseUrl: `http://127.0.0.1:${port}`, model: 'm', stream: false, fetch: gatedFetch(gate) });
+      const b = new OpenAiBackend({
+        baseUrl: `http://127.0.0.1:${port}`,
+        model: 'm',
+        stream: false,
+        fetch: gatedFetch(gate),
+      });
       const first = b.chat([{ role: 'user', content: 'a' }], { maxTokens: 4 });
       // Once the first request's 429 is back, the gate is closed for everyone.
       while (gate.waitMs === 0) await new Promise((r) => setTimeout(r, 5));

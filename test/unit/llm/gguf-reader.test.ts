@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectGguf } from '../../../src-main/llm/gguf/gguf-facts';
 import { GgufFormatError, readGgufHeader } from '../../../src-main/llm/gguf/gguf-reader';
 import { encodeGguf } from '../../support/gguf/gguf-writer';
-import { TINY, tinyModelParts, writeMalformedGguf, writeTinyGguf, type MalformedKind } from '../../support/gguf/write-tiny-gguf';
+import {
+  TINY,
+  tinyModelParts,
+  writeMalformedGguf,
+  writeTinyGguf,
+  type MalformedKind,
+} from '../../support/gguf/write-tiny-gguf';
 
 let dir: string;
 let tiny: string;
@@ -45,7 +51,11 @@ describe('GGUF header reader', () => {
       chatTemplate: true,
     });
     expect(f.sizeBytes).toBeGreaterThan(400_000);
-    expect(f.parameterCount).toBe(2 * TINY.embedding * TINY.vocab + TINY.blocks * (2 * TINY.embedding + 4 * TINY.embedding ** 2 + 3 * TINY.embedding * TINY.ffn) + TINY.embedding);
+    expect(f.parameterCount).toBe(
+      2 * TINY.embedding * TINY.vocab +
+        TINY.blocks * (2 * TINY.embedding + 4 * TINY.embedding ** 2 + 3 * TINY.embedding * TINY.ffn) +
+        TINY.embedding,
+    );
   });
 
   it('agrees with node-llama-cpp’s own GGUF parser', async () => {
@@ -53,7 +63,9 @@ describe('GGUF header reader', () => {
     const theirs = await readGgufFileInfo(tiny);
     const ours = await readGgufHeader(tiny);
     expect(ours.tensors.map((t) => t.name)).toEqual(theirs.tensorInfo?.map((t) => t.name));
-    expect(ours.tensors.map((t) => t.dims.map(Number))).toEqual(theirs.tensorInfo?.map((t) => t.dimensions.map(Number)));
+    expect(ours.tensors.map((t) => t.dims.map(Number))).toEqual(
+      theirs.tensorInfo?.map((t) => t.dimensions.map(Number)),
+    );
     expect(ours.metadata.get('general.architecture')).toBe(theirs.metadata.general.architecture);
   });
 
@@ -104,11 +116,23 @@ describe('GGUF header reader', () => {
     expect((await problemOf(p1)).message).toMatch(/not aligned/);
 
     const p2 = join(dir, 'unknown-type.gguf');
-    writeFileSync(p2, encodeGguf(metadata, tensors.map((t, i) => (i === 0 ? { ...t, type: 77 } : t))));
+    writeFileSync(
+      p2,
+      encodeGguf(
+        metadata,
+        tensors.map((t, i) => (i === 0 ? { ...t, type: 77 } : t)),
+      ),
+    );
     expect((await problemOf(p2)).message).toMatch(/tensor type 77/);
 
     const p3 = join(dir, 'q4-shape.gguf');
-    writeFileSync(p3, encodeGguf(metadata, tensors.map((t, i) => (i === 0 ? { ...t, type: 12 } : t))));
+    writeFileSync(
+      p3,
+      encodeGguf(
+        metadata,
+        tensors.map((t, i) => (i === 0 ? { ...t, type: 12 } : t)),
+      ),
+    );
     expect((await problemOf(p3)).message).toMatch(/not a multiple of the Q4_K block size 256/);
   });
 

@@ -11,7 +11,11 @@ import { estimateTokens } from '../../../src-main/llm/token-estimate';
 
 const schema: JsonSchema = {
   type: 'object',
-  properties: { answer: { type: 'array', items: { enum: ['A', 'C'] } }, sure: { type: 'boolean' }, why: { type: 'string', maxLength: 20 } },
+  properties: {
+    answer: { type: 'array', items: { enum: ['A', 'C'] } },
+    sure: { type: 'boolean' },
+    why: { type: 'string', maxLength: 20 },
+  },
 };
 
 describe('json-schema', () => {
@@ -24,13 +28,19 @@ describe('json-schema', () => {
       '$.extra: not allowed',
     ]);
     expect(() => parseJsonReply('{"answer": [', schema)).toThrow(/not valid JSON/);
-    expect(() => parseJsonReply('{"answer":["A"],"sure":true,"why":"way too long for the limit"}', schema)).toThrow(/\$\.why: longer than 20/);
+    expect(() => parseJsonReply('{"answer":["A"],"sure":true,"why":"way too long for the limit"}', schema)).toThrow(
+      /\$\.why: longer than 20/,
+    );
   });
 
   it('produces the strict form OpenAI requires', () => {
     expect(toStrictJsonSchema(schema)).toEqual({
       type: 'object',
-      properties: { answer: { type: 'array', items: { type: 'string', enum: ['A', 'C'] } }, sure: { type: 'boolean' }, why: { type: 'string', maxLength: 20 } },
+      properties: {
+        answer: { type: 'array', items: { type: 'string', enum: ['A', 'C'] } },
+        sure: { type: 'boolean' },
+        why: { type: 'string', maxLength: 20 },
+      },
       required: ['answer', 'sure', 'why'],
       additionalProperties: false,
     });
@@ -39,12 +49,22 @@ describe('json-schema', () => {
 
 describe('chat history', () => {
   it('appends an empty model turn, or continues a trailing assistant message', () => {
-    expect(toGenerationHistory([{ role: 'system', content: 's' }, { role: 'user', content: 'u' }])).toEqual([
+    expect(
+      toGenerationHistory([
+        { role: 'system', content: 's' },
+        { role: 'user', content: 'u' },
+      ]),
+    ).toEqual([
       { type: 'system', text: 's' },
       { type: 'user', text: 'u' },
       { type: 'model', response: [] },
     ]);
-    expect(toGenerationHistory([{ role: 'user', content: 'u' }, { role: 'assistant', content: '{"a' }])).toEqual([
+    expect(
+      toGenerationHistory([
+        { role: 'user', content: 'u' },
+        { role: 'assistant', content: '{"a' },
+      ]),
+    ).toEqual([
       { type: 'user', text: 'u' },
       { type: 'model', response: ['{"a'] },
     ]);
@@ -52,8 +72,15 @@ describe('chat history', () => {
   });
 
   it('measures a common prefix', () => {
-    const a = toGenerationHistory([{ role: 'user', content: 'u' }, { role: 'assistant', content: 'r' }]);
-    const b = toGenerationHistory([{ role: 'user', content: 'u' }, { role: 'assistant', content: 'r' }, { role: 'user', content: 'more' }]);
+    const a = toGenerationHistory([
+      { role: 'user', content: 'u' },
+      { role: 'assistant', content: 'r' },
+    ]);
+    const b = toGenerationHistory([
+      { role: 'user', content: 'u' },
+      { role: 'assistant', content: 'r' },
+      { role: 'user', content: 'more' },
+    ]);
     expect(commonHistoryPrefix(a, b)).toBe(2);
     expect(commonHistoryPrefix(b, a)).toBe(2);
   });
@@ -119,7 +146,11 @@ describe('token estimate', () => {
 describe('recommendModel', () => {
   const GB = 1024 ** 3;
   it('recommends an 8B Q4_K_M model from 16 GB, smaller ones below', () => {
-    expect(recommendModel({ ramBytes: 24 * GB, cores: 8 })).toMatchObject({ id: 'qwen3-8b-q4_k_m', quantisation: 'Q4_K_M', uri: 'hf:Qwen/Qwen3-8B-GGUF:Q4_K_M' });
+    expect(recommendModel({ ramBytes: 24 * GB, cores: 8 })).toMatchObject({
+      id: 'qwen3-8b-q4_k_m',
+      quantisation: 'Q4_K_M',
+      uri: 'hf:Qwen/Qwen3-8B-GGUF:Q4_K_M',
+    });
     expect(recommendModel({ ramBytes: 12 * GB }).id).toBe('qwen3-4b-q4_k_m');
     expect(recommendModel({ ramBytes: 6 * GB }).id).toBe('qwen3-1.7b-q8_0');
     expect(recommendModel({ ramBytes: 2 * GB }).id).toBe('qwen3-0.6b-q8_0');

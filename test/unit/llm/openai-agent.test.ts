@@ -11,18 +11,30 @@ import { tempDir } from '../../support/temp-dir';
 const MCQ: AgentQuestion = {
   kind: 'mcq',
   question: 'Which concepts is every viral myocarditis located in?',
-  options: [{ key: 'A', name: 'myocardium' }, { key: 'B', name: 'heart valve' }, { key: 'C', name: 'anatomical structure' }],
+  options: [
+    { key: 'A', name: 'myocardium' },
+    { key: 'B', name: 'heart valve' },
+    { key: 'C', name: 'anatomical structure' },
+  ],
 };
 const QUERY = 'ASK { "viral myocarditis" "located in" "myocardium" }';
 
 /** A vLLM-like server (tools and json_schema, no grammar) with a scripted mind for the agent's stages. */
 function mind(body: ChatBody) {
-  const probe = body.grammar !== undefined || body.tools?.[0]?.function.name === 'oarag_probe' || body.response_format?.json_schema?.name === 'probe';
+  const probe =
+    body.grammar !== undefined ||
+    body.tools?.[0]?.function.name === 'oarag_probe' ||
+    body.response_format?.json_schema?.name === 'probe';
   if (probe) return genericMind(body);
   if (body.tools?.length) {
     const observed = body.messages.at(-1)!.content.startsWith('Observation:');
     const canAnswer = body.tools.some((t) => t.function.name === 'answer');
-    if (observed && canAnswer) return { toolCalls: [{ name: 'answer', arguments: JSON.stringify({ thought: 'The ontology entails it.', answer: ['A'] }) }] };
+    if (observed && canAnswer)
+      return {
+        toolCalls: [
+          { name: 'answer', arguments: JSON.stringify({ thought: 'The ontology entails it.', answer: ['A'] }) },
+        ],
+      };
     return { toolCalls: [{ name: 'query', arguments: JSON.stringify({ thought: 'Check option A.', query: QUERY }) }] };
   }
   const schema = body.response_format?.json_schema?.schema as { properties?: Record<string, unknown> } | undefined;
@@ -49,7 +61,12 @@ afterAll(async () => {
 describe('OA-RAG agent, structured protocol, over an OpenAI-compatible server with native tools', () => {
   it('detects tools, runs a query through a tool call and answers from its observation', async () => {
     const llm = new OpenAiBackend({ baseUrl: server.url, model: 'fake-tools', capabilityCacheDir: dir.path });
-    const agent = new OaRagAgent({ llm, query: (t) => qs.run(t), persona: 'You are an expert in cardiology.', protocol: 'structured' });
+    const agent = new OaRagAgent({
+      llm,
+      query: (t) => qs.run(t),
+      persona: 'You are an expert in cardiology.',
+      protocol: 'structured',
+    });
     const rec = await agent.run(MCQ);
     expect(rec.protocol).toEqual({ name: 'structured', enforcement: 'tools' });
     const actions = rec.trajectory.filter((s) => s.type === 'action');
@@ -71,7 +88,12 @@ describe('OA-RAG agent, structured protocol, over an OpenAI-compatible server wi
     // A second run, with a new backend on the same server, does not probe again.
     const probes = server.chats().filter((c) => c.body!.tools?.[0]?.function.name === 'oarag_probe').length;
     expect(probes).toBe(1);
-    const again = await new OaRagAgent({ llm: new OpenAiBackend({ baseUrl: server.url, model: 'fake-tools', capabilityCacheDir: dir.path }), query: (t) => qs.run(t), persona: 'p', protocol: 'structured' }).run(MCQ);
+    const again = await new OaRagAgent({
+      llm: new OpenAiBackend({ baseUrl: server.url, model: 'fake-tools', capabilityCacheDir: dir.path }),
+      query: (t) => qs.run(t),
+      persona: 'p',
+      protocol: 'structured',
+    }).run(MCQ);
     expect(again.protocol?.enforcement).toBe('tools');
     expect(server.chats().filter((c) => c.body!.tools?.[0]?.function.name === 'oarag_probe').length).toBe(1);
   });

@@ -1,7 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LlmError } from '../../../src-main/llm/errors';
-import { DEFAULT_DEADLINE_MS, DEFAULT_MAX_REPLY_CHARS, OpenAiBackend, ownTokenLimit, type OpenAiBackendOptions } from '../../../src-main/llm/openai/openai-backend';
+import {
+  DEFAULT_DEADLINE_MS,
+  DEFAULT_MAX_REPLY_CHARS,
+  OpenAiBackend,
+  ownTokenLimit,
+  type OpenAiBackendOptions,
+} from '../../../src-main/llm/openai/openai-backend';
 import { ModelsService } from '../../../src-main/llm/service/models-service';
 import { DEFAULT_SETTINGS } from '../../../src-main/settings/settings-store';
 import type { ChatMessage } from '../../../src-main/llm/types';
@@ -28,8 +34,10 @@ beforeEach(() => {
 });
 
 const messages: ChatMessage[] = [{ role: 'user', content: 'Say hello.' }];
-const make = (o: Partial<OpenAiBackendOptions> = {}) => new OpenAiBackend({ baseUrl: server.base, model: 'm', retry: { maxRetries: 0 }, ...o });
-const delta = (content: string, finish: string | null = null) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content }, finish_reason: finish } ] })}\n\n`;
+const make = (o: Partial<OpenAiBackendOptions> = {}) =>
+  new OpenAiBackend({ baseUrl: server.base, model: 'm', retry: { maxRetries: 0 }, ...o });
+const delta = (content: string, finish: string | null = null) =>
+  `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content }, finish_reason: finish }] })}\n\n`;
 
 const countSent = (c: string | Buffer) => void (sent.bytes += Buffer.byteLength(c));
 
@@ -73,7 +81,9 @@ describe('OpenAiBackend bounds (issue #12, defect 5)', () => {
     expect(r.ms).toBeLessThan(3000);
     expect(seen[0].body.max_tokens).toBe(50);
     await until(() => sent.closed);
-    console.log(`[bounds] endless stream, max_tokens 50: stopped after ${Math.round(r.ms)} ms, ${r.value!.outputTokens} tokens, server wrote ${sent.bytes} bytes`);
+    console.log(
+      `[bounds] endless stream, max_tokens 50: stopped after ${Math.round(r.ms)} ms, ${r.value!.outputTokens} tokens, server wrote ${sent.bytes} bytes`,
+    );
   });
 
   it('a server that honours max_tokens is not cut short by our own count', async () => {
@@ -95,7 +105,10 @@ describe('OpenAiBackend bounds (issue #12, defect 5)', () => {
     };
     const r = await timed(make({ idleTimeoutMs: 800 }).chat(messages, { maxTokens: 50 }));
     expect(r.error).toBeInstanceOf(LlmError);
-    expect(r.error).toMatchObject({ code: 'timeout', message: expect.stringMatching(/stream from .* stalled for more than 800 ms/) });
+    expect(r.error).toMatchObject({
+      code: 'timeout',
+      message: expect.stringMatching(/stream from .* stalled for more than 800 ms/),
+    });
     expect((r.error as LlmError).partial).toMatchObject({ text: 'Hel', finish: 'aborted' });
     expect(r.ms).toBeLessThan(3000);
   });
@@ -106,7 +119,12 @@ describe('OpenAiBackend bounds (issue #12, defect 5)', () => {
       trickle(res, delta('a'), 150);
     };
     const r = await timed(make({ deadlineMs: 1500, idleTimeoutMs: 1000 }).chat(messages, { maxTokens: 5000 }));
-    expect(r.error).toMatchObject({ code: 'timeout', message: expect.stringMatching(/did not complete the reply within 1500 ms, the deadline for one call \(\d+ characters had arrived\)/) });
+    expect(r.error).toMatchObject({
+      code: 'timeout',
+      message: expect.stringMatching(
+        /did not complete the reply within 1500 ms, the deadline for one call \(\d+ characters had arrived\)/,
+      ),
+    });
     expect(r.ms).toBeGreaterThanOrEqual(1400);
     expect(r.ms).toBeLessThan(3500);
     await until(() => sent.closed);
@@ -127,7 +145,11 @@ describe('OpenAiBackend bounds (issue #12, defect 5)', () => {
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '30' });
       res.end('{"error":"busy"}');
     };
-    const r = await timed(make({ deadlineMs: 600, retry: { maxRetries: 5, baseDelayMs: 10_000, maxDelayMs: 30_000 } }).chat(messages, { maxTokens: 5 }));
+    const r = await timed(
+      make({ deadlineMs: 600, retry: { maxRetries: 5, baseDelayMs: 10_000, maxDelayMs: 30_000 } }).chat(messages, {
+        maxTokens: 5,
+      }),
+    );
     expect(r.error).toMatchObject({ code: 'timeout', message: expect.stringMatching(/deadline for one call/) });
     expect(r.ms).toBeLessThan(2000);
   });
@@ -147,7 +169,9 @@ describe('OpenAiBackend bounds (issue #12, defect 5)', () => {
     expect(r.ms).toBeLessThan(5000);
     await until(() => sent.closed);
     expect(sent.bytes).toBeLessThan(32 * 1024 * 1024);
-    console.log(`[bounds] 64 MiB stream: capped after ${Math.round(r.ms)} ms at ${r.value!.text.length} characters; server wrote ${(sent.bytes / 2 ** 20).toFixed(1)} MiB; heap +${((process.memoryUsage().heapUsed - heap0) / 2 ** 20).toFixed(0)} MiB`);
+    console.log(
+      `[bounds] 64 MiB stream: capped after ${Math.round(r.ms)} ms at ${r.value!.text.length} characters; server wrote ${(sent.bytes / 2 ** 20).toFixed(1)} MiB; heap +${((process.memoryUsage().heapUsed - heap0) / 2 ** 20).toFixed(0)} MiB`,
+    );
   });
 
   it('a 64 MiB event with no line end is capped, not buffered', async () => {
@@ -172,11 +196,16 @@ describe('OpenAiBackend bounds (issue #12, defect 5)', () => {
       pump(res, () => (n++ < 1024 ? 'z'.repeat(64 * 1024) : n === 1026 ? '"}}]}' : null), countSent);
     };
     const r = await timed(make({ stream: false }).chat(messages, { maxTokens: 100 }));
-    expect(r.error).toMatchObject({ code: 'bad-reply', message: expect.stringMatching(/is larger than 4\.1 MiB; it was not read further\.$/) });
+    expect(r.error).toMatchObject({
+      code: 'bad-reply',
+      message: expect.stringMatching(/is larger than 4\.1 MiB; it was not read further\.$/),
+    });
     expect(r.ms).toBeLessThan(5000);
     await until(() => sent.closed);
     expect(sent.bytes).toBeLessThan(32 * 1024 * 1024);
-    console.log(`[bounds] 64 MiB JSON answer: refused after ${Math.round(r.ms)} ms; server wrote ${(sent.bytes / 2 ** 20).toFixed(1)} MiB`);
+    console.log(
+      `[bounds] 64 MiB JSON answer: refused after ${Math.round(r.ms)} ms; server wrote ${(sent.bytes / 2 ** 20).toFixed(1)} MiB`,
+    );
   });
 
   it('a 64 MiB error page is read only in part, and the message stays short', async () => {
@@ -194,23 +223,47 @@ describe('OpenAiBackend bounds (issue #12, defect 5)', () => {
   it('tool-call arguments count toward the caps too', async () => {
     handler = (_req, res) => {
       sse(res);
-      res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'c', type: 'function', function: { name: 'query', arguments: '' } }] } }] })}\n\n`);
-      pump(res, () => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: ' "aaaa' } }] } }] })}\n\n`, countSent);
+      res.write(
+        `data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'c', type: 'function', function: { name: 'query', arguments: '' } }] } }] })}\n\n`,
+      );
+      pump(
+        res,
+        () =>
+          `data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: ' "aaaa' } }] } }] })}\n\n`,
+        countSent,
+      );
     };
-    const r = await timed(make().chat(messages, { maxTokens: 40, tools: [{ name: 'query', description: 'q', parameters: { type: 'object', properties: {} } }], toolChoice: 'required' }));
+    const r = await timed(
+      make().chat(messages, {
+        maxTokens: 40,
+        tools: [{ name: 'query', description: 'q', parameters: { type: 'object', properties: {} } }],
+        toolChoice: 'required',
+      }),
+    );
     expect(r.value).toMatchObject({ finish: 'length', toolCalls: [{ name: 'query' }] });
     expect(r.ms).toBeLessThan(3000);
   });
 
-  it('reads tool-call arguments given as an object (Ollama\'s shape), streamed or not', async () => {
+  it("reads tool-call arguments given as an object (Ollama's shape), streamed or not", async () => {
     handler = (_req, res, body) => {
       if (body.stream) {
         sse(res);
-        res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { name: 'answer', arguments: { answer: ['A'] } } }] }, finish_reason: 'tool_calls' }] })}\n\n`);
+        res.write(
+          `data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { name: 'answer', arguments: { answer: ['A'] } } }] }, finish_reason: 'tool_calls' }] })}\n\n`,
+        );
         res.end('data: [DONE]\n\n');
       } else {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ choices: [{ message: { content: '', tool_calls: [{ function: { name: 'answer', arguments: { answer: ['A'] } } }] }, finish_reason: 'tool_calls' }] }));
+        res.end(
+          JSON.stringify({
+            choices: [
+              {
+                message: { content: '', tool_calls: [{ function: { name: 'answer', arguments: { answer: ['A'] } } }] },
+                finish_reason: 'tool_calls',
+              },
+            ],
+          }),
+        );
       }
     };
     const tools = [{ name: 'answer', description: 'a', parameters: { type: 'object' as const, properties: {} } }];
@@ -230,7 +283,13 @@ describe('OpenAiBackend API key (issue #12, defect 6)', () => {
   it('the apiKeyEnv setting puts a Bearer token on every request, through ModelsService as the app builds backends', async () => {
     handler = ok;
     const settings = { ...DEFAULT_SETTINGS, openai: { baseUrl: null, model: null, apiKeyEnv: 'OARAG_TEST_API_KEY' } };
-    const svc = new ModelsService('/nonexistent', () => settings, process.cwd(), () => null, { env: { OARAG_TEST_API_KEY: 'sk-test-4242' } });
+    const svc = new ModelsService(
+      '/nonexistent',
+      () => settings,
+      process.cwd(),
+      () => null,
+      { env: { OARAG_TEST_API_KEY: 'sk-test-4242' } },
+    );
     const b = await svc.create(`openai:${server.base}#m`);
     await b.chat(messages, { maxTokens: 5 });
     expect(seen[0].auth).toBe('Bearer sk-test-4242');
@@ -243,14 +302,28 @@ describe('OpenAiBackend API key (issue #12, defect 6)', () => {
       res.writeHead(401, { 'content-type': 'application/json' });
       res.end('{"error":{"message":"Invalid API key"}}');
     };
-    const none = await make({ apiKeyEnv: 'OARAG_UNSET_KEY', env: {} }).chat(messages, { maxTokens: 5 }).catch((e) => e);
+    const none = await make({ apiKeyEnv: 'OARAG_UNSET_KEY', env: {} })
+      .chat(messages, { maxTokens: 5 })
+      .catch((e) => e);
     expect(seen[0].auth).toBeUndefined();
-    expect(none).toMatchObject({ code: 'http', status: 401, message: expect.stringMatching(/no API key was sent: the variable OARAG_UNSET_KEY named by the apiKeyEnv setting is not set/) });
-    const wrong = await make({ apiKeyEnv: 'K', env: { K: 'sk-wrong-77' } }).chat(messages, { maxTokens: 5 }).catch((e) => e);
+    expect(none).toMatchObject({
+      code: 'http',
+      status: 401,
+      message: expect.stringMatching(
+        /no API key was sent: the variable OARAG_UNSET_KEY named by the apiKeyEnv setting is not set/,
+      ),
+    });
+    const wrong = await make({ apiKeyEnv: 'K', env: { K: 'sk-wrong-77' } })
+      .chat(messages, { maxTokens: 5 })
+      .catch((e) => e);
     expect(wrong.message).toMatch(/the API key from K was sent/);
     expect(wrong.message).not.toContain('sk-wrong');
-    expect((await make({ apiKeyEnv: 'K', env: { K: ' sk-right\n' } }).chat(messages, { maxTokens: 5 })).text).toBe('ok');
-    expect(() => make({ apiKeyEnv: 'K', env: { K: 'sk-a\nX-Evil: 1' } })).toThrow(/The variable K holds a value that cannot be sent as an API key/);
+    expect((await make({ apiKeyEnv: 'K', env: { K: ' sk-right\n' } }).chat(messages, { maxTokens: 5 })).text).toBe(
+      'ok',
+    );
+    expect(() => make({ apiKeyEnv: 'K', env: { K: 'sk-a\nX-Evil: 1' } })).toThrow(
+      /The variable K holds a value that cannot be sent as an API key/,
+    );
     try {
       make({ apiKeyEnv: 'K', env: { K: 'sk-a\nX-Evil: 1' } });
     } catch (e) {

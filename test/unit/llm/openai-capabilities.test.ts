@@ -19,18 +19,59 @@ async function setup(o: FakeLlmOptions) {
   servers.push(s);
   const d = tempDir('oarag-caps-');
   dirs.push(d);
-  const make = (extra: Partial<OpenAiBackendOptions> = {}) => new OpenAiBackend({ baseUrl: s.url, model: 'm', capabilityCacheDir: d.path, retry: { maxRetries: 0 }, ...extra });
+  const make = (extra: Partial<OpenAiBackendOptions> = {}) =>
+    new OpenAiBackend({ baseUrl: s.url, model: 'm', capabilityCacheDir: d.path, retry: { maxRetries: 0 }, ...extra });
   return { s, dir: d.path, make };
 }
 
-const CASES: { name: string; server: FakeLlmOptions; want: { grammar: boolean; tools: boolean; jsonSchema: boolean }; grammarProbe: boolean }[] = [
-  { name: 'llama.cpp server (GET /props)', server: { grammar: 'props', tools: true, jsonSchema: true, unsupported: 'reject' }, want: { grammar: true, tools: true, jsonSchema: true }, grammarProbe: false },
-  { name: 'grammar honoured without /props', server: { grammar: 'field', tools: false, jsonSchema: true, unsupported: 'ignore' }, want: { grammar: true, tools: false, jsonSchema: true }, grammarProbe: true },
-  { name: 'vLLM-like: tools and json_schema, unknown fields ignored', server: { grammar: 'none', tools: true, jsonSchema: true, unsupported: 'ignore' }, want: { grammar: false, tools: true, jsonSchema: true }, grammarProbe: true },
-  { name: 'tools only, response_format ignored', server: { grammar: 'none', tools: true, jsonSchema: false, unsupported: 'ignore' }, want: { grammar: false, tools: true, jsonSchema: false }, grammarProbe: true },
-  { name: 'json_schema only, unknown fields refused with 400', server: { grammar: 'none', tools: false, jsonSchema: true, unsupported: 'reject' }, want: { grammar: false, tools: false, jsonSchema: true }, grammarProbe: true },
-  { name: 'plain text, everything refused', server: { grammar: 'none', tools: false, jsonSchema: false, unsupported: 'reject' }, want: { grammar: false, tools: false, jsonSchema: false }, grammarProbe: true },
-  { name: 'plain text, everything ignored', server: { grammar: 'none', tools: false, jsonSchema: false, unsupported: 'ignore' }, want: { grammar: false, tools: false, jsonSchema: false }, grammarProbe: true },
+const CASES: {
+  name: string;
+  server: FakeLlmOptions;
+  want: { grammar: boolean; tools: boolean; jsonSchema: boolean };
+  grammarProbe: boolean;
+}[] = [
+  {
+    name: 'llama.cpp server (GET /props)',
+    server: { grammar: 'props', tools: true, jsonSchema: true, unsupported: 'reject' },
+    want: { grammar: true, tools: true, jsonSchema: true },
+    grammarProbe: false,
+  },
+  {
+    name: 'grammar honoured without /props',
+    server: { grammar: 'field', tools: false, jsonSchema: true, unsupported: 'ignore' },
+    want: { grammar: true, tools: false, jsonSchema: true },
+    grammarProbe: true,
+  },
+  {
+    name: 'vLLM-like: tools and json_schema, unknown fields ignored',
+    server: { grammar: 'none', tools: true, jsonSchema: true, unsupported: 'ignore' },
+    want: { grammar: false, tools: true, jsonSchema: true },
+    grammarProbe: true,
+  },
+  {
+    name: 'tools only, response_format ignored',
+    server: { grammar: 'none', tools: true, jsonSchema: false, unsupported: 'ignore' },
+    want: { grammar: false, tools: true, jsonSchema: false },
+    grammarProbe: true,
+  },
+  {
+    name: 'json_schema only, unknown fields refused with 400',
+    server: { grammar: 'none', tools: false, jsonSchema: true, unsupported: 'reject' },
+    want: { grammar: false, tools: false, jsonSchema: true },
+    grammarProbe: true,
+  },
+  {
+    name: 'plain text, everything refused',
+    server: { grammar: 'none', tools: false, jsonSchema: false, unsupported: 'reject' },
+    want: { grammar: false, tools: false, jsonSchema: false },
+    grammarProbe: true,
+  },
+  {
+    name: 'plain text, everything ignored',
+    server: { grammar: 'none', tools: false, jsonSchema: false, unsupported: 'ignore' },
+    want: { grammar: false, tools: false, jsonSchema: false },
+    grammarProbe: true,
+  },
 ];
 
 describe('OpenAiBackend.capabilities: detected once per server and model, then cached', () => {
@@ -71,7 +112,9 @@ describe('OpenAiBackend.capabilities: detected once per server and model, then c
     let n = s.chats().length;
     expect(await make().capabilities()).toEqual({ grammar: false, tools: true, jsonSchema: false });
     expect(s.chats().length).toBe(n + 3);
-    expect(Date.now() - Date.parse(JSON.parse(readFileSync(file, 'utf8')).servers[key].detectedAt)).toBeLessThan(60_000);
+    expect(Date.now() - Date.parse(JSON.parse(readFileSync(file, 'utf8')).servers[key].detectedAt)).toBeLessThan(
+      60_000,
+    );
 
     writeFileSync(file, '\u0000\u0001 not json {{{');
     forgetCapabilitiesInMemory();
@@ -129,21 +172,33 @@ describe('OpenAiBackend.capabilities: detected once per server and model, then c
 
   it('probes carry the API key', async () => {
     const { s, make } = await setup({ apiKey: 'sk-probe-1', tools: true, jsonSchema: true });
-    expect(await make({ apiKeyEnv: 'OARAG_TEST_KEY', env: { OARAG_TEST_KEY: 'sk-probe-1' } }).capabilities()).toEqual({ grammar: false, tools: true, jsonSchema: true });
+    expect(await make({ apiKeyEnv: 'OARAG_TEST_KEY', env: { OARAG_TEST_KEY: 'sk-probe-1' } }).capabilities()).toEqual({
+      grammar: false,
+      tools: true,
+      jsonSchema: true,
+    });
     expect(s.seen.every((r) => r.auth === 'Bearer sk-probe-1')).toBe(true);
   });
 
-  it('the app\'s backends (Container → ModelsService) remember capabilities in the cache folder and send the settings\' key', async () => {
+  it("the app's backends (Container → ModelsService) remember capabilities in the cache folder and send the settings' key", async () => {
     const s = await startFakeLlm({ grammar: 'props', tools: true, jsonSchema: false, apiKey: 'sk-container-9' });
     servers.push(s);
     const d = tempDir('oarag-caps-container-');
     dirs.push(d);
-    const c = new Container({ cacheDir: join(d.path, 'cache'), dataDir: join(d.path, 'data'), env: { OPENAI_API_KEY: 'sk-container-9' } });
+    const c = new Container({
+      cacheDir: join(d.path, 'cache'),
+      dataDir: join(d.path, 'data'),
+      env: { OPENAI_API_KEY: 'sk-container-9' },
+    });
     try {
       const b = await c.createBackend(`openai:${s.url}#m`);
       expect(await b.capabilities!()).toEqual({ grammar: true, tools: true, jsonSchema: false });
       const file = JSON.parse(readFileSync(join(d.path, 'cache', CAPABILITY_FILE), 'utf8'));
-      expect(file.servers[`${s.url}/chat/completions#m`]).toMatchObject({ grammar: true, tools: true, jsonSchema: false });
+      expect(file.servers[`${s.url}/chat/completions#m`]).toMatchObject({
+        grammar: true,
+        tools: true,
+        jsonSchema: false,
+      });
       expect(s.seen.length).toBeGreaterThan(0);
       expect(s.seen.every((r) => r.auth === 'Bearer sk-container-9')).toBe(true);
     } finally {

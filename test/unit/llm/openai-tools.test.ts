@@ -4,8 +4,19 @@ import type { ChatMessage, ToolSpec } from '../../../src-main/llm/types';
 import { startFakeLlm, type ChatBody, type FakeLlm } from '../../support/fake-llm-server';
 
 const TOOLS: ToolSpec[] = [
-  { name: 'query', description: 'Run one query.', parameters: { type: 'object', properties: { thought: { type: 'string' }, query: { type: 'string' } } } },
-  { name: 'answer', description: 'Answer.', parameters: { type: 'object', properties: { thought: { type: 'string' }, answer: { type: 'array', items: { enum: ['A', 'B'] } } } } },
+  {
+    name: 'query',
+    description: 'Run one query.',
+    parameters: { type: 'object', properties: { thought: { type: 'string' }, query: { type: 'string' } } },
+  },
+  {
+    name: 'answer',
+    description: 'Answer.',
+    parameters: {
+      type: 'object',
+      properties: { thought: { type: 'string' }, answer: { type: 'array', items: { enum: ['A', 'B'] } } },
+    },
+  },
 ];
 const messages: ChatMessage[] = [{ role: 'user', content: 'Is every espresso cup made of ceramic?' }];
 const ARGS = JSON.stringify({ thought: 'check "it"', query: 'ASK { "espresso cup" "made of" "ceramic" }' });
@@ -14,7 +25,9 @@ let s: FakeLlm;
 let last: ChatBody | undefined;
 beforeAll(async () => {
   s = await startFakeLlm({
-    grammar: 'props', tools: true, jsonSchema: true,
+    grammar: 'props',
+    tools: true,
+    jsonSchema: true,
     mind: (body) => {
       last = body;
       if (body.tools?.length) return { toolCalls: [{ name: 'query', arguments: ARGS }] };
@@ -31,7 +44,10 @@ describe('OpenAiBackend: native tool calls and llama.cpp grammars', () => {
       const b = new OpenAiBackend({ baseUrl: s.url, model: 'm', stream });
       const r = await b.chat(messages, { maxTokens: 200, tools: TOOLS, toolChoice: 'required' });
       expect(r.toolCalls).toEqual([{ name: 'query', arguments: ARGS }]);
-      expect(JSON.parse(r.toolCalls![0].arguments)).toEqual({ thought: 'check "it"', query: 'ASK { "espresso cup" "made of" "ceramic" }' });
+      expect(JSON.parse(r.toolCalls![0].arguments)).toEqual({
+        thought: 'check "it"',
+        query: 'ASK { "espresso cup" "made of" "ceramic" }',
+      });
       expect(r.text).toBe('');
       expect(r.finish).toBe('stop');
       expect(last!.tool_choice).toBe('required');
@@ -39,17 +55,29 @@ describe('OpenAiBackend: native tool calls and llama.cpp grammars', () => {
         {
           type: 'function',
           function: {
-            name: 'query', description: 'Run one query.',
-            parameters: { type: 'object', properties: { thought: { type: 'string' }, query: { type: 'string' } }, required: ['thought', 'query'], additionalProperties: false },
+            name: 'query',
+            description: 'Run one query.',
+            parameters: {
+              type: 'object',
+              properties: { thought: { type: 'string' }, query: { type: 'string' } },
+              required: ['thought', 'query'],
+              additionalProperties: false,
+            },
           },
         },
         {
           type: 'function',
           function: {
-            name: 'answer', description: 'Answer.',
+            name: 'answer',
+            description: 'Answer.',
             parameters: {
-              type: 'object', properties: { thought: { type: 'string' }, answer: { type: 'array', items: { type: 'string', enum: ['A', 'B'] } } },
-              required: ['thought', 'answer'], additionalProperties: false,
+              type: 'object',
+              properties: {
+                thought: { type: 'string' },
+                answer: { type: 'array', items: { type: 'string', enum: ['A', 'B'] } },
+              },
+              required: ['thought', 'answer'],
+              additionalProperties: false,
             },
           },
         },
@@ -67,10 +95,14 @@ describe('OpenAiBackend: native tool calls and llama.cpp grammars', () => {
     expect(last!.tools).toBeUndefined();
   });
 
-  it('sends a GBNF grammar in llama.cpp\'s field, and it wins over a JSON schema', async () => {
+  it("sends a GBNF grammar in llama.cpp's field, and it wins over a JSON schema", async () => {
     const b = new OpenAiBackend({ baseUrl: s.url, model: 'm' });
     const grammar = 'root ::= "{" [^}]* "}"';
-    const r = await b.chat(messages, { maxTokens: 50, grammar, jsonSchema: { type: 'object', properties: { a: { type: 'string' } } } });
+    const r = await b.chat(messages, {
+      maxTokens: 50,
+      grammar,
+      jsonSchema: { type: 'object', properties: { a: { type: 'string' } } },
+    });
     expect(r.text).toBe('{"thought":"t","answer":["A"]}');
     expect(s.chats().at(-1)!.body!.grammar).toBe(grammar);
     expect(s.chats().at(-1)!.body!.response_format).toBeUndefined();
@@ -79,10 +111,25 @@ describe('OpenAiBackend: native tool calls and llama.cpp grammars', () => {
   });
 
   it('reads several tool calls, told apart by their index', async () => {
-    const srv = await startFakeLlm({ tools: true, mind: () => ({ toolCalls: [{ name: 'query', arguments: '{"query":"DESCRIBE \\"cup\\""}' }, { name: 'answer', arguments: '{"answer":["B"]}' }] }) });
+    const srv = await startFakeLlm({
+      tools: true,
+      mind: () => ({
+        toolCalls: [
+          { name: 'query', arguments: '{"query":"DESCRIBE \\"cup\\""}' },
+          { name: 'answer', arguments: '{"answer":["B"]}' },
+        ],
+      }),
+    });
     try {
-      const r = await new OpenAiBackend({ baseUrl: srv.url, model: 'm' }).chat(messages, { maxTokens: 50, tools: TOOLS, toolChoice: 'required' });
-      expect(r.toolCalls).toEqual([{ name: 'query', arguments: '{"query":"DESCRIBE \\"cup\\""}' }, { name: 'answer', arguments: '{"answer":["B"]}' }]);
+      const r = await new OpenAiBackend({ baseUrl: srv.url, model: 'm' }).chat(messages, {
+        maxTokens: 50,
+        tools: TOOLS,
+        toolChoice: 'required',
+      });
+      expect(r.toolCalls).toEqual([
+        { name: 'query', arguments: '{"query":"DESCRIBE \\"cup\\""}' },
+        { name: 'answer', arguments: '{"answer":["B"]}' },
+      ]);
     } finally {
       await srv.close();
     }

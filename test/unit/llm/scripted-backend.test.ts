@@ -14,7 +14,14 @@ describe('ScriptedBackend', () => {
   it('replies in order, one reply per call, and records the calls', async () => {
     const b = new ScriptedBackend(['first', '{"answer":"A"}', 'third']);
     expect((await b.chat(user('q1'), { maxTokens: 10 })).text).toBe('first');
-    expect((await b.chat(user('q2'), { maxTokens: 10, jsonSchema: { type: 'object', properties: { answer: { type: 'string' } } } })).text).toBe('{"answer":"A"}');
+    expect(
+      (
+        await b.chat(user('q2'), {
+          maxTokens: 10,
+          jsonSchema: { type: 'object', properties: { answer: { type: 'string' } } },
+        })
+      ).text,
+    ).toBe('{"answer":"A"}');
     expect(b.remaining).toBe(1);
     expect(b.calls.map((c) => c.messages[0].content)).toEqual(['q1', 'q2']);
     expect(b.calls[1].opts.jsonSchema).toBeDefined();
@@ -35,7 +42,12 @@ describe('ScriptedBackend', () => {
     const r = await b.chat(user('go'), { maxTokens: 50, onText: (c) => chunks.push(c) });
     expect(chunks.join('')).toBe(r.text);
     expect(chunks.length).toBe(5);
-    expect(r).toMatchObject({ finish: 'stop', tokensEstimated: true, outputTokens: estimateTokens(r.text), inputTokens: estimatePromptTokens(user('go')) });
+    expect(r).toMatchObject({
+      finish: 'stop',
+      tokensEstimated: true,
+      outputTokens: estimateTokens(r.text),
+      inputTokens: estimatePromptTokens(user('go')),
+    });
     expect(r.outputTokens).toBe(10); // 9 words + the full stop
   });
 
@@ -110,7 +122,13 @@ describe('ScriptedBackend', () => {
   });
 
   it('refuses directories and devices instead of reading them', async () => {
-    await expect(ScriptedBackend.fromFile(dir)).rejects.toMatchObject({ code: 'bad-spec', message: expect.stringMatching(/is not a regular file/) });
-    await expect(ScriptedBackend.fromFile('/dev/zero')).rejects.toMatchObject({ code: 'bad-spec', message: expect.stringMatching(/^The script \/dev\/zero is not a regular file\.$/) });
+    await expect(ScriptedBackend.fromFile(dir)).rejects.toMatchObject({
+      code: 'bad-spec',
+      message: expect.stringMatching(/is not a regular file/),
+    });
+    await expect(ScriptedBackend.fromFile('/dev/zero')).rejects.toMatchObject({
+      code: 'bad-spec',
+      message: expect.stringMatching(/^The script \/dev\/zero is not a regular file\.$/),
+    });
   });
 });

@@ -16,10 +16,17 @@ describe('buildCard', () => {
         { p: `${OBO_IN_OWL}id`, v: 'GO:0007076' },
         { p: RDFS_COMMENT, v: 'A comment\nover two lines.' },
         { p: RDFS_LABEL, v: 'mitotic chromosome condensation' },
-        { p: `${OBO}IAO_0000115`, v: 'The cell cycle process in which chromatin is compacted.', ann: [{ p: `${OBO_IN_OWL}hasDbXref`, v: 'GOC:mah' }] },
+        {
+          p: `${OBO}IAO_0000115`,
+          v: 'The cell cycle process in which chromatin is compacted.',
+          ann: [{ p: `${OBO_IN_OWL}hasDbXref`, v: 'GOC:mah' }],
+        },
         { p: `${OBO_IN_OWL}hasOBONamespace`, v: 'biological_process' },
       ],
-      parents: [{ iri: 'p1', name: 'chromosome condensation' }, { iri: 'p2', name: 'mitotic cell cycle process' }],
+      parents: [
+        { iri: 'p1', name: 'chromosome condensation' },
+        { iri: 'p2', name: 'mitotic cell cycle process' },
+      ],
       children: [{ iri: 'c1', name: 'mitotic chromosome arm condensation' }],
       stated: [{ relation: { iri: 'r', name: 'part of' }, filler: { iri: 'f', name: 'mitotic cell cycle' } }],
       keyOf,
@@ -39,9 +46,20 @@ describe('buildCard', () => {
   });
 
   it('flags obsolete classes and caps the children shown to the agent', () => {
-    const children = Array.from({ length: CARD_TEXT_MAX_CHILDREN + 5 }, (_, i) => ({ iri: `c${i}`, name: `child ${i}` }));
+    const children = Array.from({ length: CARD_TEXT_MAX_CHILDREN + 5 }, (_, i) => ({
+      iri: `c${i}`,
+      name: `child ${i}`,
+    }));
     const card = buildCard({
-      iri: 'x', name: 'old thing', deprecated: true, unsatisfiable: false, annotations: [], parents: [], children, stated: [], keyOf,
+      iri: 'x',
+      name: 'old thing',
+      deprecated: true,
+      unsatisfiable: false,
+      annotations: [],
+      parents: [],
+      children,
+      stated: [],
+      keyOf,
     });
     expect(card.text).toContain('obsolete: true');
     expect(card.text).toContain('… (5 more)');

@@ -8,14 +8,28 @@ const SKOS_PREF = 'http://www.w3.org/2004/02/skos/core#prefLabel';
 
 describe('displayName', () => {
   it('prefers an English or untagged rdfs:label, then a prefLabel, then the IRI', () => {
-    expect(displayName(RO, [{ p: RDFS_LABEL, v: 'regula', lang: 'pt' }, { p: SKOS_PREF, v: 'regulates' }]).name).toBe('regulates');
-    expect(displayName(RO, [{ p: SKOS_PREF, v: 'controls' }, { p: RDFS_LABEL, v: 'regulates', lang: 'en' }]).name).toBe('regulates');
+    expect(
+      displayName(RO, [
+        { p: RDFS_LABEL, v: 'regula', lang: 'pt' },
+        { p: SKOS_PREF, v: 'regulates' },
+      ]).name,
+    ).toBe('regulates');
+    expect(
+      displayName(RO, [
+        { p: SKOS_PREF, v: 'controls' },
+        { p: RDFS_LABEL, v: 'regulates', lang: 'en' },
+      ]).name,
+    ).toBe('regulates');
     expect(displayName(RO, []).name).toBe('RO_0002211');
   });
 
   it('picks the same name among equally good labels whatever order the bridge lists them in', () => {
     // envo.obo: two rdfs:labels on one relation; the bridge's order changes between JVM runs.
-    const anns: Ann[] = [{ p: RDFS_LABEL, v: 'regulates (processual)' }, { p: RDFS_LABEL, v: 'regulates' }, { p: RDFS_LABEL, v: 'regulates', lang: 'en' }];
+    const anns: Ann[] = [
+      { p: RDFS_LABEL, v: 'regulates (processual)' },
+      { p: RDFS_LABEL, v: 'regulates' },
+      { p: RDFS_LABEL, v: 'regulates', lang: 'en' },
+    ];
     const names = [anns, anns.slice().reverse(), [anns[1], anns[0], anns[2]]].map((a) => displayName(RO, a));
     expect(names.map((n) => n.name)).toEqual(['regulates', 'regulates', 'regulates']);
     expect(new Set(names.map((n) => JSON.stringify(n.source))).size).toBe(1);
@@ -33,7 +47,10 @@ describe('CamelCase fragments', () => {
 
   it('indexes a label-less CamelCase IRI under its words as well', () => {
     const rows = nameRows('http://example.org/p#hasCountryOfOrigin', 'hasCountryOfOrigin', []);
-    expect(rows.filter((r) => r.kind === 'fragment').map((r) => r.norm)).toEqual(['hascountryoforigin', 'has country of origin']);
+    expect(rows.filter((r) => r.kind === 'fragment').map((r) => r.norm)).toEqual([
+      'hascountryoforigin',
+      'has country of origin',
+    ]);
     expect(nameRows(RO, 'regulates', []).filter((r) => r.kind === 'fragment')).toHaveLength(1);
   });
 });

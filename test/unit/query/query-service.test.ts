@@ -40,7 +40,9 @@ describe('ASK', () => {
     expect(r.verdict).toBe('UNKNOWN NAME');
     expect(r.kind).toBe('error');
     expect(r.candidates[0].name).toBe('myocarditis');
-    expect(r.observation).toMatch(/^UNKNOWN NAME: no concept is named "myocarditus"\. Closest concept names: myocarditis/);
+    expect(r.observation).toMatch(
+      /^UNKNOWN NAME: no concept is named "myocarditus"\. Closest concept names: myocarditis/,
+    );
     const rel = await qs.run('ASK { "myocarditis" "finding site" "heart" }');
     expect(rel.candidates[0].name).toBe('has finding site');
   });
@@ -95,7 +97,9 @@ describe('SELECT', () => {
     expect(r.results.map((x) => x.iri)).toEqual([EX + 'ViralMyocarditis']);
   });
   it('gives one verdict per VALUES candidate', async () => {
-    const r = await qs.run('SELECT ?x WHERE { VALUES ?x { "myocarditis" "endocarditis" "nonexistent thing" } ?x "has finding site" "myocardium" }');
+    const r = await qs.run(
+      'SELECT ?x WHERE { VALUES ?x { "myocarditis" "endocarditis" "nonexistent thing" } ?x "has finding site" "myocardium" }',
+    );
     expect(r.verdicts.map((v) => v.verdict)).toEqual(['ENTAILED', 'NOT ENTAILED', 'UNKNOWN NAME']);
   });
   it('lists fillers and relations', async () => {
@@ -124,9 +128,14 @@ describe('errors', () => {
 describe('ambiguous-name details', () => {
   it('name the parent that comes first by name, whatever order the parents were listed in', async () => {
     const details: string[] = [];
-    for (const order of [['Virus', 'Anatomy'], ['Anatomy', 'Virus']]) {
+    for (const order of [
+      ['Virus', 'Anatomy'],
+      ['Anatomy', 'Virus'],
+    ]) {
       // Cold2 under two parents, listed in either order, as two bridge runs may do.
-      const dump = clinicalDump().map((r) => (r.t === 'hier' && r.c === EX + 'Cold2' ? { ...r, parents: order.map((p) => EX + p) } : r));
+      const dump = clinicalDump().map((r) =>
+        r.t === 'hier' && r.c === EX + 'Cold2' ? { ...r, parents: order.map((p) => EX + p) } : r,
+      );
       const { handle, cleanup: done } = await handleFromDump(dump);
       try {
         const r = await new QueryService(handle).run('DESCRIBE "cold"');

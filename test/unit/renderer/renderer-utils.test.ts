@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { isUnavailable, toApiError, ApiError } from '../../../src-renderer/api/api-error';
-import { itemsToJsonl, readEvaluateResult, readGenerateResult, readReviseResult } from '../../../src-renderer/util/bench-results';
+import {
+  itemsToJsonl,
+  readEvaluateResult,
+  readGenerateResult,
+  readReviseResult,
+} from '../../../src-renderer/util/bench-results';
 import { explainQuery, quoteName } from '../../../src-renderer/util/dialect';
 import { fmtParams, fmtPct, fmtSeconds, localName, optionKey } from '../../../src-renderer/util/format';
 import { displayName, isConcept, namesFromQuery } from '../../../src-renderer/util/record-names';
@@ -9,7 +14,9 @@ describe('renderer helpers', () => {
   it('quotes names for the dialect and builds EXPLAIN queries', () => {
     expect(quoteName('heart')).toBe('"heart"');
     expect(quoteName('say "hi" \\ there')).toBe('"say \\"hi\\" \\\\ there"');
-    expect(explainQuery('viral myocarditis', 'is a', 'heart disease')).toBe('EXPLAIN { "viral myocarditis" "is a" "heart disease" }');
+    expect(explainQuery('viral myocarditis', 'is a', 'heart disease')).toBe(
+      'EXPLAIN { "viral myocarditis" "is a" "heart disease" }',
+    );
   });
 
   it('formats numbers, times, IRIs and option keys', () => {
@@ -37,7 +44,17 @@ describe('renderer helpers', () => {
       path: '/tmp/d.jsonl',
       warnings: ['few candidates'],
       items: [
-        { id: 'q1', kind: 'mcq', question: 'Q?', options: [{ key: 'A', iri: 'i:a', name: 'a' }, { key: 'B', iri: 'i:b', name: 'b' }], gold: ['B'], slot: 'filler' },
+        {
+          id: 'q1',
+          kind: 'mcq',
+          question: 'Q?',
+          options: [
+            { key: 'A', iri: 'i:a', name: 'a' },
+            { key: 'B', iri: 'i:b', name: 'b' },
+          ],
+          gold: ['B'],
+          slot: 'filler',
+        },
         { question: 'Open?', answers: [{ iri: 'i:x', name: 'x' }, 'y'] },
         null,
       ],
@@ -45,7 +62,14 @@ describe('renderer helpers', () => {
     expect(r.path).toBe('/tmp/d.jsonl');
     expect(r.items).toHaveLength(3);
     expect(r.items[0]).toMatchObject({ id: 'q1', gold: ['B'], options: [{ key: 'A' }, { key: 'B' }] });
-    expect(r.items[1]).toMatchObject({ id: '#2', kind: 'oq', answers: [{ iri: 'i:x', name: 'x' }, { iri: null, name: 'y' }] });
+    expect(r.items[1]).toMatchObject({
+      id: '#2',
+      kind: 'oq',
+      answers: [
+        { iri: 'i:x', name: 'x' },
+        { iri: null, name: 'y' },
+      ],
+    });
     expect(r.items[2]).toMatchObject({ id: '#3', question: '' });
     expect(itemsToJsonl(r.items.slice(0, 1))).toBe(JSON.stringify(r.items[0].raw) + '\n');
     expect(readGenerateResult(undefined)).toEqual({ items: [], path: null, warnings: [] });
@@ -53,37 +77,85 @@ describe('renderer helpers', () => {
   });
 
   it('reads revision and evaluation results defensively', () => {
-    const rv = readReviseResult({ revisedPath: '/r.ofn', changes: [{ iri: 'i:a', name: 'a', removed: ['r some b'], added: ['An a is r some b.'] }], report: { counts: { classes: 1 }, excluded: [{ id: 'q9', reason: 'no restriction' }] } });
-    expect(rv).toMatchObject({ revisedPath: '/r.ofn', test2Path: null, counts: [{ key: 'classes', value: '1' }], excluded: [{ id: 'q9', reason: 'no restriction' }] });
+    const rv = readReviseResult({
+      revisedPath: '/r.ofn',
+      changes: [{ iri: 'i:a', name: 'a', removed: ['r some b'], added: ['An a is r some b.'] }],
+      report: { counts: { classes: 1 }, excluded: [{ id: 'q9', reason: 'no restriction' }] },
+    });
+    expect(rv).toMatchObject({
+      revisedPath: '/r.ofn',
+      test2Path: null,
+      counts: [{ key: 'classes', value: '1' }],
+      excluded: [{ id: 'q9', reason: 'no restriction' }],
+    });
     expect(rv.changes[0].added).toEqual(['An a is r some b.']);
     expect(readReviseResult('junk')).toMatchObject({ changes: [], excluded: [] });
 
     const ev = readEvaluateResult({
-      accuracy: 0.5, n: 4, byKind: { mcq: { accuracy: 0.75, n: 4 }, oq: 0.25 }, bySlot: [{ slot: 'filler', correct: 1, n: 2 }],
-      grounding: { entailed: { count: 3, accuracy: 1 }, unrelated: 1 }, cost: { calls: 8, inputTokens: 100, outputTokens: 10 },
+      accuracy: 0.5,
+      n: 4,
+      byKind: { mcq: { accuracy: 0.75, n: 4 }, oq: 0.25 },
+      bySlot: [{ slot: 'filler', correct: 1, n: 2 }],
+      grounding: { entailed: { count: 3, accuracy: 1 }, unrelated: 1 },
+      cost: { calls: 8, inputTokens: 100, outputTokens: 10 },
     });
-    expect(ev.byKind).toEqual([{ key: 'mcq', accuracy: 0.75, n: 4 }, { key: 'oq', accuracy: 0.25, n: null }]);
+    expect(ev.byKind).toEqual([
+      { key: 'mcq', accuracy: 0.75, n: 4 },
+      { key: 'oq', accuracy: 0.25, n: null },
+    ]);
     expect(ev.bySlot).toEqual([{ key: 'filler', accuracy: 0.5, n: 2 }]);
-    expect(ev.grounding.map((g) => [g.level, g.count])).toEqual([['entailed', 3], ['supported', 0], ['related', 0], ['unrelated', 1]]);
-    expect(readEvaluateResult(null)).toMatchObject({ accuracy: null, byKind: [], cost: { calls: null }, warnings: [], run: { reused: null }, confusion: { rows: [] } });
+    expect(ev.grounding.map((g) => [g.level, g.count])).toEqual([
+      ['entailed', 3],
+      ['supported', 0],
+      ['related', 0],
+      ['unrelated', 1],
+    ]);
+    expect(readEvaluateResult(null)).toMatchObject({
+      accuracy: null,
+      byKind: [],
+      cost: { calls: null },
+      warnings: [],
+      run: { reused: null },
+      confusion: { rows: [] },
+    });
   });
 
   it('reads the checked levels, the claimed-vs-checked table, reuse and the run key', () => {
     const ev = readEvaluateResult({
-      byConditions: { 2: { accuracy: 1, n: 1 } }, byGoldCount: { 1: { accuracy: 0, n: 2 } },
+      byConditions: { 2: { accuracy: 1, n: 1 } },
+      byGoldCount: { 1: { accuracy: 0, n: 2 } },
       checked: {
-        distribution: { entailed: { count: 1 }, 'not-entailed': { count: 2 }, unchecked: { count: 0 }, none: { count: 0 } },
+        distribution: {
+          entailed: { count: 1 },
+          'not-entailed': { count: 2 },
+          unchecked: { count: 0 },
+          none: { count: 0 },
+        },
         accuracy: { entailed: { accuracy: 1 }, 'not-entailed': { accuracy: 0 } },
-        confusion: { entailed: { entailed: 1, 'not-entailed': 2, unchecked: 0 }, supported: { entailed: 0, 'not-entailed': 0, unchecked: 0 } },
+        confusion: {
+          entailed: { entailed: 1, 'not-entailed': 2, unchecked: 0 },
+          supported: { entailed: 0, 'not-entailed': 0, unchecked: 0 },
+        },
       },
-      evidence: { all: { n: 3, retrieved: { full: 0.5, partial: 0, none: 0.5 }, cited: null, retrievedCitedFully: null } },
-      run: { answered: 3, reused: 0, seconds: 1 }, warnings: ['The dataset was built from po.obo, but it is evaluated against revised.obo.'],
-      runId: 'abc', key: { ontology: 'sha256:x', model: 'none', protocol: 'none', promptVersion: 0 },
+      evidence: {
+        all: { n: 3, retrieved: { full: 0.5, partial: 0, none: 0.5 }, cited: null, retrievedCitedFully: null },
+      },
+      run: { answered: 3, reused: 0, seconds: 1 },
+      warnings: ['The dataset was built from po.obo, but it is evaluated against revised.obo.'],
+      runId: 'abc',
+      key: { ontology: 'sha256:x', model: 'none', protocol: 'none', promptVersion: 0 },
     });
     expect(ev.byN).toEqual([{ key: '2', accuracy: 1, n: 1 }]);
     expect(ev.byGoldCount).toEqual([{ key: '1', accuracy: 0, n: 2 }]);
-    expect(ev.checked.map((c) => [c.level, c.count, c.accuracy])).toEqual([['entailed', 1, 1], ['not-entailed', 2, 0], ['unchecked', 0, null]]);
-    expect(ev.confusion).toEqual({ columns: ['entailed', 'not-entailed', 'unchecked'], rows: [{ claimed: 'entailed', counts: [1, 2, 0] }] });
+    expect(ev.checked.map((c) => [c.level, c.count, c.accuracy])).toEqual([
+      ['entailed', 1, 1],
+      ['not-entailed', 2, 0],
+      ['unchecked', 0, null],
+    ]);
+    expect(ev.confusion).toEqual({
+      columns: ['entailed', 'not-entailed', 'unchecked'],
+      rows: [{ claimed: 'entailed', counts: [1, 2, 0] }],
+    });
     expect(ev.evidence[0]).toMatchObject({ key: 'all', n: 3, citedFull: null });
     expect(ev.run).toEqual({ answered: 3, reused: 0, seconds: 1 });
     expect(ev.warnings[0]).toMatch(/po\.obo/);

@@ -38,7 +38,12 @@ describe('WsTransport (the web-mode WorkbenchApi)', () => {
   let sockets: FakeSocket[];
   let t: WsTransport;
   const make = (o: Partial<ConstructorParameters<typeof WsTransport>[0]> = {}) => {
-    t = new WsTransport({ url: 'ws://127.0.0.1:1/ws', createSocket: (u) => (sockets.push(new FakeSocket(u)), sockets[sockets.length - 1]), random: () => 0.5, ...o });
+    t = new WsTransport({
+      url: 'ws://127.0.0.1:1/ws',
+      createSocket: (u) => (sockets.push(new FakeSocket(u)), sockets[sockets.length - 1]),
+      random: () => 0.5,
+      ...o,
+    });
     return t;
   };
   beforeEach(() => {
@@ -133,7 +138,9 @@ describe('WsTransport (the web-mode WorkbenchApi)', () => {
   it('refuses requests over 4 MiB before sending them', async () => {
     make();
     sockets[0].open();
-    const err = await t.call('ontology.search', { ontologyId: 'o', text: 'x'.repeat(4 * 2 ** 20 + 1) }).catch((e: ApiError) => e.code);
+    const err = await t
+      .call('ontology.search', { ontologyId: 'o', text: 'x'.repeat(4 * 2 ** 20 + 1) })
+      .catch((e: ApiError) => e.code);
     expect(err).toBe('too-large');
     expect(sockets[0].sent).toEqual([]);
   });

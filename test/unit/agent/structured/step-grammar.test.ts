@@ -3,7 +3,14 @@ import { answerGrammar, stepGrammar } from '../../../../src-main/agent/structure
 import { parseStructuredStep, readStep } from '../../../../src-main/agent/structured/step-parse';
 import type { AgentQuestion } from '../../../../src-main/agent/question';
 
-const MCQ: AgentQuestion = { kind: 'mcq', question: 'q?', options: [{ key: 'A', name: 'a' }, { key: 'B', name: 'b' }] };
+const MCQ: AgentQuestion = {
+  kind: 'mcq',
+  question: 'q?',
+  options: [
+    { key: 'A', name: 'a' },
+    { key: 'B', name: 'b' },
+  ],
+};
 const VOCAB = { concepts: ['nucleus', 'cell'], relations: ['is a', 'part of'] };
 
 describe('stepGrammar', () => {
@@ -14,7 +21,7 @@ describe('stepGrammar', () => {
     expect(g).not.toMatch(/^query ::= .*explain/m);
   });
 
-  it('offers the answer with the question\'s keys, and EXPLAIN when allowed', () => {
+  it("offers the answer with the question's keys, and EXPLAIN when allowed", () => {
     const g = stepGrammar({ question: MCQ, vocabulary: VOCAB, allowAnswer: true, allowExplain: true });
     expect(g).toMatch(/\( action \| answer \)/);
     expect(g).toContain('"\\"A\\""');
@@ -23,8 +30,12 @@ describe('stepGrammar', () => {
   });
 
   it('draws names from the vocabulary, or from free characters without one', () => {
-    expect(stepGrammar({ question: MCQ, vocabulary: VOCAB, allowAnswer: true, allowExplain: false })).toMatch(/^cname ::= .*"cell"/m);
-    expect(stepGrammar({ question: MCQ, vocabulary: null, allowAnswer: true, allowExplain: false })).toMatch(/^cname ::= \[\^/m);
+    expect(stepGrammar({ question: MCQ, vocabulary: VOCAB, allowAnswer: true, allowExplain: false })).toMatch(
+      /^cname ::= .*"cell"/m,
+    );
+    expect(stepGrammar({ question: MCQ, vocabulary: null, allowAnswer: true, allowExplain: false })).toMatch(
+      /^cname ::= \[\^/m,
+    );
   });
 
   it('writes the OQ answer grammar over the concept names only', () => {
@@ -37,10 +48,26 @@ describe('stepGrammar', () => {
 
 describe('parseStructuredStep', () => {
   it('reads actions and answers, in the grammar form and the JSON-schema form', () => {
-    expect(parseStructuredStep('{"thought": "t", "action": {"query": "DESCRIBE \\"cell\\""}}')).toEqual({ kind: 'action', thought: 't', query: 'DESCRIBE "cell"' });
-    expect(parseStructuredStep('{"thought": "t", "answer": ["A"]}')).toEqual({ kind: 'answer', thought: 't', answer: ['A'] });
-    expect(readStep({ thought: 't', next: 'answer', query: 'x', answer: ['B'] })).toEqual({ kind: 'answer', thought: 't', answer: ['B'] });
-    expect(readStep({ thought: 't', next: 'query', query: 'DESCRIBE "a"', answer: ['B'] })).toEqual({ kind: 'action', thought: 't', query: 'DESCRIBE "a"' });
+    expect(parseStructuredStep('{"thought": "t", "action": {"query": "DESCRIBE \\"cell\\""}}')).toEqual({
+      kind: 'action',
+      thought: 't',
+      query: 'DESCRIBE "cell"',
+    });
+    expect(parseStructuredStep('{"thought": "t", "answer": ["A"]}')).toEqual({
+      kind: 'answer',
+      thought: 't',
+      answer: ['A'],
+    });
+    expect(readStep({ thought: 't', next: 'answer', query: 'x', answer: ['B'] })).toEqual({
+      kind: 'answer',
+      thought: 't',
+      answer: ['B'],
+    });
+    expect(readStep({ thought: 't', next: 'query', query: 'DESCRIBE "a"', answer: ['B'] })).toEqual({
+      kind: 'action',
+      thought: 't',
+      query: 'DESCRIBE "a"',
+    });
   });
 
   it('takes the last object from prose and rejects what holds no step', () => {
@@ -48,7 +75,10 @@ describe('parseStructuredStep', () => {
     expect(parseStructuredStep('')).toMatchObject({ kind: 'invalid', reason: 'the reply was empty' });
     expect(parseStructuredStep('no json here').kind).toBe('invalid');
     expect(parseStructuredStep('{"thought": "x"}').kind).toBe('invalid');
-    expect(parseStructuredStep('{"action": {"query": "  "}}')).toMatchObject({ kind: 'invalid', reason: 'the action held an empty query' });
+    expect(parseStructuredStep('{"action": {"query": "  "}}')).toMatchObject({
+      kind: 'invalid',
+      reason: 'the action held an empty query',
+    });
     expect(parseStructuredStep('[1,2]').kind).toBe('invalid');
   });
 });

@@ -4,7 +4,13 @@ import { concurrencyOption } from '../../../../src-main/cli/commands/eval-comman
 import { LlmError } from '../../../../src-main/llm/errors';
 import type { LlmBackend } from '../../../../src-main/llm/types';
 
-const backend = (id: string): LlmBackend => ({ id, chat: async () => { throw new Error('unused'); }, close: async () => {} });
+const backend = (id: string): LlmBackend => ({
+  id,
+  chat: async () => {
+    throw new Error('unused');
+  },
+  close: async () => {},
+});
 
 describe('effectiveConcurrency', () => {
   it('lets only an OpenAI-compatible server take several items at once', () => {
@@ -14,7 +20,9 @@ describe('effectiveConcurrency', () => {
     const local = effectiveConcurrency(4, backend('local:qwen.gguf'));
     expect(local.n).toBe(1);
     expect(local.note).toMatch(/local model generates one answer at a time/);
-    expect(effectiveConcurrency(4, backend('scripted:x.json')).note).toMatch(/scripted model hands out its replies in order/);
+    expect(effectiveConcurrency(4, backend('scripted:x.json')).note).toMatch(
+      /scripted model hands out its replies in order/,
+    );
     expect(effectiveConcurrency(4, undefined).n).toBe(1);
   });
 });
@@ -30,23 +38,42 @@ describe('withItemRetry', () => {
     expect(isTransient(new LlmError('bad-reply', 'x'))).toBe(false);
     let calls = 0;
     const retries: number[] = [];
-    const v = await withItemRetry(async () => {
-      if (++calls < 3) throw new LlmError('http', 'busy', { status: 429 });
-      return 'ok';
-    }, undefined, (a) => retries.push(a), policy);
+    const v = await withItemRetry(
+      async () => {
+        if (++calls < 3) throw new LlmError('http', 'busy', { status: 429 });
+        return 'ok';
+      },
+      undefined,
+      (a) => retries.push(a),
+      policy,
+    );
     expect(v).toBe('ok');
     expect(retries).toEqual([1, 2]);
     calls = 0;
-    await expect(withItemRetry(async () => {
-      calls++;
-      throw new LlmError('http', 'down', { status: 502 });
-    }, undefined, undefined, policy)).rejects.toThrow('down');
+    await expect(
+      withItemRetry(
+        async () => {
+          calls++;
+          throw new LlmError('http', 'down', { status: 502 });
+        },
+        undefined,
+        undefined,
+        policy,
+      ),
+    ).rejects.toThrow('down');
     expect(calls).toBe(3);
     calls = 0;
-    await expect(withItemRetry(async () => {
-      calls++;
-      throw new LlmError('http', 'bad', { status: 400 });
-    }, undefined, undefined, policy)).rejects.toThrow('bad');
+    await expect(
+      withItemRetry(
+        async () => {
+          calls++;
+          throw new LlmError('http', 'bad', { status: 400 });
+        },
+        undefined,
+        undefined,
+        policy,
+      ),
+    ).rejects.toThrow('bad');
     expect(calls).toBe(1);
   });
 });
@@ -55,6 +82,7 @@ describe('eval --concurrency', () => {
   it('takes a whole number from 1 to 64, and says what is wrong otherwise', () => {
     expect(concurrencyOption(undefined)).toBe(1);
     expect(concurrencyOption('16')).toBe(16);
-    for (const bad of ['0', '65', '2.5', 'many', '']) expect(() => concurrencyOption(bad)).toThrow(/--concurrency must be a whole number from 1 to 64/);
+    for (const bad of ['0', '65', '2.5', 'many', ''])
+      expect(() => concurrencyOption(bad)).toThrow(/--concurrency must be a whole number from 1 to 64/);
   });
 });

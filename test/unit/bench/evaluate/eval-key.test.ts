@@ -8,7 +8,7 @@ const dir = tempDir('oarag-key-');
 afterAll(() => dir.cleanup());
 
 describe('model identity', () => {
-  it('is a GGUF file\'s content hash: the same path with other weights is another model', async () => {
+  it("is a GGUF file's content hash: the same path with other weights is another model", async () => {
     const p = join(dir.path, 'm.gguf');
     writeFileSync(p, 'weights one');
     const a = await modelIdentity(p);
@@ -38,17 +38,23 @@ describe('model identity', () => {
   });
 
   it('is a server URL with the model id the server reports serving', async () => {
-    const served = (ids: string[]) => (async () => new Response(JSON.stringify({ data: ids.map((id) => ({ id })) }))) as unknown as typeof fetch;
-    expect(await modelIdentity('openai:http://127.0.0.1:8080/v1#qwen', { fetch: served(['/models/qwen3-8b-q4.gguf']) }))
-      .toBe('openai:http://127.0.0.1:8080/v1#qwen served=/models/qwen3-8b-q4.gguf');
-    expect(await modelIdentity('openai:http://127.0.0.1:8080/v1/#qwen', { fetch: served(['a', 'qwen']) })).toBe('openai:http://127.0.0.1:8080/v1#qwen served=qwen');
+    const served = (ids: string[]) =>
+      (async () => new Response(JSON.stringify({ data: ids.map((id) => ({ id })) }))) as unknown as typeof fetch;
+    expect(
+      await modelIdentity('openai:http://127.0.0.1:8080/v1#qwen', { fetch: served(['/models/qwen3-8b-q4.gguf']) }),
+    ).toBe('openai:http://127.0.0.1:8080/v1#qwen served=/models/qwen3-8b-q4.gguf');
+    expect(await modelIdentity('openai:http://127.0.0.1:8080/v1/#qwen', { fetch: served(['a', 'qwen']) })).toBe(
+      'openai:http://127.0.0.1:8080/v1#qwen served=qwen',
+    );
     const down = (async () => {
       throw new Error('ECONNREFUSED');
     }) as unknown as typeof fetch;
-    expect(await modelIdentity('openai:http://127.0.0.1:8080/v1#qwen', { fetch: down })).toBe('openai:http://127.0.0.1:8080/v1#qwen served=?');
+    expect(await modelIdentity('openai:http://127.0.0.1:8080/v1#qwen', { fetch: down })).toBe(
+      'openai:http://127.0.0.1:8080/v1#qwen served=?',
+    );
   });
 
-  it('is a script\'s content; a spec that parses as no backend stays itself', async () => {
+  it("is a script's content; a spec that parses as no backend stays itself", async () => {
     const s = join(dir.path, 'r.json');
     writeFileSync(s, '["x"]');
     expect(await modelIdentity(`scripted:${s}`)).toMatch(/^scripted:sha256:/);

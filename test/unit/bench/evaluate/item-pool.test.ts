@@ -10,7 +10,8 @@ describe('runPool', () => {
     let peak = 0;
     const started: number[] = [];
     await runPool({
-      items: Array.from({ length: 20 }, (_, i) => i), concurrency: 4,
+      items: Array.from({ length: 20 }, (_, i) => i),
+      concurrency: 4,
       run: async (x) => {
         started.push(x);
         peak = Math.max(peak, ++inFlight);
@@ -25,7 +26,8 @@ describe('runPool', () => {
   it('after a failure starts nothing new, lets the items in flight finish, then throws the first failure', async () => {
     const finished: number[] = [];
     const p = runPool({
-      items: Array.from({ length: 10 }, (_, i) => i), concurrency: 3,
+      items: Array.from({ length: 10 }, (_, i) => i),
+      concurrency: 3,
       run: async (x) => {
         if (x === 1) throw new Error('boom');
         await tick(20);
@@ -40,15 +42,18 @@ describe('runPool', () => {
     const ctl = new AbortController();
     let settled = 0;
     const p = runPool({
-      items: [1, 2, 3, 4, 5, 6], concurrency: 2, signal: ctl.signal,
-      run: (_x, _i, signal) => new Promise<void>((resolve, reject) => {
-        const t = setTimeout(resolve, 10_000);
-        signal.addEventListener('abort', () => {
-          clearTimeout(t);
-          settled++;
-          reject(new Error('aborted'));
-        });
-      }),
+      items: [1, 2, 3, 4, 5, 6],
+      concurrency: 2,
+      signal: ctl.signal,
+      run: (_x, _i, signal) =>
+        new Promise<void>((resolve, reject) => {
+          const t = setTimeout(resolve, 10_000);
+          signal.addEventListener('abort', () => {
+            clearTimeout(t);
+            settled++;
+            reject(new Error('aborted'));
+          });
+        }),
     });
     setTimeout(() => ctl.abort(), 20);
     await expect(p).rejects.toBeInstanceOf(TaskCancelledError);
@@ -56,10 +61,24 @@ describe('runPool', () => {
   });
 
   it('does nothing for no items, and treats N < 1 as 1', async () => {
-    await runPool({ items: [], concurrency: 8, run: async () => { throw new Error('never'); } });
+    await runPool({
+      items: [],
+      concurrency: 8,
+      run: async () => {
+        throw new Error('never');
+      },
+    });
     let peak = 0;
     let now = 0;
-    await runPool({ items: [1, 2, 3], concurrency: 0, run: async () => { peak = Math.max(peak, ++now); await tick(1); now--; } });
+    await runPool({
+      items: [1, 2, 3],
+      concurrency: 0,
+      run: async () => {
+        peak = Math.max(peak, ++now);
+        await tick(1);
+        now--;
+      },
+    });
     expect(peak).toBe(1);
   });
 });

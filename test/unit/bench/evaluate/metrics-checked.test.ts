@@ -5,8 +5,16 @@ import { computeMetrics } from '../../../../src-main/bench/evaluate/metrics';
 import type { ItemResult } from '../../../../src-main/bench/evaluate/runner-types';
 
 const item = (id: string, correct: boolean, grounding: Grounding | null, checked: CheckedLevel | null): ItemResult => ({
-  id, kind: 'mcq', correct, predicted: ['A'], slot: 'filler', goldCount: 1, grounding, evidence: null,
-  usage: { calls: 1, inputTokens: 1, outputTokens: 1 }, seconds: 0,
+  id,
+  kind: 'mcq',
+  correct,
+  predicted: ['A'],
+  slot: 'filler',
+  goldCount: 1,
+  grounding,
+  evidence: null,
+  usage: { calls: 1, inputTokens: 1, outputTokens: 1 },
+  seconds: 0,
   ...(checked ? { checked: { level: checked, reason: '' } } : {}),
 });
 
@@ -21,7 +29,10 @@ describe('metrics: claimed and checked grounding', () => {
       item('6', true, 'related', null),
     ]);
     expect(m.checked.distribution).toEqual({
-      entailed: { count: 2, fraction: 0.3333 }, 'not-entailed': { count: 2, fraction: 0.3333 }, unchecked: { count: 1, fraction: 0.1667 }, none: { count: 1, fraction: 0.1667 },
+      entailed: { count: 2, fraction: 0.3333 },
+      'not-entailed': { count: 2, fraction: 0.3333 },
+      unchecked: { count: 1, fraction: 0.1667 },
+      none: { count: 1, fraction: 0.1667 },
     });
     expect(m.checked.accuracy.entailed).toEqual({ accuracy: 1, n: 2, correct: 2 });
     expect(m.checked.accuracy['not-entailed'].accuracy).toBe(0);

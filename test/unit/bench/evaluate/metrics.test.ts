@@ -21,13 +21,26 @@ beforeAll(async () => {
 afterAll(() => cleanup());
 
 const mcq = (gold: string[]): McqItem => ({
-  id: 'm', ontology: 'x', kind: 'mcq', question: 'q', slot: 'filler', gold, evidence: [],
+  id: 'm',
+  ontology: 'x',
+  kind: 'mcq',
+  question: 'q',
+  slot: 'filler',
+  gold,
+  evidence: [],
   options: ['A', 'B', 'C', 'D', 'E', 'F'].map((k) => ({ key: k, iri: EX + k, name: k })),
   axiom: { subject: EX + 'a', relation: EX + 'r', filler: EX + 'b' },
 });
 
 const oq = (answers: string[]): OqItem => ({
-  id: 'o', ontology: 'x', kind: 'oq', question: 'q', root: EX + 'Proc', conditions: [{ relation: EX + 'partOf', filler: EX + 'x' }], n: 1, evidence: [],
+  id: 'o',
+  ontology: 'x',
+  kind: 'oq',
+  question: 'q',
+  root: EX + 'Proc',
+  conditions: [{ relation: EX + 'partOf', filler: EX + 'x' }],
+  n: 1,
+  evidence: [],
   answers: answers.map((id) => ({ iri: EX + id, name: h.closure.nameOf(h.closure.id(EX + id)!) })),
 });
 
@@ -60,16 +73,29 @@ describe('gold evidence', () => {
     const r = await qs.run(query);
     return { id, text: r.observation, kind: r.kind, query, verdict: r.verdict, entities: r.entities };
   };
-  const axiom = (s: string, r: string, f: string) => ({ kind: 'axiom' as const, subject: EX + s, relation: EX + r, filler: EX + f });
+  const axiom = (s: string, r: string, f: string) => ({
+    kind: 'axiom' as const,
+    subject: EX + s,
+    relation: EX + r,
+    filler: EX + f,
+  });
 
-  it('is retrieved by an ASK, a SELECT listing the subject, or the subject\'s card stating it', async () => {
+  it("is retrieved by an ASK, a SELECT listing the subject, or the subject's card stating it", async () => {
     const m = new EvidenceMatcher(h, qs.names);
     const gold = [axiom('met1a', 'occursIn', 'organ1a')];
-    expect(evidenceOutcome(m, gold, [await ev('ASK { "metabolic process 1a" "occurs in" "organ type 1a" }')], null)?.retrieved).toBe('full');
-    expect(evidenceOutcome(m, gold, [await ev('SELECT ?x WHERE { ?x "occurs in" "organ type 1a" }')], null)?.retrieved).toBe('full');
+    expect(
+      evidenceOutcome(m, gold, [await ev('ASK { "metabolic process 1a" "occurs in" "organ type 1a" }')], null)
+        ?.retrieved,
+    ).toBe('full');
+    expect(
+      evidenceOutcome(m, gold, [await ev('SELECT ?x WHERE { ?x "occurs in" "organ type 1a" }')], null)?.retrieved,
+    ).toBe('full');
     expect(evidenceOutcome(m, gold, [await ev('DESCRIBE "metabolic process 1a"')], null)?.retrieved).toBe('full');
     expect(evidenceOutcome(m, gold, [await ev('DESCRIBE "organ type 1a"')], null)?.retrieved).toBe('none');
-    expect(evidenceOutcome(m, gold, [await ev('ASK { "metabolic process 1b" "occurs in" "organ type 1a" }')], null)?.retrieved).toBe('none');
+    expect(
+      evidenceOutcome(m, gold, [await ev('ASK { "metabolic process 1b" "occurs in" "organ type 1a" }')], null)
+        ?.retrieved,
+    ).toBe('none');
   });
 
   it('reports full, partial and none, and whether retrieved evidence was cited', async () => {
@@ -77,25 +103,79 @@ describe('gold evidence', () => {
     const gold = [axiom('met1a', 'occursIn', 'organ1a'), axiom('met1a', 'partOf', 'sig2')];
     const e1 = await ev('ASK { "metabolic process 1a" "occurs in" "organ type 1a" }', 'E1');
     const e2 = await ev('ASK { "metabolic process 1a" "part of" "signaling 2" }', 'E2');
-    expect(evidenceOutcome(m, gold, [e1, e2], [e1, e2])).toEqual({ retrieved: 'full', cited: 'full', retrievedCited: 'full' });
-    expect(evidenceOutcome(m, gold, [e1, e2], [e1])).toEqual({ retrieved: 'full', cited: 'partial', retrievedCited: 'not-full' });
-    expect(evidenceOutcome(m, gold, [e1], [e1])).toEqual({ retrieved: 'partial', cited: 'partial', retrievedCited: 'full' });
+    expect(evidenceOutcome(m, gold, [e1, e2], [e1, e2])).toEqual({
+      retrieved: 'full',
+      cited: 'full',
+      retrievedCited: 'full',
+    });
+    expect(evidenceOutcome(m, gold, [e1, e2], [e1])).toEqual({
+      retrieved: 'full',
+      cited: 'partial',
+      retrievedCited: 'not-full',
+    });
+    expect(evidenceOutcome(m, gold, [e1], [e1])).toEqual({
+      retrieved: 'partial',
+      cited: 'partial',
+      retrievedCited: 'full',
+    });
     expect(evidenceOutcome(m, gold, [], [])).toEqual({ retrieved: 'none', cited: 'none', retrievedCited: null });
     expect(evidenceOutcome(m, gold, null, null)).toBeNull();
     expect(evidenceOutcome(m, [], [e1], [e1])).toBeNull();
-    expect(evidenceOutcome(m, [{ kind: 'card', iri: EX + 'met1a' }], [await ev('DESCRIBE "metabolic process 1a"')], null)?.retrieved).toBe('full');
+    expect(
+      evidenceOutcome(m, [{ kind: 'card', iri: EX + 'met1a' }], [await ev('DESCRIBE "metabolic process 1a"')], null)
+        ?.retrieved,
+    ).toBe('full');
   });
 });
 
 describe('metrics', () => {
   const r = (o: Partial<ItemResult> & Pick<ItemResult, 'id' | 'kind' | 'correct'>): ItemResult => ({
-    predicted: [], grounding: null, evidence: null, usage: { calls: 0, inputTokens: 0, outputTokens: 0 }, seconds: 0, ...o,
+    predicted: [],
+    grounding: null,
+    evidence: null,
+    usage: { calls: 0, inputTokens: 0, outputTokens: 0 },
+    seconds: 0,
+    ...o,
   });
   const results: ItemResult[] = [
-    r({ id: '1', kind: 'mcq', correct: true, slot: 'subject', goldCount: 1, grounding: 'entailed', usage: { calls: 4, inputTokens: 100, outputTokens: 10 }, evidence: { retrieved: 'full', cited: 'full', retrievedCited: 'full' } }),
-    r({ id: '2', kind: 'mcq', correct: false, slot: 'subject', goldCount: 2, grounding: 'entailed', usage: { calls: 2, inputTokens: 50, outputTokens: 10 }, evidence: { retrieved: 'partial', cited: 'none', retrievedCited: 'not-full' } }),
-    r({ id: '3', kind: 'mcq', correct: true, slot: 'filler', goldCount: 1, grounding: 'supported', usage: { calls: 6, inputTokens: 150, outputTokens: 40 }, evidence: { retrieved: 'none', cited: 'none', retrievedCited: null } }),
-    r({ id: '4', kind: 'oq', correct: true, n: 2, grounding: null, evidence: { retrieved: 'full', cited: 'partial', retrievedCited: 'not-full' } }),
+    r({
+      id: '1',
+      kind: 'mcq',
+      correct: true,
+      slot: 'subject',
+      goldCount: 1,
+      grounding: 'entailed',
+      usage: { calls: 4, inputTokens: 100, outputTokens: 10 },
+      evidence: { retrieved: 'full', cited: 'full', retrievedCited: 'full' },
+    }),
+    r({
+      id: '2',
+      kind: 'mcq',
+      correct: false,
+      slot: 'subject',
+      goldCount: 2,
+      grounding: 'entailed',
+      usage: { calls: 2, inputTokens: 50, outputTokens: 10 },
+      evidence: { retrieved: 'partial', cited: 'none', retrievedCited: 'not-full' },
+    }),
+    r({
+      id: '3',
+      kind: 'mcq',
+      correct: true,
+      slot: 'filler',
+      goldCount: 1,
+      grounding: 'supported',
+      usage: { calls: 6, inputTokens: 150, outputTokens: 40 },
+      evidence: { retrieved: 'none', cited: 'none', retrievedCited: null },
+    }),
+    r({
+      id: '4',
+      kind: 'oq',
+      correct: true,
+      n: 2,
+      grounding: null,
+      evidence: { retrieved: 'full', cited: 'partial', retrievedCited: 'not-full' },
+    }),
     r({ id: '5', kind: 'oq', correct: false, n: 3, grounding: 'related', error: 'context overflow' }),
   ];
 
@@ -105,7 +185,10 @@ describe('metrics', () => {
     expect(m.n).toBe(5);
     expect(m.correct).toBe(3);
     expect(m.byKind).toEqual({ mcq: { accuracy: 0.6667, n: 3, correct: 2 }, oq: { accuracy: 0.5, n: 2, correct: 1 } });
-    expect(m.bySlot).toEqual({ filler: { accuracy: 1, n: 1, correct: 1 }, subject: { accuracy: 0.5, n: 2, correct: 1 } });
+    expect(m.bySlot).toEqual({
+      filler: { accuracy: 1, n: 1, correct: 1 },
+      subject: { accuracy: 0.5, n: 2, correct: 1 },
+    });
     expect(m.byGoldCount).toEqual({ 1: { accuracy: 1, n: 2, correct: 2 }, 2: { accuracy: 0, n: 1, correct: 0 } });
     expect(m.byConditions).toEqual({ 2: { accuracy: 1, n: 1, correct: 1 }, 3: { accuracy: 0, n: 1, correct: 0 } });
     expect(m.grounding.distribution.entailed).toEqual({ count: 2, fraction: 0.4 });
@@ -113,7 +196,12 @@ describe('metrics', () => {
     expect(m.grounding.distribution.unrelated).toEqual({ count: 0, fraction: 0 });
     expect(m.grounding.accuracy.entailed).toEqual({ accuracy: 0.5, n: 2, correct: 1 });
     expect(m.grounding.accuracy.supported.accuracy).toBe(1);
-    expect(m.usage).toEqual({ callsPerQuestion: 2.4, inputTokensPerQuestion: 60, outputTokensPerQuestion: 12, tokensPerQuestion: 72 });
+    expect(m.usage).toEqual({
+      callsPerQuestion: 2.4,
+      inputTokensPerQuestion: 60,
+      outputTokensPerQuestion: 12,
+      tokensPerQuestion: 72,
+    });
     expect(m.errors).toBe(1);
     expect(m.evidence!.all.n).toBe(4);
     expect(m.evidence!.all.retrieved).toEqual({ full: 0.5, partial: 0.25, none: 0.25 });
@@ -128,9 +216,22 @@ describe('metrics', () => {
     expect(empty.accuracy).toBe(0);
     expect(empty.evidence).toBeNull();
     const report: EvalReport = {
-      ...computeMetrics(results), method: 'oa-rag', model: 'm', ontology: 'x.obo', dataset: { hash: 'abc', items: 5 },
-      run: { answered: 5, reused: 0, seconds: 1 }, warnings: [], items: results,
-      key: { dataset: 'abc', ontology: 'sha256:0123456789abcdef0123', method: 'oa-rag', model: 'gguf:sha256:m', protocol: 'structured', promptVersion: 2 },
+      ...computeMetrics(results),
+      method: 'oa-rag',
+      model: 'm',
+      ontology: 'x.obo',
+      dataset: { hash: 'abc', items: 5 },
+      run: { answered: 5, reused: 0, seconds: 1 },
+      warnings: [],
+      items: results,
+      key: {
+        dataset: 'abc',
+        ontology: 'sha256:0123456789abcdef0123',
+        method: 'oa-rag',
+        model: 'gguf:sha256:m',
+        protocol: 'structured',
+        promptVersion: 2,
+      },
       runId: 'r1',
     };
     const md = reportMarkdown(report);

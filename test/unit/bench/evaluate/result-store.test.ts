@@ -1,7 +1,12 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LEGACY, RESULT_SCHEMA_VERSION, ResultStore, type RunKey } from '../../../../src-main/bench/evaluate/result-store';
+import {
+  LEGACY,
+  RESULT_SCHEMA_VERSION,
+  ResultStore,
+  type RunKey,
+} from '../../../../src-main/bench/evaluate/result-store';
 import { reportMarkdown } from '../../../../src-main/bench/evaluate/report';
 import { computeMetrics } from '../../../../src-main/bench/evaluate/metrics';
 import type { ItemResult } from '../../../../src-main/bench/evaluate/runner-types';
@@ -11,11 +16,26 @@ const dir = tempDir('oarag-store-');
 afterAll(() => dir.cleanup());
 
 const result = (id: string, correct: boolean): ItemResult => ({
-  id, kind: 'mcq', correct, predicted: ['A'], slot: 'filler', goldCount: 1, grounding: null, evidence: null,
-  usage: { calls: 0, inputTokens: 0, outputTokens: 0 }, seconds: 0,
+  id,
+  kind: 'mcq',
+  correct,
+  predicted: ['A'],
+  slot: 'filler',
+  goldCount: 1,
+  grounding: null,
+  evidence: null,
+  usage: { calls: 0, inputTokens: 0, outputTokens: 0 },
+  seconds: 0,
 });
 
-const key: RunKey = { dataset: 'd', ontology: 'sha256:o', method: 'cot', model: 'gguf:sha256:m', protocol: 'structured', promptVersion: 2 };
+const key: RunKey = {
+  dataset: 'd',
+  ontology: 'sha256:o',
+  method: 'cot',
+  model: 'gguf:sha256:m',
+  protocol: 'structured',
+  promptVersion: 2,
+};
 
 describe('result store', () => {
   it('moves a schema-1 store forward without losing a row; old rows are kept under a key no run produces', () => {
@@ -27,20 +47,55 @@ describe('result store', () => {
       PRIMARY KEY (dataset, item, method, model))`);
     const put = old.prepare('INSERT INTO result VALUES (?, ?, ?, ?, ?, ?, ?)');
     put.run('d', 'q1', 'reasoner-only', 'none', '2026-01-01T00:00:00Z', JSON.stringify(result('q1', true)), null);
-    put.run('d', 'q2', 'reasoner-only', 'none', '2026-01-01T00:00:00Z', JSON.stringify(result('q2', false)), '{"queries":[]}');
-    put.run('d', 'q1', 'cot', '/m/a.gguf', '2026-01-01T00:00:00Z', JSON.stringify(result('q1', false)), '{"reply":"x"}');
+    put.run(
+      'd',
+      'q2',
+      'reasoner-only',
+      'none',
+      '2026-01-01T00:00:00Z',
+      JSON.stringify(result('q2', false)),
+      '{"queries":[]}',
+    );
+    put.run(
+      'd',
+      'q1',
+      'cot',
+      '/m/a.gguf',
+      '2026-01-01T00:00:00Z',
+      JSON.stringify(result('q1', false)),
+      '{"reply":"x"}',
+    );
     old.close();
 
     let store = new ResultStore(path);
     expect(store.count()).toBe(3);
-    const legacy = (method: string, model: string): RunKey => ({ dataset: 'd', ontology: LEGACY, method, model: `${LEGACY}: ${model}`, protocol: LEGACY, promptVersion: 0 });
+    const legacy = (method: string, model: string): RunKey => ({
+      dataset: 'd',
+      ontology: LEGACY,
+      method,
+      model: `${LEGACY}: ${model}`,
+      protocol: LEGACY,
+      promptVersion: 0,
+    });
     expect([...store.all(legacy('reasoner-only', 'none')).keys()].sort()).toEqual(['q1', 'q2']);
     expect(store.record(legacy('cot', '/m/a.gguf'), 'q1')).toEqual({ reply: 'x' });
     // A current run of the same dataset and method finds nothing to reuse.
-    expect(store.all({ dataset: 'd', ontology: 'sha256:o', method: 'reasoner-only', model: 'none', protocol: 'none', promptVersion: 0 }).size).toBe(0);
+    expect(
+      store.all({
+        dataset: 'd',
+        ontology: 'sha256:o',
+        method: 'reasoner-only',
+        model: 'none',
+        protocol: 'none',
+        promptVersion: 0,
+      }).size,
+    ).toBe(0);
     // The old results stay reviewable as runs of their own.
     const legacyRuns = store.runs();
-    expect(legacyRuns.map((r) => [r.method, r.modelSpec, r.ontologyFile]).sort()).toEqual([['cot', '/m/a.gguf', LEGACY], ['reasoner-only', 'none', LEGACY]]);
+    expect(legacyRuns.map((r) => [r.method, r.modelSpec, r.ontologyFile]).sort()).toEqual([
+      ['cot', '/m/a.gguf', LEGACY],
+      ['reasoner-only', 'none', LEGACY],
+    ]);
     expect(store.all(legacyRuns.find((r) => r.method === 'cot')!).size).toBe(1);
     store.put(key, result('q3', true), null, '/m/a.gguf');
     store.close();
@@ -77,10 +132,21 @@ describe('result store', () => {
     expect([...marks.keys()].sort()).toEqual(['q1', 'q2']);
     expect(marks.get('q1')).toMatchObject({ verdict: 'disagree', note: 'the gold | answer is wrong' });
     const items = [result('q1', true), result('q2', false)];
-    const md = reportMarkdown({
-      ...computeMetrics(items), method: 'cot', model: '/m/a.gguf', key, runId: id, ontology: 'po.obo', dataset: { hash: 'd', items: 2 },
-      run: { answered: 0, reused: 2, seconds: 0 }, warnings: [], items,
-    }, marks);
+    const md = reportMarkdown(
+      {
+        ...computeMetrics(items),
+        method: 'cot',
+        model: '/m/a.gguf',
+        key,
+        runId: id,
+        ontology: 'po.obo',
+        dataset: { hash: 'd', items: 2 },
+        run: { answered: 0, reused: 2, seconds: 0 },
+        warnings: [],
+        items,
+      },
+      marks,
+    );
     expect(md).toContain('### Reviewer marks');
     expect(md).toContain('| q1 | correct | disagree | the gold \\| answer is wrong |');
     expect(md).toContain('| q2 | wrong | agree | – |');

@@ -32,12 +32,26 @@ afterAll(async () => {
 });
 
 function backend(s: FakeOpenAi = server) {
-  return new OpenAiBackend({ baseUrl: s.url, model: 'fake', fetch: gatedFetch(new BackoffGate()), retry: { baseDelayMs: 10, maxDelayMs: 300 } });
+  return new OpenAiBackend({
+    baseUrl: s.url,
+    model: 'fake',
+    fetch: gatedFetch(new BackoffGate()),
+    retry: { baseDelayMs: 10, maxDelayMs: 300 },
+  });
 }
 
 function run(store: ResultStore, concurrency: number, extra: Partial<EvalOptions> = {}) {
   return runEvaluation({
-    handle: h, items, datasetHash: hash, method: 'cot', model: 'openai:fake', modelIdentity: 'openai:fake', llm: backend(), store, concurrency, ...extra,
+    handle: h,
+    items,
+    datasetHash: hash,
+    method: 'cot',
+    model: 'openai:fake',
+    modelIdentity: 'openai:fake',
+    llm: backend(),
+    store,
+    concurrency,
+    ...extra,
   });
 }
 
@@ -68,7 +82,9 @@ describe('concurrent evaluation against an OpenAI-compatible server', () => {
     const store = new ResultStore(':memory:');
     const ac = new AbortController();
     let seen = 0;
-    await expect(run(store, 8, { signal: ac.signal, onItem: () => ++seen === 10 && ac.abort() })).rejects.toBeInstanceOf(TaskCancelledError);
+    await expect(
+      run(store, 8, { signal: ac.signal, onItem: () => ++seen === 10 && ac.abort() }),
+    ).rejects.toBeInstanceOf(TaskCancelledError);
     const kept = store.all(store.runs()[0]).size;
     expect(kept).toBe(10); // the items in flight when cancelled are not stored
     const again = await run(store, 8);
@@ -90,8 +106,20 @@ describe('concurrent evaluation against an OpenAI-compatible server', () => {
 
   it('keeps a scripted (or local) model at one item at a time, and says so', async () => {
     const llm = new ScriptedBackend(Array.from({ length: items.length }, () => 'x\n{"answer": ["A"]}'));
-    const r = await runEvaluation({ handle: h, items, datasetHash: hash, method: 'cot', model: 'scripted', modelIdentity: 'scripted', llm, store: new ResultStore(':memory:'), concurrency: 4 });
-    expect(r.warnings).toContain('--concurrency 4 ignored: a scripted model hands out its replies in order, so items run one by one.');
+    const r = await runEvaluation({
+      handle: h,
+      items,
+      datasetHash: hash,
+      method: 'cot',
+      model: 'scripted',
+      modelIdentity: 'scripted',
+      llm,
+      store: new ResultStore(':memory:'),
+      concurrency: 4,
+    });
+    expect(r.warnings).toContain(
+      '--concurrency 4 ignored: a scripted model hands out its replies in order, so items run one by one.',
+    );
     expect(r.run.answered).toBe(items.length);
   });
 });

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateDataset } from '../../../../src-main/bench/generate/generate-dataset';
-import { datasetHash, loadDataset, toJsonl, type DatasetItem, type McqItem } from '../../../../src-main/bench/generate/dataset';
+import {
+  datasetHash,
+  loadDataset,
+  toJsonl,
+  type DatasetItem,
+  type McqItem,
+} from '../../../../src-main/bench/generate/dataset';
 import { ResultStore } from '../../../../src-main/bench/evaluate/result-store';
 import { runEvaluation } from '../../../../src-main/bench/evaluate/runner';
 import { PROMPT_VERSION } from '../../../../src-main/agent/protocol';
@@ -67,7 +73,9 @@ describe('evaluation runner', () => {
     expect(Object.keys(r.bySlot).sort()).toEqual(['filler', 'relation', 'subject']);
     // Its predictions are what the reasoner entails, so the check confirms every one, with every gold reference retrieved.
     expect(r.checked.distribution.entailed.count).toBe(36);
-    expect(r.items.every((i) => i.goldEvidence!.length > 0 && i.goldEvidence!.every((g) => g.retrieved && g.cited))).toBe(true);
+    expect(
+      r.items.every((i) => i.goldEvidence!.length > 0 && i.goldEvidence!.every((g) => g.retrieved && g.cited)),
+    ).toBe(true);
     store.close();
   });
 
@@ -75,23 +83,75 @@ describe('evaluation runner', () => {
     const store = new ResultStore(':memory:');
     const some = items.slice(0, 6);
     const first = await runEvaluation({ handle: h, items: some, datasetHash: hash, method: 'reasoner-only', store });
-    expect(first.key).toMatchObject({ dataset: hash, method: 'reasoner-only', model: 'none', protocol: 'none', promptVersion: 0 });
+    expect(first.key).toMatchObject({
+      dataset: hash,
+      method: 'reasoner-only',
+      model: 'none',
+      protocol: 'none',
+      promptVersion: 0,
+    });
     expect(first.key.ontology).toMatch(/^sha256:/);
-    expect((await runEvaluation({ handle: h, items: some, datasetHash: hash, method: 'reasoner-only', store })).run).toMatchObject({ answered: 0, reused: 6 });
-    const revised = await runEvaluation({ handle: h, items: some, datasetHash: hash, method: 'reasoner-only', store, ontologyHash: 'sha256:another' });
+    expect(
+      (await runEvaluation({ handle: h, items: some, datasetHash: hash, method: 'reasoner-only', store })).run,
+    ).toMatchObject({ answered: 0, reused: 6 });
+    const revised = await runEvaluation({
+      handle: h,
+      items: some,
+      datasetHash: hash,
+      method: 'reasoner-only',
+      store,
+      ontologyHash: 'sha256:another',
+    });
     expect(revised.run).toMatchObject({ answered: 6, reused: 0 });
     expect(revised.runId).not.toBe(first.runId);
 
     const llm = () => new FakeLlm(answerA);
-    const a = await runEvaluation({ handle: h, items: some, datasetHash: hash, method: 'cot', model: 'x', modelIdentity: 'gguf:sha256:aaa', llm: llm(), store });
+    const a = await runEvaluation({
+      handle: h,
+      items: some,
+      datasetHash: hash,
+      method: 'cot',
+      model: 'x',
+      modelIdentity: 'gguf:sha256:aaa',
+      llm: llm(),
+      store,
+    });
     expect(a.key).toMatchObject({ model: 'gguf:sha256:aaa', protocol: 'auto', promptVersion: PROMPT_VERSION });
     // The same spec with other weights behind it, or another protocol, is another run.
-    const b = await runEvaluation({ handle: h, items: some, datasetHash: hash, method: 'cot', model: 'x', modelIdentity: 'gguf:sha256:bbb', llm: llm(), store });
+    const b = await runEvaluation({
+      handle: h,
+      items: some,
+      datasetHash: hash,
+      method: 'cot',
+      model: 'x',
+      modelIdentity: 'gguf:sha256:bbb',
+      llm: llm(),
+      store,
+    });
     expect(b.run.reused).toBe(0);
-    const c = await runEvaluation({ handle: h, items: some, datasetHash: hash, method: 'cot', model: 'x', modelIdentity: 'gguf:sha256:aaa', llm: llm(), store, ...{ protocol: 'text' } });
+    const c = await runEvaluation({
+      handle: h,
+      items: some,
+      datasetHash: hash,
+      method: 'cot',
+      model: 'x',
+      modelIdentity: 'gguf:sha256:aaa',
+      llm: llm(),
+      store,
+      ...{ protocol: 'text' },
+    });
     expect(c.run.reused).toBe(0);
     expect(c.key.protocol).toBe('text');
-    const d = await runEvaluation({ handle: h, items: some, datasetHash: hash, method: 'cot', model: 'x', modelIdentity: 'gguf:sha256:aaa', llm: llm(), store });
+    const d = await runEvaluation({
+      handle: h,
+      items: some,
+      datasetHash: hash,
+      method: 'cot',
+      model: 'x',
+      modelIdentity: 'gguf:sha256:aaa',
+      llm: llm(),
+      store,
+    });
     expect(d.run).toMatchObject({ answered: 0, reused: 6 });
     // A model answering "A" everywhere is checked against the reasoner item by item.
     expect(a.items.every((i) => i.checked && i.checked.level !== 'unchecked')).toBe(true);
@@ -104,14 +164,23 @@ describe('evaluation runner', () => {
     const progress: number[] = [];
     const dying = new FakeLlm(answerA, { call: 11, error: () => new LlmError('http', 'the server went away') });
     let store = new ResultStore(path);
-    await expect(runEvaluation({ handle: h, items, datasetHash: hash, method: 'cot', model: 'fake-model', llm: dying, store })).rejects.toThrow(/server went away/);
+    await expect(
+      runEvaluation({ handle: h, items, datasetHash: hash, method: 'cot', model: 'fake-model', llm: dying, store }),
+    ).rejects.toThrow(/server went away/);
     store.close();
     expect(dying.calls).toBe(11);
 
     store = new ResultStore(path);
     const fresh = new FakeLlm(answerA);
     const r = await runEvaluation({
-      handle: h, items, datasetHash: hash, method: 'cot', model: 'fake-model', llm: fresh, store, onProgress: (p) => progress.push(p.fraction),
+      handle: h,
+      items,
+      datasetHash: hash,
+      method: 'cot',
+      model: 'fake-model',
+      llm: fresh,
+      store,
+      onProgress: (p) => progress.push(p.fraction),
     });
     expect(fresh.calls).toBe(items.length - 10);
     expect(r.run).toMatchObject({ answered: items.length - 10, reused: 10 });
@@ -120,11 +189,27 @@ describe('evaluation runner', () => {
 
     // A third run answers nothing; another model or another dataset hash starts afresh.
     const idle = new FakeLlm(answerA);
-    const again = await runEvaluation({ handle: h, items, datasetHash: hash, method: 'cot', model: 'fake-model', llm: idle, store });
+    const again = await runEvaluation({
+      handle: h,
+      items,
+      datasetHash: hash,
+      method: 'cot',
+      model: 'fake-model',
+      llm: idle,
+      store,
+    });
     expect(idle.calls).toBe(0);
     expect(again.accuracy).toBe(r.accuracy);
     const other = new FakeLlm(answerA);
-    await runEvaluation({ handle: h, items: items.slice(0, 3), datasetHash: hash, method: 'cot', model: 'other-model', llm: other, store });
+    await runEvaluation({
+      handle: h,
+      items: items.slice(0, 3),
+      datasetHash: hash,
+      method: 'cot',
+      model: 'other-model',
+      llm: other,
+      store,
+    });
     expect(other.calls).toBe(3);
     store.close();
   });
@@ -136,15 +221,28 @@ describe('evaluation runner', () => {
       if (n === 4) ac.abort();
       return answerA();
     });
-    await expect(runEvaluation({ handle: h, items, datasetHash: hash, method: 'cot', model: 'x', llm, store, signal: ac.signal })).rejects.toBeInstanceOf(TaskCancelledError);
+    await expect(
+      runEvaluation({ handle: h, items, datasetHash: hash, method: 'cot', model: 'x', llm, store, signal: ac.signal }),
+    ).rejects.toBeInstanceOf(TaskCancelledError);
     expect(store.all(store.runs()[0]).size).toBe(3);
     store.close();
   });
 
   it('scores an item whose prompt overflows as wrong and goes on', async () => {
     const store = new ResultStore(':memory:');
-    const llm = new FakeLlm(answerA, { call: 2, error: () => new LlmError('context-overflow', 'the prompt does not fit') });
-    const r = await runEvaluation({ handle: h, items: items.slice(0, 4), datasetHash: hash, method: 'cot', model: 'x', llm, store });
+    const llm = new FakeLlm(answerA, {
+      call: 2,
+      error: () => new LlmError('context-overflow', 'the prompt does not fit'),
+    });
+    const r = await runEvaluation({
+      handle: h,
+      items: items.slice(0, 4),
+      datasetHash: hash,
+      method: 'cot',
+      model: 'x',
+      llm,
+      store,
+    });
     expect(r.n).toBe(4);
     expect(r.errors).toBe(1);
     expect(r.items[1]).toMatchObject({ correct: false, predicted: null, error: 'the prompt does not fit' });
@@ -172,7 +270,15 @@ describe('evaluation runner', () => {
     const store = new ResultStore(':memory:');
     const llm = new FakeLlm(answerA);
     const item = items.find((i): i is McqItem => i.kind === 'mcq' && i.slot === 'filler')!;
-    const r = await runEvaluation({ handle: h, items: [item], datasetHash: hash, method: 'rag-text', model: 'x', llm, store });
+    const r = await runEvaluation({
+      handle: h,
+      items: [item],
+      datasetHash: hash,
+      method: 'rag-text',
+      model: 'x',
+      llm,
+      store,
+    });
     const user = llm.prompts[0][1].content;
     expect(user.startsWith('Records from the ontology:')).toBe(true);
     expect(user.match(/^\[\d\] name: /gm)?.length).toBe(5);
@@ -198,10 +304,22 @@ describe('evaluation runner', () => {
       '{"evidence": ["E1"], "grounding": "entailed"}',
     ];
     const llm = new FakeLlm((_m, n) => replies[n - 1]);
-    const r = await runEvaluation({ handle: h, items: [item], datasetHash: hash, method: 'oa-rag', model: 'x', llm, store });
+    const r = await runEvaluation({
+      handle: h,
+      items: [item],
+      datasetHash: hash,
+      method: 'oa-rag',
+      model: 'x',
+      llm,
+      store,
+    });
     expect(llm.calls).toBe(5);
     expect(r.items[0]).toMatchObject({ correct: true, grounding: 'entailed' });
-    expect(r.items[0].evidence).toEqual({ retrieved: item.gold.length === 1 ? 'full' : 'partial', cited: item.gold.length === 1 ? 'full' : 'partial', retrievedCited: 'full' });
+    expect(r.items[0].evidence).toEqual({
+      retrieved: item.gold.length === 1 ? 'full' : 'partial',
+      cited: item.gold.length === 1 ? 'full' : 'partial',
+      retrievedCited: 'full',
+    });
     expect(r.grounding.distribution.entailed.count).toBe(1);
     expect(r.usage.callsPerQuestion).toBe(5);
     const rec = store.record(r.key, item.id) as { actions: number };
@@ -211,7 +329,9 @@ describe('evaluation runner', () => {
 
   it('needs a model for LLM methods and warns when the dataset names another ontology', async () => {
     const store = new ResultStore(':memory:');
-    await expect(runEvaluation({ handle: h, items, datasetHash: hash, method: 'cot', store })).rejects.toBeInstanceOf(UserError);
+    await expect(runEvaluation({ handle: h, items, datasetHash: hash, method: 'cot', store })).rejects.toBeInstanceOf(
+      UserError,
+    );
     const renamed = items.slice(0, 2).map((i) => ({ ...i, ontology: 'revised.ofn' }));
     const r = await runEvaluation({ handle: h, items: renamed, datasetHash: 'h2', method: 'reasoner-only', store });
     expect(r.warnings[0]).toMatch(/built from revised\.ofn, but it is evaluated against fixture/);

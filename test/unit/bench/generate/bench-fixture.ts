@@ -9,14 +9,33 @@ import { EX, label } from '../../../support/dump-fixture';
  */
 export function benchDump(): DumpRecord[] {
   const out: DumpRecord[] = [];
-  const cls = (id: string, name: string, parents: string[], extra: { deprecated?: boolean; unsat?: boolean; anns?: Ann[] } = {}) => {
-    out.push({ t: 'class', iri: EX + id, annotations: [label(name), ...(extra.anns ?? [])], deprecated: extra.deprecated ?? false });
+  const cls = (
+    id: string,
+    name: string,
+    parents: string[],
+    extra: { deprecated?: boolean; unsat?: boolean; anns?: Ann[] } = {},
+  ) => {
+    out.push({
+      t: 'class',
+      iri: EX + id,
+      annotations: [label(name), ...(extra.anns ?? [])],
+      deprecated: extra.deprecated ?? false,
+    });
     // As in the bridge's dump: an unsatisfiable class has no place in the hierarchy.
     if (extra.unsat) out.push({ t: 'unsat', c: EX + id });
     else out.push({ t: 'hier', c: EX + id, parents: parents.map((p) => EX + p), equivalents: [] });
   };
   const prop = (id: string, name: string, parents: string[] = [], transitive = false) =>
-    out.push({ t: 'property', iri: EX + id, annotations: [label(name)], deprecated: false, transitive, reflexive: false, parents: parents.map((p) => EX + p), chains: [] });
+    out.push({
+      t: 'property',
+      iri: EX + id,
+      annotations: [label(name)],
+      deprecated: false,
+      transitive,
+      reflexive: false,
+      parents: parents.map((p) => EX + p),
+      chains: [],
+    });
   const stated = (s: string, r: string, f: string, kind: 'sub' | 'equiv' = 'sub') => {
     out.push({ t: 'stated', s: EX + s, r: EX + r, f: EX + f, text: f, kind });
     out.push({ t: 'link', s: EX + s, r: EX + r, f: EX + f });
@@ -58,7 +77,12 @@ export function benchDump(): DumpRecord[] {
 
   // Processes: process > 4 kinds > 3 each > 2 each.
   cls('Proc', 'process', []);
-  const procKinds = [['met', 'metabolic process'], ['sig', 'signaling'], ['dev', 'development'], ['tra', 'transport']];
+  const procKinds = [
+    ['met', 'metabolic process'],
+    ['sig', 'signaling'],
+    ['dev', 'development'],
+    ['tra', 'transport'],
+  ];
   const procLeaves: string[] = [];
   const procMid: string[] = [];
   for (const [k, name] of procKinds) {
@@ -108,7 +132,14 @@ export function benchDump(): DumpRecord[] {
   cls('Junction1', 'junction', ['tissue']);
   cls('Junction2', 'junction', ['sig']);
   stated('Junction2', 'occursIn', 'Junction1');
-  out.push({ t: 'stated', s: EX + 'dev1a', r: EX + 'partOf', f: null, text: 'development 1 and (occurs in some organ)', kind: 'sub' });
+  out.push({
+    t: 'stated',
+    s: EX + 'dev1a',
+    r: EX + 'partOf',
+    f: null,
+    text: 'development 1 and (occurs in some organ)',
+    kind: 'sub',
+  });
   return out;
 }
 

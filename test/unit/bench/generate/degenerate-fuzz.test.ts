@@ -8,7 +8,16 @@ import type { OntologyHandle } from '../../../../src-main/ontology/ontology-hand
 import { EX, handleFromDump, label } from '../../../support/dump-fixture';
 
 /** The codes generation may end in on a poor ontology; anything else (or a plain Error) is a crash. */
-const DEGENERATE = ['no-existentials', 'too-few-concepts', 'no-mcq', 'no-branch', 'unknown-root', 'ambiguous-root', 'bad-root', 'too-few-conditions'];
+const DEGENERATE = [
+  'no-existentials',
+  'too-few-concepts',
+  'no-mcq',
+  'no-branch',
+  'unknown-root',
+  'ambiguous-root',
+  'bad-root',
+  'too-few-conditions',
+];
 const SHARED_NAMES = ['heart', 'valve', 'cell', 'tissue'];
 
 /**
@@ -23,13 +32,24 @@ function randomDump(seed: number): DumpRecord[] {
   const dump: DumpRecord[] = [];
   for (let p = 0; p < np; p++) {
     dump.push({
-      t: 'property', iri: `${EX}p${p}`, annotations: rand() < 0.9 ? [label(`rel ${p % 6}`)] : [], deprecated: rand() < 0.1,
-      transitive: rand() < 0.3, reflexive: rand() < 0.05, parents: p && rand() < 0.2 ? [`${EX}p${ri(p)}`] : [], chains: [],
+      t: 'property',
+      iri: `${EX}p${p}`,
+      annotations: rand() < 0.9 ? [label(`rel ${p % 6}`)] : [],
+      deprecated: rand() < 0.1,
+      transitive: rand() < 0.3,
+      reflexive: rand() < 0.05,
+      parents: p && rand() < 0.2 ? [`${EX}p${ri(p)}`] : [],
+      chains: [],
     });
   }
   for (let c = 0; c < nc; c++) {
     const name = rand() < 0.2 ? SHARED_NAMES[ri(SHARED_NAMES.length)] : `thing ${c}`;
-    dump.push({ t: 'class', iri: `${EX}c${c}`, annotations: rand() < 0.95 ? [label(name)] : [], deprecated: rand() < 0.1 });
+    dump.push({
+      t: 'class',
+      iri: `${EX}c${c}`,
+      annotations: rand() < 0.95 ? [label(name)] : [],
+      deprecated: rand() < 0.1,
+    });
   }
   for (let c = 0; c < nc; c++) {
     const ps = c && rand() < 0.85 ? [`${EX}c${ri(c)}`] : [];
@@ -85,7 +105,8 @@ it('random tiny ontologies end in a sound dataset or a UserError that says what 
       if (opts.oq > 0) expect(r.items.some((i) => i.kind === 'oq')).toBe(true);
       outcomes.set('dataset', (outcomes.get('dataset') ?? 0) + 1);
     } catch (e) {
-      if (!(e instanceof UserError) || !DEGENERATE.includes(e.code)) crashes.push(`seed ${seed}: ${(e as Error).stack ?? String(e)}`);
+      if (!(e instanceof UserError) || !DEGENERATE.includes(e.code))
+        crashes.push(`seed ${seed}: ${(e as Error).stack ?? String(e)}`);
       else {
         expect(e.message.length, e.code).toBeGreaterThan(40);
         outcomes.set(e.code, (outcomes.get(e.code) ?? 0) + 1);
@@ -96,7 +117,15 @@ it('random tiny ontologies end in a sound dataset or a UserError that says what 
   }
   expect(crashes.slice(0, 3)).toEqual([]);
   // The sample reaches the degenerate paths it is meant to exercise, and some ontologies still give a dataset.
-  for (const k of ['dataset', 'no-existentials', 'too-few-concepts', 'no-mcq', 'no-branch', 'unknown-root', 'too-few-conditions']) {
+  for (const k of [
+    'dataset',
+    'no-existentials',
+    'too-few-concepts',
+    'no-mcq',
+    'no-branch',
+    'unknown-root',
+    'too-few-conditions',
+  ]) {
     expect(outcomes.get(k) ?? 0, k).toBeGreaterThan(0);
   }
 });

@@ -66,9 +66,23 @@ describe('dataset generation', () => {
       { t: 'stated', s: EX + 'multi', r: EX + 'partOf', f: EX + 'organ2a', text: 'organ2a', kind: 'sub' },
       { t: 'link', s: EX + 'multi', r: EX + 'partOf', f: EX + 'organ2a' },
     ];
-    const plain = [...dump.filter((r) => !isHierOrLink(r)), ...extra.filter((r) => !isHierOrLink(r)), ...dump.filter(isHierOrLink), ...extra.filter(isHierOrLink)];
-    const moved = [...plain.filter((r) => r.t === 'property').reverse(), ...plain.filter((r) => r.t !== 'property' && !isHierOrLink(r))];
-    const reordered = [...moved, ...plain.filter(isHierOrLink).reverse().map((r) => (r.t === 'hier' ? { ...r, parents: r.parents.slice().reverse() } : r))];
+    const plain = [
+      ...dump.filter((r) => !isHierOrLink(r)),
+      ...extra.filter((r) => !isHierOrLink(r)),
+      ...dump.filter(isHierOrLink),
+      ...extra.filter(isHierOrLink),
+    ];
+    const moved = [
+      ...plain.filter((r) => r.t === 'property').reverse(),
+      ...plain.filter((r) => r.t !== 'property' && !isHierOrLink(r)),
+    ];
+    const reordered = [
+      ...moved,
+      ...plain
+        .filter(isHierOrLink)
+        .reverse()
+        .map((r) => (r.t === 'hier' ? { ...r, parents: r.parents.slice().reverse() } : r)),
+    ];
     const a = await handleFromDump(plain);
     const b = await handleFromDump(reordered);
     try {
@@ -86,10 +100,30 @@ describe('dataset generation', () => {
     const back = parseDataset(toJsonl(base.items));
     expect(back).toEqual(base.items);
     const m = mcqs(base)[0];
-    expect(Object.keys(m)).toEqual(['id', 'ontology', 'kind', 'question', 'options', 'gold', 'slot', 'axiom', 'evidence']);
+    expect(Object.keys(m)).toEqual([
+      'id',
+      'ontology',
+      'kind',
+      'question',
+      'options',
+      'gold',
+      'slot',
+      'axiom',
+      'evidence',
+    ]);
     expect(Object.keys(m.options[0])).toEqual(['key', 'iri', 'name']);
     const o = oqs(base)[0];
-    expect(Object.keys(o)).toEqual(['id', 'ontology', 'kind', 'question', 'root', 'conditions', 'n', 'answers', 'evidence']);
+    expect(Object.keys(o)).toEqual([
+      'id',
+      'ontology',
+      'kind',
+      'question',
+      'root',
+      'conditions',
+      'n',
+      'answers',
+      'evidence',
+    ]);
     expect(m.id).toBe('fixture-mcq-0001');
     expect(m.ontology).toBe('fixture');
     expect(new Set(base.items.map((i) => i.id)).size).toBe(base.items.length);
@@ -144,7 +178,8 @@ describe('MCQs', () => {
   it('take 1-3 correct concepts, the extra ones within distance 2 (descendants of A, ancestors of B)', () => {
     const ix = h.closure;
     expect(Object.keys(base.stats.mcq.byGoldCount).sort()).toEqual(['1', '2', '3']);
-    const within2 = (x: number, y: number) => x === y || (ix.parents[x] ?? []).some((p) => p === y || (ix.parents[p] ?? []).includes(y));
+    const within2 = (x: number, y: number) =>
+      x === y || (ix.parents[x] ?? []).some((p) => p === y || (ix.parents[p] ?? []).includes(y));
     let near = 0;
     for (const q of mcqs(base).filter((x) => x.slot !== 'relation')) {
       const masked = id(q.slot === 'subject' ? q.axiom.subject : q.axiom.filler);
@@ -204,7 +239,9 @@ describe('OQs', () => {
     const ix = h.closure;
     const branch = members();
     for (const q of oqs(base)) {
-      const brute = branch(q.root).filter((x) => q.conditions.every((c) => ix.isEntailed(x, id(c.relation), id(c.filler))));
+      const brute = branch(q.root).filter((x) =>
+        q.conditions.every((c) => ix.isEntailed(x, id(c.relation), id(c.filler))),
+      );
       expect(q.answers.map((a) => a.iri).sort(), q.id).toEqual(brute.map((x) => ix.iri(x)).sort());
       expect(q.answers.length).toBeGreaterThan(0);
     }
@@ -217,7 +254,8 @@ describe('OQs', () => {
       for (const c1 of q.conditions) {
         for (const c2 of q.conditions) {
           if (c1 === c2) continue;
-          const sub = ix.superProperties(id(c1.relation)).has(id(c2.relation)) && ix.isSubClassOf(id(c1.filler), id(c2.filler));
+          const sub =
+            ix.superProperties(id(c1.relation)).has(id(c2.relation)) && ix.isSubClassOf(id(c1.filler), id(c2.filler));
           expect(sub, `${q.id}: ${c1.filler} ⊑ ${c2.filler}`).toBe(false);
         }
       }
@@ -226,7 +264,12 @@ describe('OQs', () => {
   });
 
   it('are never repeated, name the conditions in the question and keep unusable classes out', () => {
-    const keys = oqs(base).map((q) => q.conditions.map((c) => `${c.relation} ${c.filler}`).sort().join('|'));
+    const keys = oqs(base).map((q) =>
+      q.conditions
+        .map((c) => `${c.relation} ${c.filler}`)
+        .sort()
+        .join('|'),
+    );
     expect(new Set(keys).size).toBe(keys.length);
     for (const q of oqs(base)) {
       for (const c of q.conditions) {
@@ -237,14 +280,15 @@ describe('OQs', () => {
     }
   });
 
-  it('give the seed concept\'s entailments as evidence', () => {
+  it("give the seed concept's entailments as evidence", () => {
     const ix = h.closure;
     for (const q of oqs(base)) {
       expect(q.evidence).toHaveLength(q.n);
       const seeds = new Set(q.evidence.map((e) => (e.kind === 'axiom' ? e.subject : '')));
       expect(seeds.size).toBe(1);
       expect(q.answers.map((a) => a.iri)).toContain([...seeds][0]);
-      for (const e of q.evidence) if (e.kind === 'axiom') expect(ix.isEntailed(id(e.subject), id(e.relation), id(e.filler))).toBe(true);
+      for (const e of q.evidence)
+        if (e.kind === 'axiom') expect(ix.isEntailed(id(e.subject), id(e.relation), id(e.filler))).toBe(true);
     }
   });
 
@@ -261,7 +305,10 @@ describe('OQs', () => {
 
 describe('degenerate input', () => {
   async function expectUserError(p: Promise<unknown>, code: string, message: RegExp) {
-    const e = await p.then(() => null, (x: unknown) => x);
+    const e = await p.then(
+      () => null,
+      (x: unknown) => x,
+    );
     expect(e).toBeInstanceOf(UserError);
     expect((e as UserError).code).toBe(code);
     expect((e as UserError).message).toMatch(message);
@@ -271,7 +318,11 @@ describe('degenerate input', () => {
     const dump = benchDump().filter((r) => r.t !== 'stated' && r.t !== 'link');
     const f = await handleFromDump(dump);
     try {
-      await expectUserError(generateDataset(f.handle, { mcq: 10, oq: 10 }), 'no-existentials', /no existential restriction/);
+      await expectUserError(
+        generateDataset(f.handle, { mcq: 10, oq: 10 }),
+        'no-existentials',
+        /no existential restriction/,
+      );
     } finally {
       f.cleanup();
     }
@@ -279,8 +330,22 @@ describe('degenerate input', () => {
 
   it('too few concepts for six options', async () => {
     const dump = [
-      ...['A', 'B', 'C', 'D'].map((x) => ({ t: 'class' as const, iri: EX + x, annotations: [{ p: 'http://www.w3.org/2000/01/rdf-schema#label', v: x }], deprecated: false })),
-      { t: 'property' as const, iri: EX + 'r', annotations: [], deprecated: false, transitive: false, reflexive: false, parents: [], chains: [] },
+      ...['A', 'B', 'C', 'D'].map((x) => ({
+        t: 'class' as const,
+        iri: EX + x,
+        annotations: [{ p: 'http://www.w3.org/2000/01/rdf-schema#label', v: x }],
+        deprecated: false,
+      })),
+      {
+        t: 'property' as const,
+        iri: EX + 'r',
+        annotations: [],
+        deprecated: false,
+        transitive: false,
+        reflexive: false,
+        parents: [],
+        chains: [],
+      },
       { t: 'hier' as const, c: EX + 'A', parents: [], equivalents: [] },
       ...['B', 'C', 'D'].map((x) => ({ t: 'hier' as const, c: EX + x, parents: [EX + 'A'], equivalents: [] })),
       { t: 'stated' as const, s: EX + 'B', r: EX + 'r', f: EX + 'C', text: 'C', kind: 'sub' as const },
@@ -295,7 +360,11 @@ describe('degenerate input', () => {
   });
 
   it('a branch root that does not exist, with close names', async () => {
-    await expectUserError(generateDataset(h, { mcq: 0, oq: 5, root: 'biological regulaton' }), 'unknown-root', /closest names are: "biological regulation"/);
+    await expectUserError(
+      generateDataset(h, { mcq: 0, oq: 5, root: 'biological regulaton' }),
+      'unknown-root',
+      /closest names are: "biological regulation"/,
+    );
   });
 
   it('an obsolete or ambiguous branch root', async () => {
@@ -304,11 +373,19 @@ describe('degenerate input', () => {
   });
 
   it('more conditions than any concept has', async () => {
-    await expectUserError(generateDataset(h, { mcq: 0, oq: 5, conditions: [9] }), 'too-few-conditions', /9 mutually non-subsuming conditions \(the most found is \d\)/);
+    await expectUserError(
+      generateDataset(h, { mcq: 0, oq: 5, conditions: [9] }),
+      'too-few-conditions',
+      /9 mutually non-subsuming conditions \(the most found is \d\)/,
+    );
   });
 
   it('a root whose branch has no conditions at all', async () => {
-    await expectUserError(generateDataset(h, { mcq: 0, oq: 5, root: 'organ type 2' }), 'too-few-conditions', /no concept under "organ type 2" has 2/);
+    await expectUserError(
+      generateDataset(h, { mcq: 0, oq: 5, root: 'organ type 2' }),
+      'too-few-conditions',
+      /no concept under "organ type 2" has 2/,
+    );
   });
 
   it('fewer possible items than requested: generates what exists and warns', async () => {
@@ -327,9 +404,28 @@ describe('degenerate input', () => {
     // A chain: no class has a sibling.
     const names = ['top', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7', 'c8', 'c9'];
     const dump = [
-      { t: 'property' as const, iri: EX + 'r', annotations: [{ p: 'http://www.w3.org/2000/01/rdf-schema#label', v: 'r' }], deprecated: false, transitive: false, reflexive: false, parents: [], chains: [] },
-      ...names.map((x) => ({ t: 'class' as const, iri: EX + x, annotations: [{ p: 'http://www.w3.org/2000/01/rdf-schema#label', v: x }], deprecated: false })),
-      ...names.map((x, i) => ({ t: 'hier' as const, c: EX + x, parents: i ? [EX + names[i - 1]] : [], equivalents: [] })),
+      {
+        t: 'property' as const,
+        iri: EX + 'r',
+        annotations: [{ p: 'http://www.w3.org/2000/01/rdf-schema#label', v: 'r' }],
+        deprecated: false,
+        transitive: false,
+        reflexive: false,
+        parents: [],
+        chains: [],
+      },
+      ...names.map((x) => ({
+        t: 'class' as const,
+        iri: EX + x,
+        annotations: [{ p: 'http://www.w3.org/2000/01/rdf-schema#label', v: x }],
+        deprecated: false,
+      })),
+      ...names.map((x, i) => ({
+        t: 'hier' as const,
+        c: EX + x,
+        parents: i ? [EX + names[i - 1]] : [],
+        equivalents: [],
+      })),
       { t: 'stated' as const, s: EX + 'c9', r: EX + 'r', f: EX + 'c1', text: 'c1', kind: 'sub' as const },
       { t: 'link' as const, s: EX + 'c9', r: EX + 'r', f: EX + 'c1' },
     ];
@@ -349,17 +445,30 @@ describe('degenerate input', () => {
     // Six siblings, each part of every other: whatever is masked, every candidate option is entailed.
     const names = ['a', 'b', 'c', 'd', 'e', 'f'];
     const dump: DumpRecord[] = [
-      { t: 'property', iri: EX + 'r', annotations: [label('part of')], deprecated: false, transitive: false, reflexive: false, parents: [], chains: [] },
+      {
+        t: 'property',
+        iri: EX + 'r',
+        annotations: [label('part of')],
+        deprecated: false,
+        transitive: false,
+        reflexive: false,
+        parents: [],
+        chains: [],
+      },
       { t: 'class', iri: EX + 'top', annotations: [label('top')], deprecated: false },
       { t: 'hier', c: EX + 'top', parents: [], equivalents: [] },
       ...names.flatMap((x): DumpRecord[] => [
         { t: 'class', iri: EX + x, annotations: [label(`part ${x}`)], deprecated: false },
         { t: 'hier', c: EX + x, parents: [EX + 'top'], equivalents: [] },
       ]),
-      ...names.flatMap((x) => names.filter((y) => y !== x).flatMap((y): DumpRecord[] => [
-        { t: 'stated', s: EX + x, r: EX + 'r', f: EX + y, text: y, kind: 'sub' },
-        { t: 'link', s: EX + x, r: EX + 'r', f: EX + y },
-      ])),
+      ...names.flatMap((x) =>
+        names
+          .filter((y) => y !== x)
+          .flatMap((y): DumpRecord[] => [
+            { t: 'stated', s: EX + x, r: EX + 'r', f: EX + y, text: y, kind: 'sub' },
+            { t: 'link', s: EX + x, r: EX + 'r', f: EX + y },
+          ]),
+      ),
     ];
     const f = await handleFromDump(dump);
     try {
@@ -368,7 +477,11 @@ describe('degenerate input', () => {
         'no-mcq',
         /^no multiple-choice question could be built from the 30 source axioms: only 1 relation has an unambiguous name.*; 30 lack wrong options: too few siblings/,
       );
-      await expectUserError(generateDataset(f.handle, { mcq: 10, oq: 0, slots: { subject: 1, filler: 1, relation: 0 } }), 'no-mcq', /: 30 lack wrong options[^;]*\.$/);
+      await expectUserError(
+        generateDataset(f.handle, { mcq: 10, oq: 0, slots: { subject: 1, filler: 1, relation: 0 } }),
+        'no-mcq',
+        /: 30 lack wrong options[^;]*\.$/,
+      );
     } finally {
       f.cleanup();
     }
@@ -384,11 +497,17 @@ describe('degenerate input', () => {
     expect(oqs(r)).toHaveLength(9);
     expect(oqs(r).every((q) => q.n <= 3)).toBe(true);
     expect(r.stats.oq.byConditions[4]).toBeUndefined();
-    expect(r.warnings).toContain('Only 0 of the 3 requested open questions with 4 conditions could be built under "biological regulation".');
+    expect(r.warnings).toContain(
+      'Only 0 of the 3 requested open questions with 4 conditions could be built under "biological regulation".',
+    );
   });
 
   it('fewer than six relations: no relation questions, with a warning, the others fill the count', async () => {
-    const dump = benchDump().filter((r) => !(r.t === 'property' && /(hasPart|locatedIn|resultsIn|hasInput)$/.test(r.iri)) && !((r.t === 'stated' || r.t === 'link') && /(hasPart|locatedIn|resultsIn|hasInput)$/.test(r.r)));
+    const dump = benchDump().filter(
+      (r) =>
+        !(r.t === 'property' && /(hasPart|locatedIn|resultsIn|hasInput)$/.test(r.iri)) &&
+        !((r.t === 'stated' || r.t === 'link') && /(hasPart|locatedIn|resultsIn|hasInput)$/.test(r.r)),
+    );
     const f = await handleFromDump(dump);
     try {
       const r = await generateDataset(f.handle, { mcq: 30, oq: 0, seed: 4 });
@@ -402,7 +521,11 @@ describe('degenerate input', () => {
 
   it('bad options are usage errors', async () => {
     await expectUserError(generateDataset(h, { mcq: -1 }), 'usage', /whole number/);
-    await expectUserError(generateDataset(h, { mcq: 5, slots: { subject: 0, relation: 0, filler: 0 } }), 'usage', /slot weight must be positive/);
+    await expectUserError(
+      generateDataset(h, { mcq: 5, slots: { subject: 0, relation: 0, filler: 0 } }),
+      'usage',
+      /slot weight must be positive/,
+    );
     await expectUserError(generateDataset(h, { oq: 5, conditions: [1] }), 'usage', /2 to 10 conditions/);
   });
 });

@@ -2,8 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { relationPhrase, verbaliseRestriction } from '../../../../src-main/bench/revise/verbalise';
 
 const names: Record<string, string> = {
-  partOf: 'part of', hasPart: 'has part', regulates: 'regulates', agent: 'causative agent', site: 'finding site',
-  develops: 'develops from', nucleus: 'nucleus', cell: 'cell', heart: 'heart', virus: 'virus', located: 'located in',
+  partOf: 'part of',
+  hasPart: 'has part',
+  regulates: 'regulates',
+  agent: 'causative agent',
+  site: 'finding site',
+  develops: 'develops from',
+  nucleus: 'nucleus',
+  cell: 'cell',
+  heart: 'heart',
+  virus: 'virus',
+  located: 'located in',
 };
 const nameOf = (iri: string) => names[iri] ?? iri;
 
@@ -21,11 +30,32 @@ describe('relationPhrase', () => {
 
 describe('verbaliseRestriction', () => {
   it('verbalises simple, nested and conjunctive fillers', () => {
-    expect(verbaliseRestriction('myocarditis', { t: 'some', r: 'site', f: { t: 'class', iri: 'heart' } }, nameOf))
-      .toBe('Every myocarditis has finding site some heart.');
-    expect(verbaliseRestriction('spindle', { t: 'some', r: 'partOf', f: { t: 'and', args: [{ t: 'class', iri: 'cell' }, { t: 'some', r: 'hasPart', f: { t: 'class', iri: 'nucleus' } }] } }, nameOf))
-      .toBe('Every spindle is part of some cell that has part some nucleus.');
-    expect(verbaliseRestriction('x', { t: 'some', r: 'agent', f: { t: 'some', r: 'located', f: { t: 'class', iri: 'heart' } } }, nameOf))
-      .toBe('Every x has causative agent something that is located in some heart.');
+    expect(verbaliseRestriction('myocarditis', { t: 'some', r: 'site', f: { t: 'class', iri: 'heart' } }, nameOf)).toBe(
+      'Every myocarditis has finding site some heart.',
+    );
+    expect(
+      verbaliseRestriction(
+        'spindle',
+        {
+          t: 'some',
+          r: 'partOf',
+          f: {
+            t: 'and',
+            args: [
+              { t: 'class', iri: 'cell' },
+              { t: 'some', r: 'hasPart', f: { t: 'class', iri: 'nucleus' } },
+            ],
+          },
+        },
+        nameOf,
+      ),
+    ).toBe('Every spindle is part of some cell that has part some nucleus.');
+    expect(
+      verbaliseRestriction(
+        'x',
+        { t: 'some', r: 'agent', f: { t: 'some', r: 'located', f: { t: 'class', iri: 'heart' } } },
+        nameOf,
+      ),
+    ).toBe('Every x has causative agent something that is located in some heart.');
   });
 });

@@ -6,7 +6,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apportion, levelSizes } from '../../../../src-main/bench/synthetic/dag';
 import {
-  generateSyntheticOntology, writeSyntheticOntology, type GeneratorStats, type SyntheticOptions, type SyntheticShape,
+  generateSyntheticOntology,
+  writeSyntheticOntology,
+  type GeneratorStats,
+  type SyntheticOptions,
+  type SyntheticShape,
 } from '../../../../src-main/bench/synthetic/index';
 import { Prng } from '../../../../src-main/bench/synthetic/prng';
 
@@ -78,21 +82,26 @@ describe('synthetic ontology generator', () => {
         expect(sha(a.text)).not.toBe(sha(b.text));
       });
 
-      it.each([1, 2, 3, 14, 137, 1000])('writes exactly %i classes, each declared once and labelled once', async (n) => {
-        const { text, stats } = await render({ shape, classes: n, seed: 1 });
-        const declared = declaredClasses(text);
-        expect(declared).toHaveLength(n);
-        expect(new Set(declared).size).toBe(n);
-        expect(stats.classes).toBe(n);
-        const labels = [...text.matchAll(/^AnnotationAssertion\(rdfs:label (\S+) "((?:[^"\\]|\\.)*)"/gm)].filter((m) => declared.includes(m[1]) || CLASS_IRI[shape].test(m[1]));
-        const byClass = new Map<string, string>();
-        for (const m of labels) {
-          expect(byClass.has(m[1])).toBe(false);
-          byClass.set(m[1], m[2]);
-        }
-        for (const c of declared) expect(byClass.get(c)).toBeTruthy();
-        expect(new Set(byClass.values()).size).toBe(n); // labels are unique
-      });
+      it.each([1, 2, 3, 14, 137, 1000])(
+        'writes exactly %i classes, each declared once and labelled once',
+        async (n) => {
+          const { text, stats } = await render({ shape, classes: n, seed: 1 });
+          const declared = declaredClasses(text);
+          expect(declared).toHaveLength(n);
+          expect(new Set(declared).size).toBe(n);
+          expect(stats.classes).toBe(n);
+          const labels = [...text.matchAll(/^AnnotationAssertion\(rdfs:label (\S+) "((?:[^"\\]|\\.)*)"/gm)].filter(
+            (m) => declared.includes(m[1]) || CLASS_IRI[shape].test(m[1]),
+          );
+          const byClass = new Map<string, string>();
+          for (const m of labels) {
+            expect(byClass.has(m[1])).toBe(false);
+            byClass.set(m[1], m[2]);
+          }
+          for (const c of declared) expect(byClass.get(c)).toBeTruthy();
+          expect(new Set(byClass.values()).size).toBe(n); // labels are unique
+        },
+      );
 
       it('is syntactically plausible OWL functional syntax and only uses declared classes', async () => {
         const { text } = await render({ shape, classes: 1500, seed: 3 });
@@ -106,17 +115,37 @@ describe('synthetic ontology generator', () => {
         const props = new Set([...text.matchAll(/^Declaration\(ObjectProperty\(([^)]+)\)\)$/gm)].map((m) => m[1]));
         for (const m of text.matchAll(/ObjectSomeValuesFrom\((\S+) /g)) expect(props.has(m[1])).toBe(true);
         // axiom lines only
-        const body = text.slice(text.indexOf('\nOntology(') + 1).split('\n').slice(2, -2).filter(Boolean);
+        const body = text
+          .slice(text.indexOf('\nOntology(') + 1)
+          .split('\n')
+          .slice(2, -2)
+          .filter(Boolean);
         for (const l of body) {
-          expect(l).toMatch(/^(Declaration|AnnotationAssertion|SubClassOf|EquivalentClasses|SubObjectPropertyOf|TransitiveObjectProperty)\(.*\)$/);
+          expect(l).toMatch(
+            /^(Declaration|AnnotationAssertion|SubClassOf|EquivalentClasses|SubObjectPropertyOf|TransitiveObjectProperty)\(.*\)$/,
+          );
         }
       });
 
       it('stays inside OWL 2 EL', async () => {
         const { text } = await render({ shape, classes: 3000, seed: 5 });
-        for (const banned of ['ObjectUnionOf', 'ObjectAllValuesFrom', 'ObjectComplementOf', 'ObjectMinCardinality', 'ObjectMaxCardinality',
-          'ObjectExactCardinality', 'ObjectInverseOf', 'InverseObjectProperties', 'DisjointUnion', 'FunctionalObjectProperty',
-          'SymmetricObjectProperty', 'AsymmetricObjectProperty', 'IrreflexiveObjectProperty', 'ObjectPropertyRange', 'DisjointClasses']) {
+        for (const banned of [
+          'ObjectUnionOf',
+          'ObjectAllValuesFrom',
+          'ObjectComplementOf',
+          'ObjectMinCardinality',
+          'ObjectMaxCardinality',
+          'ObjectExactCardinality',
+          'ObjectInverseOf',
+          'InverseObjectProperties',
+          'DisjointUnion',
+          'FunctionalObjectProperty',
+          'SymmetricObjectProperty',
+          'AsymmetricObjectProperty',
+          'IrreflexiveObjectProperty',
+          'ObjectPropertyRange',
+          'DisjointClasses',
+        ]) {
           expect(text).not.toContain(banned);
         }
       });
@@ -144,21 +173,28 @@ describe('synthetic ontology generator', () => {
     expect(stats.equivalentClasses / n).toBeLessThan(0.07);
     expect(stats.deprecated).toBe(n / 100);
     expect(stats.numberedLabels / n).toBeLessThan(0.1);
-    for (const l of ['biological_process', 'molecular_function', 'cellular_component']) expect(text).toContain(`"${l}"`);
+    for (const l of ['biological_process', 'molecular_function', 'cellular_component'])
+      expect(text).toContain(`"${l}"`);
     expect(text).toContain('TransitiveObjectProperty(obo:BFO_0000050)');
     expect(text).toContain('SubObjectPropertyOf(ObjectPropertyChain(obo:RO_0002211 obo:BFO_0000050) obo:RO_0002211)');
     expect(text).toContain('SubObjectPropertyOf(obo:RO_0002213 obo:RO_0002211)');
-    for (const m of text.matchAll(/^AnnotationAssertion\(oboInOwl:id obo:GO_(\d{7}) "GO:(\d{7})"\)$/gm)) expect(m[1]).toBe(m[2]);
+    for (const m of text.matchAll(/^AnnotationAssertion\(oboInOwl:id obo:GO_(\d{7}) "GO:(\d{7})"\)$/gm))
+      expect(m[1]).toBe(m[2]);
     expect(text.match(/^AnnotationAssertion\(oboInOwl:id /gm)).toHaveLength(n);
     const defs = [...text.matchAll(/obo:IAO_0000115 obo:GO_\d{7} "([^"]*)"\)$/gm)].map((m) => m[1]);
     expect(defs.length).toBeGreaterThan(0.85 * n);
     // not the three roots' nor the obsolete classes' stock definitions
-    const words = defs.slice(3).filter((d) => !d.startsWith('OBSOLETE')).map((d) => d.split(' ').length);
+    const words = defs
+      .slice(3)
+      .filter((d) => !d.startsWith('OBSOLETE'))
+      .map((d) => d.split(' ').length);
     expect(Math.min(...words)).toBeGreaterThanOrEqual(20);
     expect(Math.max(...words)).toBeLessThanOrEqual(50);
     expect(text).toMatch(/Annotation\(oboInOwl:hasDbXref "(PMID|GOC):[^"]+"\) obo:IAO_0000115/);
     for (const kind of ['Exact', 'Related', 'Broad', 'Narrow']) expect(text).toContain(`oboInOwl:has${kind}Synonym`);
-    expect(text).toMatch(/EquivalentClasses\(obo:GO_\d{7} ObjectIntersectionOf\(obo:GO_\d{7} ObjectSomeValuesFrom\(obo:\w+ obo:GO_\d{7}\)\)\)/);
+    expect(text).toMatch(
+      /EquivalentClasses\(obo:GO_\d{7} ObjectIntersectionOf\(obo:GO_\d{7} ObjectSomeValuesFrom\(obo:\w+ obo:GO_\d{7}\)\)\)/,
+    );
   });
 
   it('snomed: the intended shape (tops, attributes, role groups, definitions, synonyms)', async () => {
@@ -174,14 +210,20 @@ describe('synthetic ontology generator', () => {
     expect(stats.maxDepth).toBeGreaterThanOrEqual(10);
     expect(stats.definitions).toBe(0);
     expect(stats.numberedLabels / n).toBeLessThan(0.15);
-    for (const top of ['Clinical finding', 'Procedure', 'Body structure', 'Substance', 'Organism']) expect(text).toContain(`"${top}"@en`);
-    expect(text).toContain('SubObjectPropertyOf(ObjectPropertyChain(:direct_substance :has_active_ingredient) :direct_substance)');
+    for (const top of ['Clinical finding', 'Procedure', 'Body structure', 'Substance', 'Organism'])
+      expect(text).toContain(`"${top}"@en`);
+    expect(text).toContain(
+      'SubObjectPropertyOf(ObjectPropertyChain(:direct_substance :has_active_ingredient) :direct_substance)',
+    );
     expect(text).toContain('SubObjectPropertyOf(:has_precise_active_ingredient :has_active_ingredient)');
-    expect(text).toMatch(/ObjectSomeValuesFrom\(:role_group ObjectIntersectionOf\(ObjectSomeValuesFrom\(:\w+ :C\d{7}\) ObjectSomeValuesFrom/);
+    expect(text).toMatch(
+      /ObjectSomeValuesFrom\(:role_group ObjectIntersectionOf\(ObjectSomeValuesFrom\(:\w+ :C\d{7}\) ObjectSomeValuesFrom/,
+    );
     expect(text).not.toContain('IAO_0000115');
     // every class: one label and one or two synonyms
     const syn = new Map<string, number>();
-    for (const m of text.matchAll(/^AnnotationAssertion\(skos:altLabel (:C\d{7}) /gm)) syn.set(m[1], (syn.get(m[1]) ?? 0) + 1);
+    for (const m of text.matchAll(/^AnnotationAssertion\(skos:altLabel (:C\d{7}) /gm))
+      syn.set(m[1], (syn.get(m[1]) ?? 0) + 1);
     expect(syn.size).toBe(n);
     for (const k of syn.values()) expect(k === 1 || k === 2).toBe(true);
   });
@@ -191,15 +233,18 @@ describe('synthetic ontology generator', () => {
     const parts: string[] = [];
     let pending = 0;
     let maxPending = 0;
-    await generateSyntheticOntology({ shape: 'snomed', classes: 3000, seed: 9 }, {
-      write: async (c) => {
-        pending++;
-        maxPending = Math.max(maxPending, pending);
-        parts.push(c);
-        await new Promise((r) => setTimeout(r, 0));
-        pending--;
+    await generateSyntheticOntology(
+      { shape: 'snomed', classes: 3000, seed: 9 },
+      {
+        write: async (c) => {
+          pending++;
+          maxPending = Math.max(maxPending, pending);
+          parts.push(c);
+          await new Promise((r) => setTimeout(r, 0));
+          pending--;
+        },
       },
-    });
+    );
     expect(maxPending).toBe(1);
     expect(parts.join('')).toBe(sync.text);
     expect(parts.length).toBeGreaterThan(5);
@@ -219,19 +264,27 @@ describe('synthetic ontology generator', () => {
     const sink = { write: () => undefined };
     await expect(generateSyntheticOntology({ shape: 'go', classes: 0 }, sink)).rejects.toThrow(/number of classes/);
     await expect(generateSyntheticOntology({ shape: 'go', classes: 2.5 }, sink)).rejects.toThrow(/number of classes/);
-    await expect(generateSyntheticOntology({ shape: 'owl' as SyntheticShape, classes: 10 }, sink)).rejects.toThrow(/Unknown shape/);
+    await expect(generateSyntheticOntology({ shape: 'owl' as SyntheticShape, classes: 10 }, sink)).rejects.toThrow(
+      /Unknown shape/,
+    );
     await expect(generateSyntheticOntology({ shape: 'go', classes: 10, seed: 0.5 }, sink)).rejects.toThrow(/seed/);
   });
 
   it('CLI: writes the file and prints its statistics; bad arguments exit with 2', () => {
     const cli = join(process.cwd(), 'src-main', 'bench', 'synthetic', 'cli.ts');
     const out = join(dir, 'cli.ofn');
-    const ok = spawnSync(process.execPath, ['--import', 'tsx', cli, '--shape', 'snomed', '--classes', '250', '--seed', '2', '--out', out], { encoding: 'utf8' });
+    const ok = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', cli, '--shape', 'snomed', '--classes', '250', '--seed', '2', '--out', out],
+      { encoding: 'utf8' },
+    );
     expect(ok.status).toBe(0);
     const stats = JSON.parse(ok.stdout) as GeneratorStats & { out: string };
     expect(stats).toMatchObject({ shape: 'snomed', classes: 250, seed: 2, out });
     expect(existsSync(out)).toBe(true);
-    const bad = spawnSync(process.execPath, ['--import', 'tsx', cli, '--shape', 'owl', '--out', out], { encoding: 'utf8' });
+    const bad = spawnSync(process.execPath, ['--import', 'tsx', cli, '--shape', 'owl', '--out', out], {
+      encoding: 'utf8',
+    });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/--shape must be go or snomed/);
   });
@@ -244,7 +297,9 @@ describe('synthetic ontology generator', () => {
       expect(sizes.reduce((a, b) => a + b, 0)).toBe(n);
       expect(sizes.every((s) => s > 0)).toBe(true);
     }
-    const a = new Prng(42), b = new Prng(42), c = new Prng(43);
+    const a = new Prng(42),
+      b = new Prng(42),
+      c = new Prng(43);
     const xs = Array.from({ length: 5 }, () => a.next());
     expect(Array.from({ length: 5 }, () => b.next())).toEqual(xs);
     expect(Array.from({ length: 5 }, () => c.next())).not.toEqual(xs);

@@ -17,7 +17,11 @@ async function sampleOf(records: DumpRecord[], seed: number) {
   cleanups.push(cleanup);
   const ix = handle.closure;
   return sampleTriples(ix, 60, seed).map((t) => ({
-    a: ix.iri(t.a), r: t.r === undefined ? null : ix.iri(t.r), b: ix.iri(t.b), expected: t.expected, how: t.how,
+    a: ix.iri(t.a),
+    r: t.r === undefined ? null : ix.iri(t.r),
+    b: ix.iri(t.b),
+    expected: t.expected,
+    how: t.how,
   }));
 }
 

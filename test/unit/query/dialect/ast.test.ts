@@ -9,7 +9,14 @@ import {
 
 describe('ast', () => {
   it('lists each form once', () => {
-    expect(DIALECT_FORMS).toEqual(['describe', 'ask', 'select-subjects', 'select-fillers', 'select-relations', 'explain']);
+    expect(DIALECT_FORMS).toEqual([
+      'describe',
+      'ask',
+      'select-subjects',
+      'select-fillers',
+      'select-relations',
+      'explain',
+    ]);
     expect(new Set(DIALECT_FORMS).size).toBe(DIALECT_FORMS.length);
   });
 

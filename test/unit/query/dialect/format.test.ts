@@ -17,7 +17,14 @@ const CANONICAL: [DialectQuery, string][] = [
   [{ form: 'ask', subject: 'a', relation: 'is a', filler: 'b' }, 'ASK { "a" "is a" "b" }'],
   [{ form: 'explain', subject: 'a', relation: 'r', filler: 'b' }, 'EXPLAIN { "a" "r" "b" }'],
   [
-    { form: 'select-subjects', variable: 'x', conditions: [{ relation: 'r', filler: 'b' }, { relation: 's', filler: 'c' }] },
+    {
+      form: 'select-subjects',
+      variable: 'x',
+      conditions: [
+        { relation: 'r', filler: 'b' },
+        { relation: 's', filler: 'c' },
+      ],
+    },
     'SELECT ?x WHERE { ?x "r" "b" . ?x "s" "c" }',
   ],
   [
@@ -39,7 +46,10 @@ describe('formatQuery', () => {
 
   it('round-trips names with quotes, backslashes, braces and keywords', () => {
     const query: DialectQuery = {
-      form: 'ask', subject: 'say "hi" \\ }', relation: "it's { . ; ,", filler: 'DELETE WHERE { ?s ?p ?o }',
+      form: 'ask',
+      subject: 'say "hi" \\ }',
+      relation: "it's { . ; ,",
+      filler: 'DELETE WHERE { ?s ?p ?o }',
     };
     expect(parseQuery(formatQuery(query))).toMatchObject({ ok: true, query });
   });

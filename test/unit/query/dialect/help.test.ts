@@ -3,7 +3,16 @@ import { DIALECT_HELP, FORM_EXAMPLES, hintFor, type HintTopic } from '../../../.
 import { parseQuery } from '../../../../src-main/query/dialect/parse-query';
 
 const TOPICS: HintTopic[] = [
-  'general', 'names', 'describe', 'ask', 'explain', 'select', 'select-subjects', 'values', 'select-fillers', 'select-relations',
+  'general',
+  'names',
+  'describe',
+  'ask',
+  'explain',
+  'select',
+  'select-subjects',
+  'values',
+  'select-fillers',
+  'select-relations',
 ];
 
 describe('help', () => {
@@ -15,7 +24,15 @@ describe('help', () => {
   });
 
   it('DIALECT_HELP shows every form and its example', () => {
-    for (const keyword of ['DESCRIBE "name"', 'ASK {', 'SELECT ?x WHERE', 'VALUES ?x', 'SELECT ?o', 'SELECT ?r', 'EXPLAIN {']) {
+    for (const keyword of [
+      'DESCRIBE "name"',
+      'ASK {',
+      'SELECT ?x WHERE',
+      'VALUES ?x',
+      'SELECT ?o',
+      'SELECT ?r',
+      'EXPLAIN {',
+    ]) {
       expect(DIALECT_HELP).toContain(keyword);
     }
     for (const example of Object.values(FORM_EXAMPLES)) expect(DIALECT_HELP).toContain(example);

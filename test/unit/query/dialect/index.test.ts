@@ -30,6 +30,9 @@ describe('dialect public API', () => {
   });
 
   it('reports a non-string input as an error instead of throwing', () => {
-    expect(dialect.parseQuery(undefined as unknown as string)).toMatchObject({ ok: false, error: 'The query must be text.' });
+    expect(dialect.parseQuery(undefined as unknown as string)).toMatchObject({
+      ok: false,
+      error: 'The query must be text.',
+    });
   });
 });

@@ -3,7 +3,12 @@ import { DEFAULT_DIALECT_LIMITS, resolveLimits } from '../../../../src-main/quer
 
 describe('limits', () => {
   it('has the documented defaults', () => {
-    expect(DEFAULT_DIALECT_LIMITS).toEqual({ maxQueryLength: 2000, maxNameLength: 300, maxConditions: 8, maxValues: 50 });
+    expect(DEFAULT_DIALECT_LIMITS).toEqual({
+      maxQueryLength: 2000,
+      maxNameLength: 300,
+      maxConditions: 8,
+      maxValues: 50,
+    });
     expect(Object.isFrozen(DEFAULT_DIALECT_LIMITS)).toBe(true);
   });
 

@@ -60,11 +60,19 @@ add('lowercase describe with an unquoted name', 'describe cappuccino', /unquoted
 add('ASK with unquoted names', 'ASK { cappuccino has_ingredient milk }', /unquoted word/i);
 add('SELECT with an unquoted relation', 'SELECT ?x WHERE { ?x has_ingredient "milk" }', /unquoted word/i);
 add('a JSON tool call', '{"tool": "query", "input": "DESCRIBE \\"x\\""}', /unexpected/i);
-add('a Python-style call with a keyword argument', 'query(sparql="DESCRIBE \\"x\\"")', /unknown query form|unexpected/i);
+add(
+  'a Python-style call with a keyword argument',
+  'query(sparql="DESCRIBE \\"x\\"")',
+  /unknown query form|unexpected/i,
+);
 add('an unknown function wrapper', 'sparql(DESCRIBE "cappuccino")', /unknown query form/i);
 add('two queries on two lines', 'DESCRIBE "latte"\nDESCRIBE "espresso"', /DESCRIBE/);
 add('two queries separated by a semicolon', 'DESCRIBE "latte"; DESCRIBE "espresso"', /unexpected ";"/i);
-add('an action followed by an observation', 'query(DESCRIBE "latte")\nObservation: latte is a coffee drink', /wrapper/i);
+add(
+  'an action followed by an observation',
+  'query(DESCRIBE "latte")\nObservation: latte is a coffee drink',
+  /wrapper/i,
+);
 
 // --- Keyword forms with missing parts ------------------------------------------
 add('DESCRIBE alone', 'DESCRIBE', /needs the name/i);
@@ -97,9 +105,21 @@ add('lone dollar as variable', 'SELECT $ WHERE { $ "r" "B" }', /variable needs a
 add('ASK with one part', 'ASK { "cappuccino" }', /three parts/i);
 add('ASK with two parts', 'ASK { "cappuccino" "milk" }', /three parts/i);
 add('ASK with four parts', 'ASK { "cappuccino" "has ingredient" "milk" "sugar" }', /three parts/i);
-add('ASK with two statements', 'ASK { "cappuccino" "has ingredient" "milk" . "latte" "has ingredient" "milk" }', /exactly one statement/i);
-add('ASK with the ";" shorthand (two statements)', 'ASK { "cappuccino" "has ingredient" "milk" ; "is a" "coffee drink" }', /exactly one statement/i);
-add('ASK with the "," shorthand (two statements)', 'ASK { "cappuccino" "has ingredient" "milk" , "sugar" }', /exactly one statement/i);
+add(
+  'ASK with two statements',
+  'ASK { "cappuccino" "has ingredient" "milk" . "latte" "has ingredient" "milk" }',
+  /exactly one statement/i,
+);
+add(
+  'ASK with the ";" shorthand (two statements)',
+  'ASK { "cappuccino" "has ingredient" "milk" ; "is a" "coffee drink" }',
+  /exactly one statement/i,
+);
+add(
+  'ASK with the "," shorthand (two statements)',
+  'ASK { "cappuccino" "has ingredient" "milk" , "sugar" }',
+  /exactly one statement/i,
+);
 add('EXPLAIN with two parts', 'EXPLAIN { "cappuccino" "milk" }', /three parts/i);
 add('EXPLAIN with two statements', 'EXPLAIN { "a" "r" "b" . "c" "r" "d" }', /exactly one statement/i);
 add('SELECT condition with two parts', 'SELECT ?x WHERE { ?x "milk" }', /three parts/i);
@@ -111,7 +131,11 @@ add('SELECT ?r with two conditions', 'SELECT ?r WHERE { "a" ?r "b" . "c" ?r "d" 
 add('incomplete condition after a comma', 'SELECT ?x WHERE { ?x "r" "B" , }', /three parts/i);
 add('incomplete condition after a semicolon', 'SELECT ?x WHERE { ?x "r" "B" ; "r2" }', /three parts/i);
 add('leading dot in a group', 'SELECT ?x WHERE { . ?x "r" "B" }', /where a condition should start/i);
-add('double dot between conditions', 'SELECT ?x WHERE { ?x "r" "B" . . ?x "s" "C" }', /where a condition should start/i);
+add(
+  'double dot between conditions',
+  'SELECT ?x WHERE { ?x "r" "B" . . ?x "s" "C" }',
+  /where a condition should start/i,
+);
 add('leading comma in a group', 'ASK { , "a" "r" "b" }', /where a condition should start/i);
 
 // --- Variables in the wrong places ------------------------------------------------
@@ -123,7 +147,11 @@ add('SELECT with a second variable as filler', 'SELECT ?x WHERE { ?x "r" ?y }', 
 add('SELECT with the variable twice in a condition', 'SELECT ?x WHERE { ?x "r" ?x }', /twice/i);
 add('SELECT with the variable as subject and relation', 'SELECT ?x WHERE { ?x ?x "B" }', /twice/i);
 add('SELECT with a condition lacking the variable', 'SELECT ?x WHERE { "a" "r" "B" }', /does not mention/i);
-add('SELECT with a ground condition next to a real one', 'SELECT ?x WHERE { ?x "r" "B" . "a" "r" "B" }', /does not mention/i);
+add(
+  'SELECT with a ground condition next to a real one',
+  'SELECT ?x WHERE { ?x "r" "B" . "a" "r" "B" }',
+  /does not mention/i,
+);
 add('SELECT mixing subject and filler positions', 'SELECT ?x WHERE { ?x "r" "B" . "A" "r" ?x }', /same place/i);
 add('SELECT mixing relation and filler positions', 'SELECT ?x WHERE { "A" ?x "B" . "A" "r" ?x }', /same place/i);
 add('SELECT with only variables', 'SELECT ?s WHERE { ?s ?p ?o }', /not the selected/i);
@@ -139,9 +167,21 @@ add('VALUES with an unquoted name', 'SELECT ?x WHERE { VALUES ?x { latte } ?x "r
 add('VALUES with a variable inside', 'SELECT ?x WHERE { VALUES ?x { ?y } ?x "r" "B" }', /VALUES list/i);
 add('VALUES never closed', 'SELECT ?x WHERE { VALUES ?x { "latte" ', /missing "\}"/i);
 add('two VALUES lists', 'SELECT ?x WHERE { VALUES ?x { "a" } VALUES ?x { "b" } ?x "r" "B" }', /only one VALUES/i);
-add('VALUES before and after WHERE', 'SELECT ?x VALUES ?x { "a" } WHERE { ?x "r" "B" } VALUES ?x { "b" }', /only one VALUES/i);
-add('VALUES with select-fillers', 'SELECT ?o WHERE { VALUES ?o { "milk" } "cappuccino" "has ingredient" ?o }', /VALUES is only allowed/i);
-add('VALUES with select-relations', 'SELECT ?r WHERE { "cappuccino" ?r "milk" } VALUES ?r { "has ingredient" }', /VALUES is only allowed/i);
+add(
+  'VALUES before and after WHERE',
+  'SELECT ?x VALUES ?x { "a" } WHERE { ?x "r" "B" } VALUES ?x { "b" }',
+  /only one VALUES/i,
+);
+add(
+  'VALUES with select-fillers',
+  'SELECT ?o WHERE { VALUES ?o { "milk" } "cappuccino" "has ingredient" ?o }',
+  /VALUES is only allowed/i,
+);
+add(
+  'VALUES with select-relations',
+  'SELECT ?r WHERE { "cappuccino" ?r "milk" } VALUES ?r { "has ingredient" }',
+  /VALUES is only allowed/i,
+);
 add('VALUES inside ASK', 'ASK { VALUES ?x { "a" } "a" "r" "b" }', /VALUES is only allowed/i);
 add('VALUES as the whole query', 'VALUES ?x { "latte" }', /VALUES/);
 add('VALUES with numbers', 'SELECT ?x WHERE { VALUES ?x { 1 2 } ?x "r" "B" }', /number/i);
@@ -149,7 +189,11 @@ add('VALUES with numbers', 'SELECT ?x WHERE { VALUES ?x { 1 2 } ?x "r" "B" }', /
 // --- IRIs and prefixed names ----------------------------------------------------------
 add('DESCRIBE an IRI', 'DESCRIBE <http://purl.obolibrary.org/obo/GO_0007076>', /IRI/);
 add('ASK with IRIs', 'ASK { <http://ex.org/a> <http://ex.org/r> <http://ex.org/b> }', /IRI/);
-add('SELECT with an IRI relation', 'SELECT ?x WHERE { ?x <http://www.w3.org/2000/01/rdf-schema#subClassOf> "B" }', /IRI/);
+add(
+  'SELECT with an IRI relation',
+  'SELECT ?x WHERE { ?x <http://www.w3.org/2000/01/rdf-schema#subClassOf> "B" }',
+  /IRI/,
+);
 add('SELECT with an IRI filler', 'SELECT ?x WHERE { ?x "part of" <http://ex.org/b> }', /IRI/);
 add('quoted IRI in angle brackets', 'DESCRIBE "<http://ex.org/a>"', /IRI/);
 add('quoted http IRI', 'DESCRIBE "http://purl.obolibrary.org/obo/GO_0007076"', /IRI/);
@@ -277,11 +321,19 @@ add('accented word outside quotes', 'DESCRIBE café', /unquoted word|unexpected 
 add('name closed early, then DELETE', 'DESCRIBE "latte" } DELETE WHERE { ?s ?p ?o }', /extra "\}"|unexpected/i);
 add('name closed early, then a second query', 'DESCRIBE "latte"; DROP ALL', /unexpected ";"/i);
 add('quote injection into ASK', 'ASK { "a" "r" "b" } ; DELETE WHERE { ?s ?p ?o }', /unexpected ";"/i);
-add('closing brace injected after a relation', 'SELECT ?x WHERE { ?x "r" "B" } } DELETE WHERE { ?s ?p ?o } {', /extra "\}"/);
+add(
+  'closing brace injected after a relation',
+  'SELECT ?x WHERE { ?x "r" "B" } } DELETE WHERE { ?s ?p ?o } {',
+  /extra "\}"/,
+);
 add('unescaped quote injection in a name', 'DESCRIBE "latte" DELETE "x"', /read-only/);
 add('newline injection inside a name', 'DESCRIBE "latte\nDELETE WHERE { ?s ?p ?o }"', /line break/i);
 add('query() wrapper injection', 'query(DESCRIBE "latte") query(DROP ALL)', /wrapper|unexpected/i);
-add('Action injection with a second action', 'Action: query(DESCRIBE "latte")\nAction: query(DROP ALL)', /wrapper|unexpected/i);
+add(
+  'Action injection with a second action',
+  'Action: query(DESCRIBE "latte")\nAction: query(DROP ALL)',
+  /wrapper|unexpected/i,
+);
 add('fence injection', '```sparql\nDESCRIBE "latte"\n```\n```sparql\nDROP ALL\n```', /backtick/i);
 add('escaped quote then raw text', 'DESCRIBE "latte\\" DELETE', /unclosed quote/i);
 
@@ -299,15 +351,23 @@ add(
   `SELECT ?x WHERE { ${Array.from({ length: 9 }, (_, i) => `?x "r${i}" "B${i}"`).join(' . ')} }`,
   /at most 8/,
 );
-add('nine conditions through the "," shorthand', `SELECT ?x WHERE { ?x "r" ${Array.from({ length: 9 }, (_, i) => `"B${i}"`).join(', ')} }`, /at most 8/);
+add(
+  'nine conditions through the "," shorthand',
+  `SELECT ?x WHERE { ?x "r" ${Array.from({ length: 9 }, (_, i) => `"B${i}"`).join(', ')} }`,
+  /at most 8/,
+);
 add('conditions over a custom limit', 'SELECT ?x WHERE { ?x "r" "B" . ?x "s" "C" }', /at most 1/, { maxConditions: 1 });
 add(
   'fifty-one VALUES (limit 50)',
   `SELECT ?x WHERE { VALUES ?x { ${Array.from({ length: 51 }, (_, i) => `"v${i}"`).join(' ')} } ?x "r" "B" }`,
   /at most 50/,
 );
-add('VALUES over a custom limit', 'SELECT ?x WHERE { VALUES ?x { "a" "b" "c" } ?x "r" "B" }', /at most 2/, { maxValues: 2 });
-add('too many VALUES even with duplicates', 'SELECT ?x WHERE { VALUES ?x { "a" "a" "a" } ?x "r" "B" }', /at most 2/, { maxValues: 2 });
+add('VALUES over a custom limit', 'SELECT ?x WHERE { VALUES ?x { "a" "b" "c" } ?x "r" "B" }', /at most 2/, {
+  maxValues: 2,
+});
+add('too many VALUES even with duplicates', 'SELECT ?x WHERE { VALUES ?x { "a" "a" "a" } ?x "r" "B" }', /at most 2/, {
+  maxValues: 2,
+});
 add('a 100 kB run of braces', '{'.repeat(100_000), /too long/);
 add('a 100 kB run of quotes', '"'.repeat(100_000), /too long/);
 
@@ -324,7 +384,10 @@ const SEEDS: readonly { form: string; text: string }[] = [
   { form: 'ASK', text: 'ASK { "flat white" "has ingredient" "steamed milk" }' },
   { form: 'ASK is-a', text: 'ASK { "flat white" "is a" "coffee drink" }' },
   { form: 'SELECT ?x', text: 'SELECT ?x WHERE { ?x "has ingredient" "steamed milk" . ?x "is a" "coffee drink" }' },
-  { form: 'SELECT ?x VALUES', text: 'SELECT ?x WHERE { VALUES ?x { "flat white" "cortado" } ?x "has ingredient" "steamed milk" }' },
+  {
+    form: 'SELECT ?x VALUES',
+    text: 'SELECT ?x WHERE { VALUES ?x { "flat white" "cortado" } ?x "has ingredient" "steamed milk" }',
+  },
   { form: 'SELECT ?o', text: 'SELECT ?o WHERE { "flat white" "has ingredient" ?o }' },
   { form: 'SELECT ?r', text: 'SELECT ?r WHERE { "flat white" ?r "steamed milk" }' },
   { form: 'EXPLAIN', text: 'EXPLAIN { "flat white" "has ingredient" "steamed milk" }' },
@@ -337,10 +400,26 @@ function replaceLast(text: string, find: string, by: string): string {
 }
 
 const MUTATIONS: readonly { name: string; apply: (text: string) => string; error?: RegExp }[] = [
-  { name: 'drops the closing quote of its last name', apply: (t) => replaceLast(t, '"', ''), error: /unclosed quote|unquoted|three parts|closing/i },
-  { name: 'replaces "flat white" by an IRI', apply: (t) => t.split('"flat white"').join('<http://ex.org/flat_white>'), error: /IRI|variables|needs/i },
-  { name: 'replaces "flat white" by a prefixed name', apply: (t) => t.split('"flat white"').join('ex:flat_white'), error: /prefixed/i },
-  { name: 'replaces "flat white" by an unquoted word', apply: (t) => t.split('"flat white"').join('flat_white'), error: /unquoted word/i },
+  {
+    name: 'drops the closing quote of its last name',
+    apply: (t) => replaceLast(t, '"', ''),
+    error: /unclosed quote|unquoted|three parts|closing/i,
+  },
+  {
+    name: 'replaces "flat white" by an IRI',
+    apply: (t) => t.split('"flat white"').join('<http://ex.org/flat_white>'),
+    error: /IRI|variables|needs/i,
+  },
+  {
+    name: 'replaces "flat white" by a prefixed name',
+    apply: (t) => t.split('"flat white"').join('ex:flat_white'),
+    error: /prefixed/i,
+  },
+  {
+    name: 'replaces "flat white" by an unquoted word',
+    apply: (t) => t.split('"flat white"').join('flat_white'),
+    error: /unquoted word/i,
+  },
   { name: 'appends a DELETE', apply: (t) => `${t} DELETE WHERE { ?s ?p ?o }`, error: /read-only/ },
   { name: 'appends a LIMIT', apply: (t) => `${t} LIMIT 5`, error: /LIMIT/ },
   { name: 'appends a second query', apply: (t) => `${t}\n${t}`, error: /unexpected|one query|exactly one|VALUES/i },
@@ -365,7 +444,11 @@ for (const seed of SEEDS) {
 
 // --- Generated: every unsupported keyword at the start of a query --------------------------------------
 for (const keyword of ['FILTER', 'OPTIONAL', 'UNION', 'MINUS', 'BIND', 'LIMIT', 'ORDER', 'GRAPH', 'SERVICE', 'UNDEF']) {
-  cases.push({ label: `query starting with ${keyword}`, input: `${keyword} { ?x "r" "B" }`, error: /not supported|unknown query form/i });
+  cases.push({
+    label: `query starting with ${keyword}`,
+    input: `${keyword} { ?x "r" "B" }`,
+    error: /not supported|unknown query form/i,
+  });
 }
 
 export const MALFORMED_CASES: readonly MalformedCase[] = cases;
@@ -396,7 +479,9 @@ export const VALID_TRICKY_CASES: readonly ValidTrickyCase[] = [
     label: 'VALUES candidates named like keywords',
     input: 'SELECT ?x WHERE { VALUES ?x { "SELECT" "DELETE" "}" } ?x "is a" "keyword" }',
     expected: {
-      form: 'select-subjects', variable: 'x', conditions: [{ relation: 'is a', filler: 'keyword' }],
+      form: 'select-subjects',
+      variable: 'x',
+      conditions: [{ relation: 'is a', filler: 'keyword' }],
       values: ['SELECT', 'DELETE', '}'],
     },
   },
@@ -449,7 +534,8 @@ export const VALID_TRICKY_CASES: readonly ValidTrickyCase[] = [
     label: 'exactly eight conditions',
     input: `SELECT ?x WHERE { ${Array.from({ length: 8 }, (_, i) => `?x "r${i}" "B${i}"`).join(' . ')} }`,
     expected: {
-      form: 'select-subjects', variable: 'x',
+      form: 'select-subjects',
+      variable: 'x',
       conditions: Array.from({ length: 8 }, (_, i) => ({ relation: `r${i}`, filler: `B${i}` })),
     },
   },
@@ -457,7 +543,9 @@ export const VALID_TRICKY_CASES: readonly ValidTrickyCase[] = [
     label: 'exactly fifty VALUES',
     input: `SELECT ?x WHERE { VALUES ?x { ${Array.from({ length: 50 }, (_, i) => `"v${i}"`).join(' ')} } ?x "r" "B" }`,
     expected: {
-      form: 'select-subjects', variable: 'x', conditions: [{ relation: 'r', filler: 'B' }],
+      form: 'select-subjects',
+      variable: 'x',
+      conditions: [{ relation: 'r', filler: 'B' }],
       values: Array.from({ length: 50 }, (_, i) => `v${i}`),
     },
   },

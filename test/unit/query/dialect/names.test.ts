@@ -9,7 +9,9 @@ describe('queryNames', () => {
   it('ASK and EXPLAIN name two concepts and a relation', () => {
     const expected = { concepts: ['latte', 'milk'], relations: ['has ingredient'] };
     expect(queryNames({ form: 'ask', subject: 'latte', relation: 'has ingredient', filler: 'milk' })).toEqual(expected);
-    expect(queryNames({ form: 'explain', subject: 'latte', relation: 'has ingredient', filler: 'milk' })).toEqual(expected);
+    expect(queryNames({ form: 'explain', subject: 'latte', relation: 'has ingredient', filler: 'milk' })).toEqual(
+      expected,
+    );
   });
 
   it('leaves subclass relations out: they need no linking', () => {

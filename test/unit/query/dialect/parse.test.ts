@@ -30,7 +30,9 @@ describe('parseTokens', () => {
     expect(parse('ASK { "a" "r" "b" }')).toEqual({ form: 'ask', subject: 'a', relation: 'r', filler: 'b' });
     expect(parse('EXPLAIN { "a" "r" "b" }')).toEqual({ form: 'explain', subject: 'a', relation: 'r', filler: 'b' });
     expect(parse('SELECT ?x { ?x "r" "b" }')).toEqual({
-      form: 'select-subjects', variable: 'x', conditions: [{ relation: 'r', filler: 'b' }],
+      form: 'select-subjects',
+      variable: 'x',
+      conditions: [{ relation: 'r', filler: 'b' }],
     });
     expect(parse('SELECT ?o { "a" "r" ?o }')).toEqual({ form: 'select-fillers', subject: 'a', relation: 'r' });
     expect(parse('SELECT ?r { "a" ?r "b" }')).toEqual({ form: 'select-relations', subject: 'a', filler: 'b' });
@@ -38,25 +40,38 @@ describe('parseTokens', () => {
 
   it('reads ";" followed by the same subject as a new condition', () => {
     expect(parse('SELECT ?x { ?x "r" "b" ; ?x "s" "c" }')).toMatchObject({
-      conditions: [{ relation: 'r', filler: 'b' }, { relation: 's', filler: 'c' }],
+      conditions: [
+        { relation: 'r', filler: 'b' },
+        { relation: 's', filler: 'c' },
+      ],
     });
   });
 
   it('reads ";" followed by a relation as the SPARQL shorthand', () => {
     expect(parse('SELECT ?x { ?x "r" "b" ; "s" "c" , "d" }')).toMatchObject({
-      conditions: [{ relation: 'r', filler: 'b' }, { relation: 's', filler: 'c' }, { relation: 's', filler: 'd' }],
+      conditions: [
+        { relation: 'r', filler: 'b' },
+        { relation: 's', filler: 'c' },
+        { relation: 's', filler: 'd' },
+      ],
     });
   });
 
   it('accepts repeated semicolons as SPARQL does', () => {
     expect(parse('SELECT ?x { ?x "r" "b" ;; "s" "c" ; }')).toMatchObject({
-      conditions: [{ relation: 'r', filler: 'b' }, { relation: 's', filler: 'c' }],
+      conditions: [
+        { relation: 'r', filler: 'b' },
+        { relation: 's', filler: 'c' },
+      ],
     });
   });
 
   it('splits conditions without dots by their three parts', () => {
     expect(parse('SELECT ?x { ?x "r" "b" ?x "s" "c" }')).toMatchObject({
-      conditions: [{ relation: 'r', filler: 'b' }, { relation: 's', filler: 'c' }],
+      conditions: [
+        { relation: 'r', filler: 'b' },
+        { relation: 's', filler: 'c' },
+      ],
     });
   });
 
@@ -88,7 +103,10 @@ describe('parseTokens', () => {
 describe('classifySelect', () => {
   it('makes a subject search when ?x is always the subject', () => {
     expect(classifySelect('x', [[variable('x'), name('r'), name('b')]], ['c'])).toEqual({
-      form: 'select-subjects', variable: 'x', conditions: [{ relation: 'r', filler: 'b' }], values: ['c'],
+      form: 'select-subjects',
+      variable: 'x',
+      conditions: [{ relation: 'r', filler: 'b' }],
+      values: ['c'],
     });
   });
 
@@ -98,10 +116,14 @@ describe('classifySelect', () => {
 
   it('makes a filler search and a relation search', () => {
     expect(classifySelect('o', [[name('a'), name('r'), variable('o')]], undefined)).toEqual({
-      form: 'select-fillers', subject: 'a', relation: 'r',
+      form: 'select-fillers',
+      subject: 'a',
+      relation: 'r',
     });
     expect(classifySelect('r', [[name('a'), variable('r'), name('b')]], undefined)).toEqual({
-      form: 'select-relations', subject: 'a', filler: 'b',
+      form: 'select-relations',
+      subject: 'a',
+      filler: 'b',
     });
   });
 
@@ -110,14 +132,30 @@ describe('classifySelect', () => {
     ['another variable', [[variable('y'), name('r'), name('b')]], /not the selected/],
     ['the variable twice', [[variable('x'), name('r'), variable('x')]], /twice/],
     ['no variable', [[name('a'), name('r'), name('b')]], /does not mention/],
-    ['mixed places', [[variable('x'), name('r'), name('b')], [name('a'), variable('x'), name('b')]], /same place/],
-    ['two filler conditions', [[name('a'), name('r'), variable('x')], [name('c'), name('r'), variable('x')]], /exactly one/],
+    [
+      'mixed places',
+      [
+        [variable('x'), name('r'), name('b')],
+        [name('a'), variable('x'), name('b')],
+      ],
+      /same place/,
+    ],
+    [
+      'two filler conditions',
+      [
+        [name('a'), name('r'), variable('x')],
+        [name('c'), name('r'), variable('x')],
+      ],
+      /exactly one/,
+    ],
   ] as const)('rejects %s', (_label, triples, error) => {
     expect(failureOf(() => classifySelect('x', triples as never, undefined)).error).toMatch(error);
   });
 
   it('rejects VALUES outside subject searches', () => {
-    expect(failureOf(() => classifySelect('x', [[name('a'), name('r'), variable('x')]], ['b'])).error).toMatch(/VALUES/);
+    expect(failureOf(() => classifySelect('x', [[name('a'), name('r'), variable('x')]], ['b'])).error).toMatch(
+      /VALUES/,
+    );
   });
 });
 

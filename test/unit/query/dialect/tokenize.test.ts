@@ -29,8 +29,16 @@ function errorOf(text: string, options = OPTIONS): string {
 describe('tokenize', () => {
   it('splits a query into words, names, variables and punctuation', () => {
     expect(kinds('SELECT ?x WHERE { ?x "part of" "B" . }')).toEqual([
-      ['word', 'SELECT'], ['variable', 'x'], ['word', 'WHERE'], ['punct', '{'], ['variable', 'x'],
-      ['string', 'part of'], ['string', 'B'], ['punct', '.'], ['punct', '}'], ['end', ''],
+      ['word', 'SELECT'],
+      ['variable', 'x'],
+      ['word', 'WHERE'],
+      ['punct', '{'],
+      ['variable', 'x'],
+      ['string', 'part of'],
+      ['string', 'B'],
+      ['punct', '.'],
+      ['punct', '}'],
+      ['end', ''],
     ]);
   });
 
@@ -40,12 +48,23 @@ describe('tokenize', () => {
 
   it('needs no whitespace between tokens', () => {
     expect(kinds('{?x"r""B".}')).toEqual([
-      ['punct', '{'], ['variable', 'x'], ['string', 'r'], ['string', 'B'], ['punct', '.'], ['punct', '}'], ['end', ''],
+      ['punct', '{'],
+      ['variable', 'x'],
+      ['string', 'r'],
+      ['string', 'B'],
+      ['punct', '.'],
+      ['punct', '}'],
+      ['end', ''],
     ]);
   });
 
   it('reads $ variables and variables with digits and underscores', () => {
-    expect(kinds('$x ?item_2 ?1')).toEqual([['variable', 'x'], ['variable', 'item_2'], ['variable', '1'], ['end', '']]);
+    expect(kinds('$x ?item_2 ?1')).toEqual([
+      ['variable', 'x'],
+      ['variable', 'item_2'],
+      ['variable', '1'],
+      ['end', ''],
+    ]);
   });
 
   it('reads single, curly and German quotes', () => {
@@ -57,29 +76,52 @@ describe('tokenize', () => {
   });
 
   it('decodes \\" \\\' and \\\\', () => {
-    expect(kinds('"a\\"b\\\'c\\\\d"')).toEqual([['string', 'a"b\'c\\d'], ['end', '']]);
+    expect(kinds('"a\\"b\\\'c\\\\d"')).toEqual([
+      ['string', 'a"b\'c\\d'],
+      ['end', ''],
+    ]);
   });
 
   it('trims names', () => {
-    expect(kinds('"  a b  "')).toEqual([['string', 'a b'], ['end', '']]);
+    expect(kinds('"  a b  "')).toEqual([
+      ['string', 'a b'],
+      ['end', ''],
+    ]);
   });
 
   it('reads IRIs, prefixed names and numbers as their own kinds', () => {
     expect(kinds('<http://x.org/a> rdfs:label :b 42')).toEqual([
-      ['iri', '<http://x.org/a>'], ['prefixed', 'rdfs:label'], ['prefixed', ':b'], ['number', '42'], ['end', ''],
+      ['iri', '<http://x.org/a>'],
+      ['prefixed', 'rdfs:label'],
+      ['prefixed', ':b'],
+      ['number', '42'],
+      ['end', ''],
     ]);
   });
 
   it('leaves a final dot out of a prefixed name', () => {
-    expect(kinds('ex:a.')).toEqual([['prefixed', 'ex:a'], ['punct', '.'], ['end', '']]);
+    expect(kinds('ex:a.')).toEqual([
+      ['prefixed', 'ex:a'],
+      ['punct', '.'],
+      ['end', ''],
+    ]);
   });
 
   it('reads non-ASCII letters as part of an unquoted word', () => {
-    expect(kinds('café 咖啡')).toEqual([['word', 'café'], ['word', '咖啡'], ['end', '']]);
+    expect(kinds('café 咖啡')).toEqual([
+      ['word', 'café'],
+      ['word', '咖啡'],
+      ['end', ''],
+    ]);
   });
 
   it('treats unusual spaces between tokens as whitespace', () => {
-    expect(kinds('ASK\u00a0{\u2003}\u3000')).toEqual([['word', 'ASK'], ['punct', '{'], ['punct', '}'], ['end', '']]);
+    expect(kinds('ASK\u00a0{\u2003}\u3000')).toEqual([
+      ['word', 'ASK'],
+      ['punct', '{'],
+      ['punct', '}'],
+      ['end', ''],
+    ]);
   });
 
   it('reads tokens lazily, so an error after a token is not raised before it is needed', () => {
@@ -128,18 +170,25 @@ describe('tokenize', () => {
 
   it('enforces the name length limit while scanning', () => {
     expect(errorOf('"abcdef"', { maxNameLength: 5 })).toMatch(/limit of 5/);
-    expect(kinds('"abcde"')).toEqual([['string', 'abcde'], ['end', '']]);
+    expect(kinds('"abcde"')).toEqual([
+      ['string', 'abcde'],
+      ['end', ''],
+    ]);
     expect(tokenize('"abcde"', { maxNameLength: 5 })[0].value).toBe('abcde');
   });
 
   it('accepts emoji with joiners and a paired surrogate in names', () => {
-    expect(kinds('"👩‍🍳 ☕"')).toEqual([['string', '👩‍🍳 ☕'], ['end', '']]);
+    expect(kinds('"👩‍🍳 ☕"')).toEqual([
+      ['string', '👩‍🍳 ☕'],
+      ['end', ''],
+    ]);
   });
 });
 
 describe('character classes', () => {
   it('isSpace covers ASCII and Unicode spaces but not letters', () => {
-    for (const ch of [' ', '\t', '\n', '\r', '\u00a0', '\u2003', '\u3000', '\ufeff']) expect(isSpace(ch.charCodeAt(0))).toBe(true);
+    for (const ch of [' ', '\t', '\n', '\r', '\u00a0', '\u2003', '\u3000', '\ufeff'])
+      expect(isSpace(ch.charCodeAt(0))).toBe(true);
     for (const ch of ['a', '"', '\u0000', '\u200d']) expect(isSpace(ch.charCodeAt(0))).toBe(false);
   });
 

@@ -4,10 +4,28 @@ import { makeTypo } from '../../../../src-main/query/linking/typo';
 import { gestaltSimilarity, SimilarityBound } from '../../../../src-main/query/linking/similarity';
 import { TrigramIndex, trigrams } from '../../../../src-main/query/linking/trigram-index';
 
-const WORDS = ['cell', 'cellular', 'membrane', 'nucleus', 'ion', 'channel', 'activity', 'of', 'regulation', 'positive', 'heart', 'valve', 'a', 'é', 'x-1'];
+const WORDS = [
+  'cell',
+  'cellular',
+  'membrane',
+  'nucleus',
+  'ion',
+  'channel',
+  'activity',
+  'of',
+  'regulation',
+  'positive',
+  'heart',
+  'valve',
+  'a',
+  'é',
+  'x-1',
+];
 
 function names(rand: () => number, n: number): string[] {
-  return Array.from({ length: n }, () => Array.from({ length: 1 + Math.floor(rand() * 4) }, () => pick(rand, WORDS)).join(' '));
+  return Array.from({ length: n }, () =>
+    Array.from({ length: 1 + Math.floor(rand() * 4) }, () => pick(rand, WORDS)).join(' '),
+  );
 }
 
 /** The straightforward version: counts in a Map, a stable sort by Jaccard overlap. */
@@ -30,7 +48,8 @@ describe('TrigramIndex', () => {
     const index = new TrigramIndex(all);
     for (let q = 0; q < 60; q++) {
       const query = q % 3 === 0 ? 'zzz qqq' : makeTypo(pick(rand, all), rand, 1);
-      for (const limit of [1, 5, 200]) expect(index.search(query, limit), `${query} / ${limit}`).toEqual(reference(all, query, limit));
+      for (const limit of [1, 5, 200])
+        expect(index.search(query, limit), `${query} / ${limit}`).toEqual(reference(all, query, limit));
     }
   });
 
