@@ -15,8 +15,8 @@ import type { OntologyHandle } from './ontology/ontology-handle';
 import { OntologyService } from './ontology/ontology-service';
 import { QueryService } from './query/exec/query-service';
 import { ModelsService } from './llm/service/models-service';
-import { BenchService } from './bench/bench-service';
-import { EvalReview } from './bench/eval-review';
+import { BenchService } from './datasets/datasets-service';
+import { EvalReview } from './evaluation/review';
 import { SettingsStore } from './settings/settings-store';
 
 export interface ContainerOptions {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { AgentRecord, TrajectoryStep } from '../agent/agent-record';
 import type { HistoryEntry } from '../agent/history-store';
-import type { ReviewItem, ReviewRow } from '../bench/eval-review';
-import type { ReviewMark, RunInfo } from '../bench/evaluate/result-store';
+import type { ReviewItem, ReviewRow } from '../evaluation/review';
+import type { ReviewMark, RunInfo } from '../evaluation/result-store';
 import type { TaskSnapshot } from '../core/task';
 import type { Card } from '../ontology/cards/card-types';
 import type { LoadSummary } from '../ontology/ontology-types';

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, markRaw, reactive, ref, shallowRef } from 'vue';
-import type { ReviewItem, ReviewRow } from '../../src-main/bench/eval-review';
-import type { RunInfo } from '../../src-main/bench/evaluate/result-store';
+import type { ReviewItem, ReviewRow } from '../../src-main/evaluation/review';
+import type { RunInfo } from '../../src-main/evaluation/result-store';
 import { api, toApiError } from '../api';
 import { downloadText } from '../util/download';
 import { useAppStore } from './app';

@@ -4,9 +4,9 @@ import {
   type DatasetItem,
   type McqItem,
   type OqItem,
-} from '../../src-main/bench/generate/dataset';
-import { ResultStore } from '../../src-main/bench/evaluate/result-store';
-import { runEvaluation } from '../../src-main/bench/evaluate/runner';
+} from '../../src-main/datasets/generate/dataset';
+import { ResultStore } from '../../src-main/evaluation/result-store';
+import { runEvaluation } from '../../src-main/evaluation/runner';
 import type { OntologyHandle } from '../../src-main/ontology/ontology-handle';
 
 /** The bridge's `entailed` query for each option of each MCQ, in order: the item's axiom with the option in the masked slot. */

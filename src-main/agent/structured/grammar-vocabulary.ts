@@ -3,7 +3,7 @@ import { agentVocabulary, type AgentVocabulary } from './vocabulary';
 
 /**
  * Above this many concept names a step grammar offers free names instead (linking then suggests
- * close ones): chosen from `npm run bench:grammar`, where the cost of a name-constrained step grows
+ * close ones): chosen from `npm run perf:grammar`, where the cost of a name-constrained step grows
  * with the vocabulary (figures in the README). OARAG_GRAMMAR_MAX_NAMES overrides it.
  */
 export const DEFAULT_GRAMMAR_MAX_NAMES = 50_000;

@@ -1,10 +1,10 @@
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { loadDataset } from '../../bench/generate/dataset';
-import { MAX_CONCURRENCY } from '../../bench/evaluate/concurrency';
-import { METHODS, needsLlm, type MethodName } from '../../bench/evaluate/methods';
-import { reportJson, reportMarkdown } from '../../bench/evaluate/report';
-import { ResultStore } from '../../bench/evaluate/result-store';
-import { runEvaluation } from '../../bench/evaluate/runner';
+import { loadDataset } from '../../datasets/generate/dataset';
+import { MAX_CONCURRENCY } from '../../evaluation/concurrency';
+import { METHODS, needsLlm, type MethodName } from '../../evaluation/methods';
+import { reportJson, reportMarkdown } from '../../evaluation/report';
+import { ResultStore } from '../../evaluation/result-store';
+import { runEvaluation } from '../../evaluation/runner';
 import { UserError } from '../../core/errors';
 import { checkOutputs, writeOutputFile } from '../../core/output-policy';
 import { TaskCancelledError } from '../../core/task';

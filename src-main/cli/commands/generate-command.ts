@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { generateDataset } from '../../bench/generate/generate-dataset';
-import { toJsonl } from '../../bench/generate/dataset';
+import { generateDataset } from '../../datasets/generate/generate-dataset';
+import { toJsonl } from '../../datasets/generate/dataset';
 import { UserError } from '../../core/errors';
 import { checkOutputs, writeOutputFile } from '../../core/output-policy';
 import { progressBar } from '../progress-bar';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { loadDataset } from '../../bench/generate/dataset';
-import { reviseOntology } from '../../bench/revise/revise-service';
+import { loadDataset } from '../../datasets/generate/dataset';
+import { reviseOntology } from '../../datasets/revise/revise-service';
 import { progressBar } from '../progress-bar';
 import type { CommandSpec } from '../run-args';
 import { printJson, requireString } from './shared';

@@ -14,7 +14,7 @@ import {
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { writeSyntheticOntology } from '../../../src-main/bench/synthetic';
+import { writeSyntheticOntology } from '../../../perf/synthetic';
 import { bridgeJarPath } from '../../../src-main/ontology/bridge/bridge-client';
 import { OntologyService } from '../../../src-main/ontology/ontology-service';
 import { tempDir } from '../../support/temp-dir';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadDataset } from '../../../src-main/bench/generate/dataset';
+import { loadDataset } from '../../../src-main/datasets/generate/dataset';
 import { describeJsonError } from '../../../src-main/core/safe-json';
 import { tempDir } from '../../support/temp-dir';
 

@@ -9,7 +9,7 @@ import { sparqlText } from '../../../src-main/mcp/tools';
 import type { OntologyHandle } from '../../../src-main/ontology/ontology-handle';
 import { QueryService } from '../../../src-main/query/exec/query-service';
 import { clinicalDump, EX, handleFromDump } from '../../support/dump-fixture';
-import { benchDump } from '../bench/generate/bench-fixture';
+import { benchDump } from '../datasets/generate/dataset-fixture';
 
 let go: OntologyHandle;
 let clin: OntologyHandle;

@@ -1,0 +1,97 @@
+/**
+ * Cold load per stage, warm reopen and peak memory for every shared ontology and the generated
+ * GO- and SNOMED-scale ontologies. Prints one JSON document. Not a test: figures, not verdicts.
+ * Options: --only <substring>, --skip-snomed, --snomed-classes N, --go-classes N.
+ */
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { OntologyService } from '../src-main/ontology/ontology-service';
+import { generated, nodePeakRssMb, peakRssMb, round, SHARED } from './perf-support';
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    'skip-snomed': { type: 'boolean' },
+    'snomed-classes': { type: 'string' },
+    'go-classes': { type: 'string' },
+  },
+});
+const work = join(tmpdir(), 'oarag-bench');
+mkdirSync(work, { recursive: true });
+
+const files: string[] = [];
+if (existsSync(SHARED)) {
+  for (const f of readdirSync(SHARED).sort()) if (/\.(obo|owl|ofn|ttl|owx)$/.test(f)) files.push(join(SHARED, f));
+} else {
+  console.error(`[skip] ${SHARED} absent: only generated ontologies are measured`);
+}
+files.push(generated('go', Number(values['go-classes'] ?? 50_000), work));
+if (!values['skip-snomed']) files.push(generated('snomed', Number(values['snomed-classes'] ?? 350_000), work));
+
+const results = [];
+for (const file of files.filter((f) => !values.only || f.includes(values.only))) {
+  const cacheDir = join(work, `cache-${Date.now()}`);
+  const cold = new OntologyService({ cacheDir, appVersion: 'bench' });
+  cold.start();
+  let jvmPeak: number | null = null;
+  const t0 = performance.now();
+  const h = await cold.open(file, {
+    onProgress: () => {
+      jvmPeak = Math.max(jvmPeak ?? 0, peakRssMb(cold.bridge().pid) ?? 0);
+    },
+  });
+  const coldSeconds = (performance.now() - t0) / 1000;
+  jvmPeak = Math.max(jvmPeak ?? 0, peakRssMb(cold.bridge().pid) ?? 0);
+  const s = h.summary;
+  await cold.stop();
+
+  const warm = new OntologyService({ cacheDir, appVersion: 'bench' });
+  warm.start();
+  const t1 = performance.now();
+  const w = await warm.open(file);
+  const warmSeconds = (performance.now() - t1) / 1000;
+  const jvmStarted = warm.bridge().running;
+  const t2 = performance.now();
+  void w.closure;
+  const indexSeconds = (performance.now() - t2) / 1000;
+  const t3 = performance.now();
+  const store = await w.store();
+  const storeSeconds = (performance.now() - t3) / 1000;
+  const storeTriples = store.size;
+  await warm.stop();
+
+  const row = {
+    file: file.split('/').pop(),
+    classes: s.classes,
+    objectProperties: s.objectProperties,
+    closure: s.closure,
+    unsatisfiable: s.unsatisfiable.length,
+    cold: {
+      seconds: round(coldSeconds),
+      stages: Object.fromEntries(Object.entries(s.stageSeconds).map(([k, v]) => [k, round(v ?? 0)])),
+    },
+    warm: {
+      seconds: round(warmSeconds),
+      ratio: round(warmSeconds / coldSeconds, 4),
+      jvmStarted,
+      closureIndexSeconds: round(indexSeconds),
+    },
+    oxigraph: {
+      triples: storeTriples,
+      lazyLoadSeconds: round(storeSeconds),
+      triplesPerSecond: Math.round(storeTriples / storeSeconds),
+    },
+    peakRssMb: { jvm: jvmPeak, node: nodePeakRssMb() },
+  };
+  console.error(JSON.stringify(row));
+  results.push(row);
+}
+console.log(
+  JSON.stringify(
+    { machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, results },
+    null,
+    2,
+  ),
+);

@@ -1,0 +1,68 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { appRoot, sharedOntologiesDir } from '../src-main/core/paths';
+
+export const SHARED = sharedOntologiesDir();
+
+/** Peak resident memory of another process (the JVM), read before it exits. */
+export function peakRssMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function nodePeakRssMb(): number {
+  return Math.round(process.resourceUsage().maxRSS / 1024);
+}
+
+/**
+ * A stamp of the generator's sources: a file written by an older generator must not be reused, since
+ * its shape (and so every figure measured on it) can differ a lot.
+ */
+function generatorStamp(): string {
+  const h = createHash('sha256');
+  const dirs = [join(appRoot(), 'perf', 'synthetic'), join(appRoot(), 'src-main', 'core')];
+  for (const d of dirs) {
+    for (const f of readdirSync(d)
+      .filter((n) => n.endsWith('.ts'))
+      .sort())
+      h.update(f).update(readFileSync(join(d, f)));
+  }
+  return h.digest('hex').slice(0, 8);
+}
+
+/** Writes a generated ontology unless one from the same generator, shape, size and seed is already there. */
+export function generated(shape: 'go' | 'snomed', classes: number, dir: string, seed = 1): string {
+  const out = join(dir, `synthetic-${shape}-${classes}-s${seed}-${generatorStamp()}.ofn`);
+  if (existsSync(out)) return out;
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(appRoot(), 'perf', 'synthetic', 'cli.ts'),
+      '--shape',
+      shape,
+      '--classes',
+      String(classes),
+      '--seed',
+      String(seed),
+      '--out',
+      out,
+    ],
+    { stdio: 'inherit' },
+  );
+  if (r.status !== 0) throw new Error(`generator failed for ${shape} ${classes}`);
+  return out;
+}
+
+export function round(x: number, digits = 3): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}

@@ -1,0 +1,179 @@
+import { GROUNDINGS } from '../agent/agent-record';
+import { CHECKED_LEVELS } from '../agent/checked-grounding';
+import type { ItemResult } from './runner-types';
+
+export interface Acc {
+  accuracy: number;
+  n: number;
+  correct: number;
+}
+
+export interface Metrics {
+  /** Over all items, 0–1. */
+  accuracy: number;
+  n: number;
+  correct: number;
+  byKind: Record<string, Acc>;
+  /** MCQs by masked slot. */
+  bySlot: Record<string, Acc>;
+  /** MCQs by number of gold options. */
+  byGoldCount: Record<string, Acc>;
+  /** OQs by number of conditions. */
+  byConditions: Record<string, Acc>;
+  grounding: {
+    /** Share of all items at each level; "none" when the method reported none. */
+    distribution: Record<string, { count: number; fraction: number }>;
+    /** Accuracy within each level. */
+    accuracy: Record<string, Acc>;
+  };
+  /**
+   * The reasoner's check of each prediction (see checkGrounding): share and accuracy per checked level,
+   * and the claimed level (rows) against the checked level (columns). "none" marks results stored
+   * before checks existed.
+   */
+  checked: {
+    distribution: Record<string, { count: number; fraction: number }>;
+    accuracy: Record<string, Acc>;
+    confusion: Record<string, Record<string, number>>;
+  };
+  /** Gold evidence retrieval and citation (items where it applies), overall and per kind. */
+  evidence: Record<string, EvidenceMetrics> | null;
+  usage: {
+    callsPerQuestion: number;
+    inputTokensPerQuestion: number;
+    outputTokensPerQuestion: number;
+    tokensPerQuestion: number;
+  };
+  errors: number;
+}
+
+export interface EvidenceMetrics {
+  n: number;
+  retrieved: Record<'full' | 'partial' | 'none', number>;
+  cited: Record<'full' | 'partial' | 'none', number> | null;
+  /** Among items with some gold evidence retrieved: fraction whose retrieved gold evidence was all cited. */
+  retrievedCitedFully: number | null;
+}
+
+function acc(rs: ItemResult[]): Acc {
+  const correct = rs.filter((r) => r.correct).length;
+  return { accuracy: rs.length ? round(correct / rs.length) : 0, n: rs.length, correct };
+}
+
+function groupBy(rs: ItemResult[], key: (r: ItemResult) => string | undefined): Record<string, Acc> {
+  const groups = new Map<string, ItemResult[]>();
+  for (const r of rs) {
+    const k = key(r);
+    if (k === undefined) continue;
+    const g = groups.get(k);
+    if (g) g.push(r);
+    else groups.set(k, [r]);
+  }
+  const keys = [...groups.keys()].sort((a, b) => (isNum(a) && isNum(b) ? Number(a) - Number(b) : a.localeCompare(b)));
+  return Object.fromEntries(keys.map((k) => [k, acc(groups.get(k)!)]));
+}
+
+/** Accuracy and the breakdowns of paper §6 and App. D over scored items. */
+export function computeMetrics(rs: ItemResult[]): Metrics {
+  const all = acc(rs);
+  const mcq = rs.filter((r) => r.kind === 'mcq');
+  const oq = rs.filter((r) => r.kind === 'oq');
+  const levels = [...GROUNDINGS, 'none'];
+  const level = (r: ItemResult) => r.grounding ?? 'none';
+  const distribution = Object.fromEntries(
+    levels.map((l) => {
+      const count = rs.filter((r) => level(r) === l).length;
+      return [l, { count, fraction: rs.length ? round(count / rs.length) : 0 }];
+    }),
+  );
+  const groundingAcc = Object.fromEntries(levels.map((l) => [l, acc(rs.filter((r) => level(r) === l))]));
+  const checkedLevels = [...CHECKED_LEVELS, 'none'];
+  const checkedOf = (r: ItemResult) => r.checked?.level ?? 'none';
+  const checkedDistribution = Object.fromEntries(
+    checkedLevels.map((l) => {
+      const count = rs.filter((r) => checkedOf(r) === l).length;
+      return [l, { count, fraction: rs.length ? round(count / rs.length) : 0 }];
+    }),
+  );
+  const checkedAcc = Object.fromEntries(checkedLevels.map((l) => [l, acc(rs.filter((r) => checkedOf(r) === l))]));
+  const confusion = Object.fromEntries(
+    levels.map((c) => [
+      c,
+      Object.fromEntries(checkedLevels.map((k) => [k, rs.filter((r) => level(r) === c && checkedOf(r) === k).length])),
+    ]),
+  );
+  const withEv = rs.filter((r) => r.evidence);
+  const evidence = withEv.length
+    ? Object.fromEntries(
+        [
+          ['all', withEv],
+          ['mcq', withEv.filter((r) => r.kind === 'mcq')],
+          ['oq', withEv.filter((r) => r.kind === 'oq')],
+        ]
+          .filter(([, xs]) => (xs as ItemResult[]).length)
+          .map(([k, xs]) => [k as string, evidenceMetrics(xs as ItemResult[])]),
+      )
+    : null;
+  const sum = (k: 'calls' | 'inputTokens' | 'outputTokens') => rs.reduce((a, r) => a + (r.usage?.[k] ?? 0), 0);
+  const per = (x: number) => (rs.length ? round(x / rs.length, 2) : 0);
+  return {
+    accuracy: all.accuracy,
+    n: all.n,
+    correct: all.correct,
+    byKind: { ...(mcq.length ? { mcq: acc(mcq) } : {}), ...(oq.length ? { oq: acc(oq) } : {}) },
+    bySlot: groupBy(mcq, (r) => r.slot),
+    byGoldCount: groupBy(mcq, (r) => (r.goldCount === undefined ? undefined : String(r.goldCount))),
+    byConditions: groupBy(oq, (r) => (r.n === undefined ? undefined : String(r.n))),
+    grounding: { distribution, accuracy: groundingAcc },
+    checked: { distribution: checkedDistribution, accuracy: checkedAcc, confusion },
+    evidence,
+    usage: {
+      callsPerQuestion: per(sum('calls')),
+      inputTokensPerQuestion: per(sum('inputTokens')),
+      outputTokensPerQuestion: per(sum('outputTokens')),
+      tokensPerQuestion: per(sum('inputTokens') + sum('outputTokens')),
+    },
+    errors: rs.filter((r) => r.error).length,
+  };
+}
+
+function evidenceMetrics(rs: ItemResult[]): EvidenceMetrics {
+  const zero = () => ({ full: 0, partial: 0, none: 0 });
+  const retrieved = zero();
+  const citedCounts = zero();
+  let anyCited = false;
+  let rc = 0;
+  let rcFull = 0;
+  for (const r of rs) {
+    const e = r.evidence!;
+    retrieved[e.retrieved]++;
+    if (e.cited) {
+      anyCited = true;
+      citedCounts[e.cited]++;
+    }
+    if (e.retrievedCited) {
+      rc++;
+      if (e.retrievedCited === 'full') rcFull++;
+    }
+  }
+  const frac = (c: Record<'full' | 'partial' | 'none', number>) => ({
+    full: round(c.full / rs.length),
+    partial: round(c.partial / rs.length),
+    none: round(c.none / rs.length),
+  });
+  return {
+    n: rs.length,
+    retrieved: frac(retrieved),
+    cited: anyCited ? frac(citedCounts) : null,
+    retrievedCitedFully: rc ? round(rcFull / rc) : null,
+  };
+}
+
+function isNum(s: string): boolean {
+  return /^\d+$/.test(s);
+}
+
+export function round(x: number, digits = 4): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}

@@ -1,0 +1,256 @@
+import { basename } from 'node:path';
+import type { AgentBudget } from '../agent/agent';
+import { checkerDeps } from '../agent/checker-deps';
+import { defaultPersona } from '../agent/persona';
+import type { AgentProtocol } from '../agent/protocol';
+import type { AgentVocabulary } from '../agent/structured/vocabulary';
+import type { NameScopeMode } from '../agent/loop-context';
+import { UserError, errorMessage } from '../core/errors';
+import { TaskCancelledError, throwIfAborted, type TaskProgress } from '../core/task';
+import { LlmError } from '../llm/errors';
+import type { LlmBackend } from '../llm/types';
+import type { OntologyHandle } from '../ontology/ontology-handle';
+import { QueryService } from '../query/exec/query-service';
+import type { DatasetItem } from '../datasets/generate/dataset';
+import { createMethod, needsLlm, type MethodName, type MethodOutcome } from './methods';
+import { computeMetrics, type Metrics } from './metrics';
+import { effectiveConcurrency, withItemRetry } from './concurrency';
+import { EvalRate, progressStage } from './eval-rate';
+import { runPool } from './item-pool';
+import { keyProtocol, modelIdentity, ontologyContentHash, promptKey, type RunKey } from './eval-key';
+import { itemNames, reviewFacts } from './item-review';
+import type { ResultStore } from './result-store';
+import type { ItemResult } from './runner-types';
+import { EvidenceMatcher, evidenceOutcome, scoreMcq, scoreOq } from './scoring';
+
+export interface EvalOptions {
+  handle: OntologyHandle;
+  items: DatasetItem[];
+  /** Hash of the dataset file (see loadDataset): part of every result key. */
+  datasetHash: string;
+  method: MethodName;
+  /** The model spec as given; its identity (see modelIdentity) is part of the result key. */
+  model?: string;
+  /** The model's identity, when the caller already knows it (default: computed from `model`). */
+  modelIdentity?: string;
+  /** The ontology's content hash (default: from the handle's load record). */
+  ontologyHash?: string;
+  /** Where the dataset was read from, recorded with the run for per-item review. */
+  datasetPath?: string;
+  /** Drop stored results under this run's key first, so every item is answered again. */
+  fresh?: boolean;
+  /** Items in flight at once; only an OpenAI-compatible server gets more than one (see effectiveConcurrency). */
+  concurrency?: number;
+  llm?: LlmBackend;
+  store: ResultStore;
+  /** The query service the agent uses (default: a fresh one with the usual limits). */
+  queryService?: QueryService;
+  persona?: string;
+  budget?: Partial<AgentBudget>;
+  maxTokens?: number;
+  /** The agent's step protocol (oa-rag); default 'auto'. */
+  protocol?: AgentProtocol | 'auto';
+  /** Names the agent's step grammar may offer (see grammarVocabulary). */
+  vocabulary?: AgentVocabulary | null;
+  /** Which of them a step offers (default 'question'). */
+  nameScope?: NameScopeMode;
+  signal?: AbortSignal;
+  onProgress?: (p: TaskProgress) => void;
+  onItem?: (r: ItemResult, fromStore: boolean) => void;
+}
+
+export interface EvalReport extends Metrics {
+  method: MethodName;
+  /** The model spec as given ("none" without a model); `key.model` is its identity. */
+  model: string;
+  /** Everything the stored results are keyed by, and the run's id for review and marks. */
+  key: RunKey;
+  runId: string;
+  ontology: string;
+  dataset: { hash: string; items: number };
+  /** Items answered in this run, and items taken from the store of earlier runs; items that were in flight at once. */
+  run: { answered: number; reused: number; seconds: number; concurrency?: number };
+  warnings: string[];
+  items: ItemResult[];
+}
+
+/** LLM failures that concern one item only: the item is scored wrong and the run goes on. */
+const ITEM_ERRORS = new Set(['context-overflow', 'bad-reply']);
+
+/**
+ * Runs a method over a dataset and scores it. Resumable: each item's result is stored as soon as it
+ * is scored, keyed by RunKey (dataset, ontology content, method, model identity, protocol, prompt
+ * version), and only items stored under the full key are not run again. With `concurrency` N, up to N
+ * items are in flight at once. Cancelling (the signal) aborts the items in flight without storing them.
+ */
+export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
+  const t0 = performance.now();
+  if (needsLlm(o.method) && !o.llm)
+    throw new UserError('usage', `the ${o.method} method needs a model (--model <spec>).`);
+  const model = needsLlm(o.method) ? (o.model ?? o.llm!.id) : 'none';
+  // A GGUF file is hashed once per (path, size, mtime); the first time takes seconds per gigabyte.
+  if (needsLlm(o.method) && !o.modelIdentity)
+    o.onProgress?.({ fraction: 0, stage: 'identifying the model (file hash)' });
+  const identity = !needsLlm(o.method)
+    ? 'none'
+    : (o.modelIdentity ??
+      (o.model ? await modelIdentity(o.model, { hashCache: o.store.hashCache }) : `id:${o.llm!.id}`));
+  const key: RunKey = {
+    dataset: o.datasetHash,
+    ontology: o.ontologyHash ?? (await ontologyContentHash(o.handle)),
+    method: o.method,
+    model: identity,
+    // A whole-vocabulary name scope answers differently from the default, so it is part of the key.
+    ...promptKey(
+      needsLlm(o.method),
+      keyProtocol({ protocol: o.nameScope === 'ontology' ? `${o.protocol ?? 'auto'}/ontology-names` : o.protocol }),
+    ),
+  };
+  const file = basename(o.handle.summary.file || o.handle.path);
+  const id = o.store.saveRun(key, {
+    modelSpec: model,
+    ontologyFile: o.handle.summary.file || o.handle.path,
+    datasetPath: o.datasetPath ?? null,
+  });
+  const warnings: string[] = [];
+  const names = new Set(o.items.map((i) => i.ontology));
+  if (names.size && !names.has(file)) {
+    warnings.push(`The dataset was built from ${[...names].join(', ')}, but it is evaluated against ${file}.`);
+  }
+  const agentQuery = o.queryService ?? new QueryService(o.handle);
+  const exactQuery = new QueryService(o.handle, { maxResults: Number.MAX_SAFE_INTEGER, timeLimitMs: 600_000 });
+  const matcher = new EvidenceMatcher(o.handle, agentQuery.names);
+  const checker = checkerDeps(o.handle, agentQuery);
+  const nameOf = itemNames(o.handle);
+  const method = createMethod(o.method, {
+    handle: o.handle,
+    llm: o.llm,
+    persona: o.persona ?? defaultPersona(o.handle.summary.title, file),
+    agentQuery,
+    exactQuery,
+    budget: o.budget,
+    maxTokens: o.maxTokens,
+    protocol: o.protocol,
+    vocabulary: o.vocabulary,
+    nameScope: o.nameScope,
+  });
+
+  if (o.fresh) o.store.forget(key);
+  const done = o.store.all(key);
+  const results: ItemResult[] = [];
+  let answered = 0;
+  let reused = 0;
+  const total = o.items.length;
+  const conc = effectiveConcurrency(o.concurrency, needsLlm(o.method) ? o.llm : undefined);
+  if (conc.note) warnings.push(conc.note);
+  const rate = new EvalRate();
+  let finished = 0;
+  const progress = (stage = progressStage(finished, total, rate)) =>
+    o.onProgress?.({ fraction: total ? finished / total : 1, stage });
+  const todo: number[] = [];
+  for (let i = 0; i < total; i++) {
+    const prior = done.get(o.items[i].id);
+    if (!prior) {
+      todo.push(i);
+      continue;
+    }
+    results[i] = prior;
+    reused++;
+    finished++;
+    o.onItem?.(prior, true);
+  }
+  progress();
+  throwIfAborted(o.signal);
+  // Items finish in any order; each is stored the moment it is scored, and the report keeps dataset order.
+  await runPool({
+    items: todo,
+    concurrency: conc.n,
+    signal: o.signal,
+    run: async (i, _k, signal) => {
+      const item = o.items[i];
+      const started = performance.now();
+      let outcome: MethodOutcome;
+      let error: string | undefined;
+      try {
+        outcome = await withItemRetry(
+          () => method(item, signal),
+          signal,
+          (n, ms, why) =>
+            progress(
+              `${progressStage(finished, total, rate)} · ${item.id} retry ${n} in ${(ms / 1000).toFixed(1)} s (${why})`,
+            ),
+        );
+      } catch (e) {
+        if (e instanceof TaskCancelledError || signal.aborted) throw new TaskCancelledError();
+        if (!(e instanceof LlmError && ITEM_ERRORS.has(e.code))) throw e;
+        error = errorMessage(e);
+        outcome = {
+          predicted: null,
+          grounding: null,
+          digest: null,
+          cited: null,
+          usage: { calls: 0, inputTokens: 0, outputTokens: 0 },
+        };
+      }
+      if (signal.aborted) throw new TaskCancelledError();
+      const r = score(item, outcome, matcher, agentQuery, (performance.now() - started) / 1000);
+      if (error) r.error = error;
+      Object.assign(r, await reviewFacts(item, outcome, matcher, checker, nameOf));
+      o.store.put(key, r, outcome.record, model);
+      results[i] = r;
+      answered++;
+      finished++;
+      rate.answered();
+      o.onItem?.(r, false);
+      progress();
+    },
+  });
+  const metrics = computeMetrics(results);
+  return {
+    method: o.method,
+    model,
+    key,
+    runId: id,
+    ontology: file,
+    dataset: { hash: o.datasetHash, items: total },
+    ...metrics,
+    run: { answered, reused, seconds: Math.round(performance.now() - t0) / 1000, concurrency: conc.n },
+    warnings,
+    items: results,
+  };
+}
+
+export function score(
+  item: DatasetItem,
+  out: MethodOutcome,
+  matcher: EvidenceMatcher,
+  qs: QueryService,
+  seconds: number,
+): ItemResult {
+  const base = {
+    id: item.id,
+    predicted: out.predicted,
+    grounding: out.grounding,
+    evidence: evidenceOutcome(matcher, item.evidence, out.digest, out.cited),
+    usage: out.usage,
+    ...(out.answerFormat ? { answerFormat: out.answerFormat } : {}),
+    seconds: Math.round(seconds * 1000) / 1000,
+  };
+  if (item.kind === 'mcq') {
+    return {
+      ...base,
+      kind: 'mcq',
+      correct: scoreMcq(item, out.predicted),
+      slot: item.slot,
+      goldCount: item.gold.length,
+    };
+  }
+  const s = scoreOq(item, out.predicted, qs.names);
+  return {
+    ...base,
+    kind: 'oq',
+    correct: s.correct,
+    n: item.n ?? item.conditions.length,
+    ...(s.wrong.length ? { wrong: s.wrong.slice(0, 20) } : {}),
+  };
+}

@@ -1,0 +1,140 @@
+import type { Evidence } from '../agent/agent-record';
+import { normalizeName } from '../ontology/names/normalize';
+import type { OntologyHandle } from '../ontology/ontology-handle';
+import { parseQuery, queryNames } from '../query/dialect';
+import type { NameLinker } from '../query/linking/name-linker';
+import type { EvidenceRef, McqItem, OqItem } from '../datasets/generate/dataset';
+
+/** MCQ (paper §6.1): correct iff the predicted set of option keys equals the gold set exactly. */
+export function scoreMcq(item: McqItem, predicted: string[] | null): boolean {
+  if (!predicted) return false;
+  const p = new Set(predicted.map((k) => k.trim().toUpperCase()));
+  const g = new Set(item.gold.map((k) => k.toUpperCase()));
+  return p.size === g.size && [...g].every((k) => p.has(k));
+}
+
+export interface OqScore {
+  correct: boolean;
+  /** Predicted names that do not name a gold answer. */
+  wrong: string[];
+}
+
+/**
+ * OQ (paper §6.1): correct iff the answer is non-empty and every predicted name links to a gold
+ * answer. A name links as in the query tool: its exact label first, then synonyms and other names
+ * through the name linker; a name shared by several concepts counts when one of them is gold.
+ */
+export function scoreOq(item: OqItem, predicted: string[] | null, linker: NameLinker): OqScore {
+  const names = (predicted ?? []).map((p) => p.trim()).filter(Boolean);
+  if (!names.length) return { correct: false, wrong: [] };
+  const goldIris = new Set(item.answers.map((a) => a.iri));
+  const goldNames = new Set(item.answers.map((a) => normalizeName(a.name)));
+  const wrong: string[] = [];
+  for (const p of names) {
+    if (goldNames.has(normalizeName(p))) continue;
+    const link = linker.linkConcept(p);
+    const ok =
+      link.status === 'ok'
+        ? goldIris.has(link.entity.iri)
+        : link.status === 'ambiguous' && link.candidates.some((c) => goldIris.has(c.iri));
+    if (!ok) wrong.push(p);
+  }
+  return { correct: wrong.length === 0, wrong };
+}
+
+export type EvidenceStatus = 'full' | 'partial' | 'none';
+
+interface Facts {
+  iris: Set<string>;
+  card: string | null;
+  negative: boolean;
+}
+
+/**
+ * Compares an item's gold evidence with the observations a method retrieved or cited (paper §6.3.1).
+ * An observation covers an axiom A ⊑ ∃r.B when it is about all three entities (its result entities
+ * plus the names its query mentions, linked) and is not a NOT ENTAILED verdict, or when it is the
+ * concept card of A and the card states r -> B. It covers a card when it is that card.
+ */
+export class EvidenceMatcher {
+  private readonly cardStated = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly handle: OntologyHandle,
+    private readonly linker: NameLinker,
+  ) {}
+
+  facts(e: Evidence): Facts {
+    const iris = new Set(e.entities);
+    if (e.query) {
+      const parsed = parseQuery(e.query);
+      if (parsed.ok) {
+        const names = queryNames(parsed.query);
+        for (const c of names.concepts) {
+          const l = this.linker.linkConcept(c);
+          if (l.status === 'ok') iris.add(l.entity.iri);
+        }
+        for (const r of names.relations) {
+          const l = this.linker.linkRelation(r);
+          if (l.status === 'ok') iris.add(l.entity.iri);
+        }
+      }
+    }
+    return { iris, card: e.kind === 'card' ? (e.entities[0] ?? null) : null, negative: e.verdict === 'NOT ENTAILED' };
+  }
+
+  covers(ref: EvidenceRef, f: Facts): boolean {
+    if (ref.kind === 'card') return f.card === ref.iri;
+    if (!f.negative && f.iris.has(ref.subject) && f.iris.has(ref.relation) && f.iris.has(ref.filler)) return true;
+    return f.card === ref.subject && this.stated(ref.subject).has(`${ref.relation} ${ref.filler}`);
+  }
+
+  /** Which gold references the observations cover. */
+  covered(gold: EvidenceRef[], observations: Evidence[]): boolean[] {
+    const facts = observations.map((o) => this.facts(o));
+    return gold.map((g) => facts.some((f) => this.covers(g, f)));
+  }
+
+  private stated(iri: string): Set<string> {
+    let s = this.cardStated.get(iri);
+    if (!s) {
+      const card = this.handle.card(iri);
+      s = new Set(
+        (card?.statedRelations ?? [])
+          .filter((x) => x.relation.iri && x.filler.iri)
+          .map((x) => `${x.relation.iri} ${x.filler.iri}`),
+      );
+      this.cardStated.set(iri, s);
+    }
+    return s;
+  }
+}
+
+export function statusOf(flags: boolean[]): EvidenceStatus {
+  const n = flags.filter(Boolean).length;
+  return n === 0 ? 'none' : n === flags.length ? 'full' : 'partial';
+}
+
+export interface EvidenceOutcome {
+  /** Gold evidence among the retrieved observations (the digest). */
+  retrieved: EvidenceStatus;
+  /** Gold evidence among the cited observations; null when the method cites nothing by design. */
+  cited: EvidenceStatus | null;
+  /** Of the gold evidence that was retrieved, was all of it cited? null when none was retrieved or nothing is cited by design. */
+  retrievedCited: 'full' | 'not-full' | null;
+}
+
+export function evidenceOutcome(
+  matcher: EvidenceMatcher,
+  gold: EvidenceRef[],
+  digest: Evidence[] | null,
+  cited: Evidence[] | null,
+): EvidenceOutcome | null {
+  if (!gold.length || digest === null) return null;
+  const got = matcher.covered(gold, digest);
+  const retrieved = statusOf(got);
+  if (cited === null) return { retrieved, cited: null, retrievedCited: null };
+  const cit = matcher.covered(gold, cited);
+  const retrievedCited = retrieved === 'none' ? null : got.every((g, i) => !g || cit[i]) ? 'full' : 'not-full';
+  return { retrieved, cited: statusOf(cit), retrievedCited };
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { TaskCancelledError } from '../../../src-main/core/task';
+import { runPool } from '../../../src-main/evaluation/item-pool';
+
+const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('runPool', () => {
+  it('keeps at most N items in flight and starts them in order', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const started: number[] = [];
+    await runPool({
+      items: Array.from({ length: 20 }, (_, i) => i),
+      concurrency: 4,
+      run: async (x) => {
+        started.push(x);
+        peak = Math.max(peak, ++inFlight);
+        await tick(5 + ((x * 7) % 5));
+        inFlight--;
+      },
+    });
+    expect(peak).toBe(4);
+    expect(started).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  });
+
+  it('after a failure starts nothing new, lets the items in flight finish, then throws the first failure', async () => {
+    const finished: number[] = [];
+    const p = runPool({
+      items: Array.from({ length: 10 }, (_, i) => i),
+      concurrency: 3,
+      run: async (x) => {
+        if (x === 1) throw new Error('boom');
+        await tick(20);
+        finished.push(x);
+      },
+    });
+    await expect(p).rejects.toThrow('boom');
+    expect(finished.sort()).toEqual([0, 2]);
+  });
+
+  it('cancelling aborts the items in flight and throws TaskCancelledError once they settle', async () => {
+    const ctl = new AbortController();
+    let settled = 0;
+    const p = runPool({
+      items: [1, 2, 3, 4, 5, 6],
+      concurrency: 2,
+      signal: ctl.signal,
+      run: (_x, _i, signal) =>
+        new Promise<void>((resolve, reject) => {
+          const t = setTimeout(resolve, 10_000);
+          signal.addEventListener('abort', () => {
+            clearTimeout(t);
+            settled++;
+            reject(new Error('aborted'));
+          });
+        }),
+    });
+    setTimeout(() => ctl.abort(), 20);
+    await expect(p).rejects.toBeInstanceOf(TaskCancelledError);
+    expect(settled).toBe(2);
+  });
+
+  it('does nothing for no items, and treats N < 1 as 1', async () => {
+    await runPool({
+      items: [],
+      concurrency: 8,
+      run: async () => {
+        throw new Error('never');
+      },
+    });
+    let peak = 0;
+    let now = 0;
+    await runPool({
+      items: [1, 2, 3],
+      concurrency: 0,
+      run: async () => {
+        peak = Math.max(peak, ++now);
+        await tick(1);
+        now--;
+      },
+    });
+    expect(peak).toBe(1);
+  });
+});

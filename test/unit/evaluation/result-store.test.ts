@@ -1,0 +1,150 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LEGACY, RESULT_SCHEMA_VERSION, ResultStore, type RunKey } from '../../../src-main/evaluation/result-store';
+import { reportMarkdown } from '../../../src-main/evaluation/report';
+import { computeMetrics } from '../../../src-main/evaluation/metrics';
+import type { ItemResult } from '../../../src-main/evaluation/runner-types';
+import { tempDir } from '../../support/temp-dir';
+
+const dir = tempDir('oarag-store-');
+afterAll(() => dir.cleanup());
+
+const result = (id: string, correct: boolean): ItemResult => ({
+  id,
+  kind: 'mcq',
+  correct,
+  predicted: ['A'],
+  slot: 'filler',
+  goldCount: 1,
+  grounding: null,
+  evidence: null,
+  usage: { calls: 0, inputTokens: 0, outputTokens: 0 },
+  seconds: 0,
+});
+
+const key: RunKey = {
+  dataset: 'd',
+  ontology: 'sha256:o',
+  method: 'cot',
+  model: 'gguf:sha256:m',
+  protocol: 'structured',
+  promptVersion: 2,
+};
+
+describe('result store', () => {
+  it('moves a schema-1 store forward without losing a row; old rows are kept under a key no run produces', () => {
+    const path = join(dir.path, 'old.sqlite');
+    const old = new Database(path);
+    old.exec(`CREATE TABLE result (
+      dataset TEXT NOT NULL, item TEXT NOT NULL, method TEXT NOT NULL, model TEXT NOT NULL,
+      created_at TEXT NOT NULL, result TEXT NOT NULL, record TEXT,
+      PRIMARY KEY (dataset, item, method, model))`);
+    const put = old.prepare('INSERT INTO result VALUES (?, ?, ?, ?, ?, ?, ?)');
+    put.run('d', 'q1', 'reasoner-only', 'none', '2026-01-01T00:00:00Z', JSON.stringify(result('q1', true)), null);
+    put.run(
+      'd',
+      'q2',
+      'reasoner-only',
+      'none',
+      '2026-01-01T00:00:00Z',
+      JSON.stringify(result('q2', false)),
+      '{"queries":[]}',
+    );
+    put.run(
+      'd',
+      'q1',
+      'cot',
+      '/m/a.gguf',
+      '2026-01-01T00:00:00Z',
+      JSON.stringify(result('q1', false)),
+      '{"reply":"x"}',
+    );
+    old.close();
+
+    let store = new ResultStore(path);
+    expect(store.count()).toBe(3);
+    const legacy = (method: string, model: string): RunKey => ({
+      dataset: 'd',
+      ontology: LEGACY,
+      method,
+      model: `${LEGACY}: ${model}`,
+      protocol: LEGACY,
+      promptVersion: 0,
+    });
+    expect([...store.all(legacy('reasoner-only', 'none')).keys()].sort()).toEqual(['q1', 'q2']);
+    expect(store.record(legacy('cot', '/m/a.gguf'), 'q1')).toEqual({ reply: 'x' });
+    // A current run of the same dataset and method finds nothing to reuse.
+    expect(
+      store.all({
+        dataset: 'd',
+        ontology: 'sha256:o',
+        method: 'reasoner-only',
+        model: 'none',
+        protocol: 'none',
+        promptVersion: 0,
+      }).size,
+    ).toBe(0);
+    // The old results stay reviewable as runs of their own.
+    const legacyRuns = store.runs();
+    expect(legacyRuns.map((r) => [r.method, r.modelSpec, r.ontologyFile]).sort()).toEqual([
+      ['cot', '/m/a.gguf', LEGACY],
+      ['reasoner-only', 'none', LEGACY],
+    ]);
+    expect(store.all(legacyRuns.find((r) => r.method === 'cot')!).size).toBe(1);
+    store.put(key, result('q3', true), null, '/m/a.gguf');
+    store.close();
+
+    store = new ResultStore(path);
+    expect(store.count()).toBe(4);
+    store.close();
+    const raw = new Database(path, { readonly: true });
+    expect(raw.pragma('user_version', { simple: true })).toBe(RESULT_SCHEMA_VERSION);
+    raw.close();
+  });
+
+  it('refuses a store from a newer version rather than rewriting it', () => {
+    const path = join(dir.path, 'newer.sqlite');
+    const db = new Database(path);
+    db.pragma('user_version = 99');
+    db.close();
+    expect(() => new ResultStore(path)).toThrow(/newer version/);
+  });
+
+  it('keeps reviewer marks across a restart and puts them in the Markdown export', () => {
+    const path = join(dir.path, 'marks.sqlite');
+    let store = new ResultStore(path);
+    const id = store.saveRun(key, { modelSpec: '/m/a.gguf', ontologyFile: '/o/po.obo', datasetPath: '/d/t1.jsonl' });
+    store.setMark(id, 'q1', 'disagree', 'the gold | answer is wrong');
+    store.setMark(id, 'q2', 'agree', '');
+    store.setMark(id, 'q3', 'agree', 'x');
+    store.setMark(id, 'q3', null, '');
+    store.close();
+
+    store = new ResultStore(path);
+    expect(store.run(id)).toMatchObject({ ...key, modelSpec: '/m/a.gguf', datasetPath: '/d/t1.jsonl' });
+    const marks = store.marks(id);
+    expect([...marks.keys()].sort()).toEqual(['q1', 'q2']);
+    expect(marks.get('q1')).toMatchObject({ verdict: 'disagree', note: 'the gold | answer is wrong' });
+    const items = [result('q1', true), result('q2', false)];
+    const md = reportMarkdown(
+      {
+        ...computeMetrics(items),
+        method: 'cot',
+        model: '/m/a.gguf',
+        key,
+        runId: id,
+        ontology: 'po.obo',
+        dataset: { hash: 'd', items: 2 },
+        run: { answered: 0, reused: 2, seconds: 0 },
+        warnings: [],
+        items,
+      },
+      marks,
+    );
+    expect(md).toContain('### Reviewer marks');
+    expect(md).toContain('| q1 | correct | disagree | the gold \\| answer is wrong |');
+    expect(md).toContain('| q2 | wrong | agree | – |');
+    store.close();
+  });
+});
