@@ -1,6 +1,7 @@
 import type { CommandSpec } from '../run-args';
 import { askCommand } from './ask-command';
 import { cardCommand } from './card-command';
+import { diffCommand } from './diff-command';
 import { evalCommand } from './eval-command';
 import { generateCommand } from './generate-command';
 import { loadCommand } from './load-command';
@@ -21,5 +22,6 @@ export const COMMANDS: CommandSpec[] = [
   generateCommand,
   evalCommand,
   reviseCommand,
+  diffCommand,
   mcpCommand,
 ];

@@ -1,0 +1,38 @@
+import { resolve } from 'node:path';
+import { UserError } from '../../core/errors';
+import { diffMarkdown } from '../../diff/diff-markdown';
+import { diffFiles } from '../../diff/diff-service';
+import { progressBar } from '../progress-bar';
+import type { CommandSpec } from '../run-args';
+import { printJson } from './shared';
+
+export const diffCommand: CommandSpec = {
+  name: 'diff',
+  summary: 'Compare two versions of an ontology: classes, labels, parents, entailed links, equivalences.',
+  usage: 'oarag diff <old> <new> [--md|--json] [--namespace <IRI prefix|CURIE prefix>]...',
+  options: {
+    json: { type: 'boolean' },
+    md: { type: 'boolean' },
+    namespace: { type: 'string', multiple: true },
+  },
+  async run(ctx) {
+    const [oldFile, newFile, extra] = ctx.positionals;
+    if (!oldFile || !newFile || extra !== undefined)
+      throw new UserError('usage', 'give the two versions: oarag diff <old> <new>.');
+    if (ctx.values.json && ctx.values.md) throw new UserError('usage', 'choose one of --json and --md.');
+    const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
+    let report;
+    try {
+      report = await diffFiles(ctx.container.ontologies, resolve(ctx.io.cwd, oldFile), resolve(ctx.io.cwd, newFile), {
+        namespaces: (ctx.values.namespace as string[] | undefined) ?? [],
+        signal: ctx.io.signal,
+        onProgress: (p) => bar.update(p),
+      });
+    } finally {
+      bar.done();
+    }
+    if (ctx.values.json) printJson(ctx, report);
+    else ctx.io.stdout(diffMarkdown(report));
+    return 0;
+  },
+};

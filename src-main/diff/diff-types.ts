@@ -1,0 +1,102 @@
+/**
+ * The shape of a diff between two versions of an ontology, as `oarag diff --json` prints it and the
+ * API returns it. Bump DIFF_FORMAT_VERSION when a field changes meaning or goes away; adding a change
+ * kind or an optional field does not bump it.
+ */
+export const DIFF_FORMAT_VERSION = 1;
+
+/**
+ * Every kind of change, in the order the report lists them. Each kind is the set difference of one
+ * relation of the two closures (see version-snapshot.ts), so a kind and its opposite never overlap.
+ */
+export const CHANGE_KINDS = [
+  'class-added',
+  'class-removed',
+  'class-obsoleted',
+  'class-unobsoleted',
+  'label-changed',
+  'parent-added',
+  'parent-removed',
+  'link-added',
+  'link-removed',
+  'equivalence-added',
+  'equivalence-removed',
+  'unsatisfiable-gained',
+  'unsatisfiable-lost',
+] as const;
+
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/** A class or property as the report names it: its name in the version it is read from. */
+export interface EntityRef {
+  iri: string;
+  /** `GO:0005634` for OBO PURLs, otherwise null. */
+  curie: string | null;
+  name: string;
+}
+
+interface ClassChange {
+  kind: 'class-added' | 'class-removed' | 'class-obsoleted' | 'class-unobsoleted';
+  class: EntityRef;
+}
+
+interface LabelChange {
+  kind: 'label-changed';
+  class: EntityRef;
+  old: string;
+  new: string;
+}
+
+/** `parent` is an inferred direct named superclass of `class`. */
+interface ParentChange {
+  kind: 'parent-added' | 'parent-removed';
+  class: EntityRef;
+  parent: EntityRef;
+}
+
+/** class ⊑ ∃relation.filler, non-redundant (see named-links.ts). */
+interface LinkChange {
+  kind: 'link-added' | 'link-removed';
+  class: EntityRef;
+  relation: EntityRef;
+  filler: EntityRef;
+  /**
+   * The other version entails it too, only as a consequence of a more specific or inherited link: an
+   * added link that was already entailed, or a removed one that still is. Only its redundancy changed.
+   */
+  bothEntail: boolean;
+}
+
+/** class ≡ other, with class before other in IRI order. */
+interface EquivalenceChange {
+  kind: 'equivalence-added' | 'equivalence-removed';
+  class: EntityRef;
+  other: EntityRef;
+}
+
+interface UnsatisfiableChange {
+  kind: 'unsatisfiable-gained' | 'unsatisfiable-lost';
+  class: EntityRef;
+}
+
+export type Change = ClassChange | LabelChange | ParentChange | LinkChange | EquivalenceChange | UnsatisfiableChange;
+
+/** One side of the comparison, without paths (a report may be shared; paths say where it was made). */
+export interface DiffSide {
+  file: string;
+  title: string | null;
+  ontologyIri: string | null;
+  classes: number;
+}
+
+export interface DiffReport {
+  version: typeof DIFF_FORMAT_VERSION;
+  old: DiffSide;
+  new: DiffSide;
+  /** The IRI prefixes changes were kept for (a change is kept when its class starts with one); empty keeps all. */
+  namespaces: string[];
+  /** Every kind, zeros included. */
+  counts: Record<ChangeKind, number>;
+  /** Sorted by kind (in CHANGE_KINDS order), then by the IRIs of class, relation and the other entity. */
+  changes: Change[];
+}
