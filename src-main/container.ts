@@ -1,13 +1,11 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ApiParams, AppInfo, ModelInfo } from './api/contract';
+import type { AppInfo } from './api/contract';
 import { HistoryStore } from './agent/history-store';
 import { defaultCacheDir, defaultDataDir, resourcePath, sharedOntologiesDir } from './core/paths';
-import { UserError } from './core/errors';
 import { grammarMaxNames, grammarVocabulary } from './agent/structured/grammar-vocabulary';
 import type { AgentVocabulary } from './agent/structured/vocabulary';
 import { availableBuiltinModel } from './llm/models/builtin-model';
-import type { Task } from './core/task';
 import { TaskRegistry } from './core/task-registry';
 import { appVersion } from './core/version';
 import type { LlmBackend } from './llm/types';
@@ -15,7 +13,8 @@ import type { OntologyHandle } from './ontology/ontology-handle';
 import { OntologyService } from './ontology/ontology-service';
 import { QueryService } from './query/exec/query-service';
 import { ModelsService } from './llm/service/models-service';
-import { BenchService } from './datasets/datasets-service';
+import { DatasetsService } from './datasets/datasets-service';
+import { EvaluationService } from './evaluation/evaluation-service';
 import { EvalReview } from './evaluation/review';
 import { SettingsStore } from './settings/settings-store';
 
@@ -24,24 +23,6 @@ export interface ContainerOptions {
   dataDir?: string;
   env?: NodeJS.ProcessEnv;
 }
-
-/** Benchmark work behind the API; filled in by the benchmark services. */
-export interface BenchFacade {
-  generate(h: OntologyHandle, p: ApiParams<'bench.generate'>, task: Task): Promise<unknown>;
-  revise(h: OntologyHandle, p: ApiParams<'bench.revise'>, task: Task): Promise<unknown>;
-  evaluate(h: OntologyHandle, p: ApiParams<'bench.evaluate'>, task: Task): Promise<unknown>;
-}
-
-export interface ModelsFacade {
-  list(): Promise<ModelInfo[]> | ModelInfo[];
-  import(path: string): Promise<ModelInfo>;
-  download(url: string, task: Task): Promise<unknown>;
-  test(spec: string): Promise<{ text: string; ms: number; outputTokens: number }>;
-}
-
-const notYet = (what: string) => () => {
-  throw new UserError('unavailable', `${what} is not available in this build.`);
-};
 
 /** Builds every service once, in dependency order; the CLI, the web server and Electron all share it. */
 export class Container {
@@ -52,16 +33,11 @@ export class Container {
   readonly tasks = new TaskRegistry();
   readonly settings: SettingsStore;
   readonly history: HistoryStore;
-  readonly bench: BenchFacade;
+  readonly models: ModelsService;
+  readonly datasets: DatasetsService;
+  readonly evaluation: EvaluationService;
   /** Per-question review of stored evaluation runs (the same results store the runs write). */
   readonly review: EvalReview;
-  models: ModelsFacade = {
-    list: () => [],
-    import: notYet('Model import'),
-    download: notYet('Model download'),
-    test: notYet('Model test'),
-  };
-  createBackend: (spec: string, signal?: AbortSignal) => Promise<LlmBackend> = notYet('Model backends');
   private readonly queries = new WeakMap<OntologyHandle, QueryService>();
 
   constructor(opts: ContainerOptions = {}) {
@@ -71,27 +47,28 @@ export class Container {
     this.ontologies = new OntologyService({ cacheDir: this.cacheDir, appVersion: appVersion() });
     this.settings = new SettingsStore(this.dataDir);
     this.history = new HistoryStore(join(this.dataDir, 'history.sqlite'));
-    const models = new ModelsService(
+    this.models = new ModelsService(
       this.modelsDir,
       () => this.settings.get(),
       process.cwd(),
       () => this.builtinModel(),
       { cacheDir: this.cacheDir, env: this.env },
     );
-    this.models = {
-      list: () => models.list(),
-      import: (p) => models.import(p),
-      download: (u, t) => models.download(u, t),
-      test: (spec) => models.test(spec),
-    };
-    this.createBackend = (spec, signal) => models.create(spec, signal);
     this.review = new EvalReview(this.evalStorePath);
-    const bench = new BenchService(this);
-    this.bench = {
-      generate: (h, p, t) => bench.generate(h, p, t),
-      revise: (h, p, t) => bench.revise(h, p, t),
-      evaluate: (h, p, t) => bench.evaluate(h, p, t),
-    };
+    this.datasets = new DatasetsService({ dataDir: this.dataDir, ontologies: this.ontologies });
+    this.evaluation = new EvaluationService({
+      dataDir: this.dataDir,
+      storePath: this.evalStorePath,
+      defaultModel: () => this.defaultModelSpec(),
+      createBackend: (spec, signal) => this.createBackend(spec, signal),
+      queryService: (h) => this.queryService(h),
+      vocabulary: (h) => this.agentOptions(h).vocabulary,
+    });
+  }
+
+  /** A backend for a model spec (GGUF path, openai:…, scripted:…); tests replace this to script the LLM. */
+  createBackend(spec: string, signal?: AbortSignal): Promise<LlmBackend> {
+    return this.models.create(spec, signal);
   }
 
   get evalStorePath(): string {

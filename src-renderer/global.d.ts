@@ -1,4 +1,4 @@
-import type { DesktopBridge } from '../src-main/app/bridge-types';
+import type { DesktopBridge } from 'src-main/api/contract';
 
 declare global {
   interface Window {

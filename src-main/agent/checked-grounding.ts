@@ -1,44 +1,13 @@
 import { normalizeName } from '../ontology/names/normalize';
 import { isSubclassRelation, parseQuery, quoteName, type DialectQuery } from '../query/dialect';
 import type { LinkResult } from '../query/linking/link-types';
-import type { QueryResult, Verdict } from '../query/exec/query-result';
+import type { QueryResult } from '../query/exec/query-result';
 import type { Evidence, TrajectoryStep } from './agent-record';
 import type { AgentAnswer, AgentQuestion } from './question';
+import type { CheckedLevel, CheckedOption, CheckedGrounding } from './agent-types';
+export type { CheckedLevel, CheckedOption, CheckedGrounding } from './agent-types';
 
-/**
- * What the reasoner says about an answer, beside the level the model claims for it (paper §4.1.3).
- * - `entailed`: the reasoner confirms the answer (see `checkGrounding` for what that means per kind);
- * - `not-entailed`: the answer could be put to the reasoner and it does not hold as given;
- * - `unchecked`: the answer could not be put to the reasoner; only the model's claim remains.
- */
-export type CheckedLevel = 'entailed' | 'not-entailed' | 'unchecked';
 export const CHECKED_LEVELS: readonly CheckedLevel[] = ['entailed', 'not-entailed', 'unchecked'];
-
-export interface CheckedOption {
-  key: string;
-  name: string;
-  chosen: boolean;
-  query: string;
-  verdict: Verdict | 'ERROR';
-}
-
-export interface CheckedGrounding {
-  level: CheckedLevel;
-  /** One sentence for people: why this level. */
-  reason: string;
-  /** MCQ / single: every option as put to ASK. */
-  options?: CheckedOption[];
-  /** MCQ / single: option keys chosen but not entailed, or entailed but left out. */
-  failed?: string[];
-  /** OQ: the conditions' query, the answer's precision and recall against the reasoner's answer set. */
-  select?: string;
-  precision?: number | null;
-  recall?: number | null;
-  /** OQ: named concepts the reasoner does not put in the answer set. */
-  outside?: string[];
-  /** Free text: the cited evidence id whose ENTAILED statement the answer repeats. */
-  confirmedBy?: string;
-}
 
 /** The statement an MCQ's options fill in: the option goes in `slot`, the other two places are fixed names. */
 export interface OptionTemplate {

@@ -3,19 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AgentRecord } from './agent-record';
-
-export interface HistoryEntry {
-  id: string;
-  createdAt: string;
-  ontology: string;
-  model: string;
-  question: string;
-  answer: string;
-  /** The level the model claimed. */
-  grounding: string | null;
-  /** The reasoner's check (CheckedLevel); null for entries written before checks existed. */
-  checked: string | null;
-}
+import type { HistoryEntry } from './agent-types';
+export type { HistoryEntry } from './agent-types';
 
 /**
  * Every answered question, kept for offline review. Each record is written in one transaction, so a

@@ -1,11 +1,6 @@
-/**
- * How the agent's ReAct steps are exchanged with the model.
- * - `structured`: every step is one JSON object produced under a grammar (local) or through
- *   tools / a JSON schema (OpenAI-compatible servers); the default, because weak local models
- *   cannot hold the text format.
- * - `text`: the paper's Thought / Action / Observation text format, kept for comparison.
- */
-export type AgentProtocol = 'structured' | 'text';
+import type { AgentProtocol } from './agent-types';
+export type { AgentProtocol } from './agent-types';
+
 export const AGENT_PROTOCOLS: readonly AgentProtocol[] = ['structured', 'text'];
 export const DEFAULT_PROTOCOL: AgentProtocol = 'structured';
 

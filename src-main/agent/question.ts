@@ -1,20 +1,6 @@
 import type { JsonSchema } from '../llm/types';
-
-export type QuestionKind = 'mcq' | 'single' | 'oq' | 'free';
-
-export interface QuestionOption {
-  key: string;
-  name: string;
-}
-
-/** A question as the agent receives it; dataset items of the benchmarks use the same shape. */
-export interface AgentQuestion {
-  kind: QuestionKind;
-  question: string;
-  options?: QuestionOption[];
-}
-
-export type AgentAnswer = string | string[];
+import type { AgentQuestion } from './agent-types';
+export type { QuestionKind, QuestionOption, AgentQuestion, AgentAnswer } from './agent-types';
 
 export function answerSchema(q: AgentQuestion): JsonSchema {
   return { type: 'object', properties: { answer: answerValueSchema(q) } };

@@ -7,6 +7,8 @@ import { defaultPersona } from '../agent/persona';
 import { recordToMarkdown } from '../agent/record-export';
 import type { Container } from '../container';
 import { UserError } from '../core/errors';
+import type { Task } from '../core/task';
+import { summariseEvaluation } from '../evaluation/summary';
 import type { OntologyHandle } from '../ontology/ontology-handle';
 import {
   isApiMethod,
@@ -16,6 +18,9 @@ import {
   type ApiMethod,
   type ApiParams,
   type ApiResults,
+  type ApiTask,
+  type ApiTaskResults,
+  type TaskKind,
   type OntologyInfo,
 } from './contract';
 
@@ -70,6 +75,11 @@ export class ApiService {
     return h;
   }
 
+  /** Every long task starts here, so its result has the type the contract gives its kind. */
+  private launch<K extends TaskKind>(kind: K, title: string, work: (task: Task) => Promise<ApiTaskResults[K]>) {
+    return this.c.tasks.launch(kind, title, work);
+  }
+
   private info(h: OntologyHandle): OntologyInfo {
     return { id: h.path, path: h.path, summary: h.summary };
   }
@@ -79,7 +89,7 @@ export class ApiService {
     return {
       'app.info': () => c.appInfo(this.mode),
       'ontology.open': ({ path }) => {
-        const t = c.tasks.launch('load', `Open ${basename(path)}`, async (task) => {
+        const t = this.launch('load', `Open ${basename(path)}`, async (task) => {
           const h = await c.ontologies.open(path, { signal: task.signal, onProgress: (p) => task.update(p) });
           this.handles.set(h.path, h);
           c.settings.touchRecent(h.path);
@@ -129,7 +139,7 @@ export class ApiService {
             'usage',
             'No model: pick one in the Models view (the built-in model is fetched by npm install).',
           );
-        const t = c.tasks.launch('ask', `Ask: ${question.question.slice(0, 60)}`, async (task) => {
+        const t = this.launch('ask', `Ask: ${question.question.slice(0, 60)}`, async (task) => {
           task.update({ stage: 'model', fraction: 0.02 });
           const llm = await c.createBackend(model, task.signal);
           try {
@@ -174,40 +184,44 @@ export class ApiService {
           ? { fileName: `answer-${id.slice(0, 8)}.json`, mime: 'application/json', content: JSON.stringify(r, null, 2) }
           : { fileName: `answer-${id.slice(0, 8)}.md`, mime: 'text/markdown', content: recordToMarkdown(r) };
       },
-      'bench.generate': (p) => {
+      'datasets.generate': (p) => {
         const h = this.handle_(p.ontologyId);
-        const t = c.tasks.launch('generate', `Generate ${p.mcq} MCQ + ${p.oq} OQ`, (task) =>
-          c.bench.generate(h, p, task),
+        const t = this.launch('generate', `Generate ${p.mcq} MCQ + ${p.oq} OQ`, (task) =>
+          c.datasets.generate(h, p, task),
         );
         return { taskId: t.id };
       },
-      'bench.revise': (p) => {
+      'datasets.revise': (p) => {
         const h = this.handle_(p.ontologyId);
-        const t = c.tasks.launch('revise', `Test-2 revision of ${basename(h.path)}`, (task) =>
-          c.bench.revise(h, p, task),
+        const t = this.launch('revise', `Test-2 revision of ${basename(h.path)}`, (task) =>
+          c.datasets.revise(h, p, task),
         );
         return { taskId: t.id };
       },
-      'bench.evaluate': (p) => {
+      'evaluation.run': (p) => {
         const h = this.handle_(p.ontologyId);
-        const t = c.tasks.launch('evaluate', `Evaluate ${p.method}`, (task) => c.bench.evaluate(h, p, task));
+        const t = this.launch('evaluate', `Evaluate ${p.method}`, async (task) => {
+          const run = await c.evaluation.run(h, p, { signal: task.signal, onProgress: (x) => task.update(x) });
+          return summariseEvaluation(run.report, { reportPath: run.jsonPath, markdown: run.markdown });
+        });
         return { taskId: t.id };
       },
-      'eval.runs': () => c.review.runs(),
-      'eval.items': ({ runId }) => c.review.items(runId),
-      'eval.item': ({ runId, item }) => c.review.item(runId, item),
-      'eval.mark': ({ runId, item, verdict, note }) => c.review.mark(runId, item, verdict, note),
-      'eval.export': ({ runId, format }) => c.review.export(runId, format),
+      'evaluation.runs': () => c.review.runs(),
+      'evaluation.items': ({ runId }) => c.review.items(runId),
+      'evaluation.item': ({ runId, item }) => c.review.item(runId, item),
+      'evaluation.mark': ({ runId, item, verdict, note }) => c.review.mark(runId, item, verdict, note),
+      'evaluation.export': ({ runId, format }) => c.review.export(runId, format),
       'models.list': () => c.models.list(),
       'models.import': ({ path }) => c.models.import(path),
       'models.download': ({ url }) => {
-        const t = c.tasks.launch('download', `Download ${url.slice(0, 60)}`, (task) => c.models.download(url, task));
+        const t = this.launch('download', `Download ${url.slice(0, 60)}`, (task) => c.models.download(url, task));
         return { taskId: t.id };
       },
       'models.test': ({ model }) => c.models.test(model),
       'settings.get': () => c.settings.get(),
       'settings.set': ({ patch }) => c.settings.set(patch),
-      'tasks.list': () => c.tasks.list(),
+      // Results enter the registry only through launch(), typed by kind.
+      'tasks.list': () => c.tasks.list() as ApiTask[],
       'tasks.cancel': ({ id }) => ({ cancelled: c.tasks.cancel(id) }),
     };
   }

@@ -1,13 +1,27 @@
 import { z } from 'zod';
-import type { AgentRecord, TrajectoryStep } from '../agent/agent-record';
-import type { HistoryEntry } from '../agent/history-store';
-import type { ReviewItem, ReviewRow } from '../evaluation/review';
-import type { ReviewMark, RunInfo } from '../evaluation/result-store';
-import type { TaskSnapshot } from '../core/task';
+import type { AgentRecord, HistoryEntry, TrajectoryStep } from '../agent/agent-types';
+import type { ErrorCode } from '../core/error-codes';
+import type { TaskSnapshot } from '../core/task-types';
+import type { DatasetGeneration, Revision } from '../datasets/dataset-types';
+import type { EvaluationSummary, ReviewItem, ReviewMark, ReviewRow, RunInfo } from '../evaluation/evaluation-types';
+import type { ModelInfo } from '../llm/models/model-types';
 import type { Card } from '../ontology/cards/card-types';
 import type { LoadSummary } from '../ontology/ontology-types';
-import type { QueryResult } from '../query/exec/query-result';
-import type { SparqlResult } from '../query/sparql/raw-sparql';
+import type { QueryResult, SparqlResult } from '../query/query-types';
+import type { RecentFile, Settings } from '../settings/settings-types';
+
+// The wire types the renderer may name: it imports this module and nothing else from src-main.
+export type * from '../agent/agent-types';
+export type * from '../datasets/dataset-types';
+export type * from '../evaluation/evaluation-types';
+export type * from '../llm/models/model-types';
+export type * from '../ontology/cards/card-types';
+export type * from '../ontology/ontology-types';
+export type * from '../query/query-types';
+export type * from '../settings/settings-types';
+export type { ErrorCode } from '../core/error-codes';
+export type { TaskProgress, TaskSnapshot, TaskState } from '../core/task-types';
+export type { CallEnvelope, DesktopBridge, FileKind } from '../app/bridge-types';
 
 /**
  * The one API between the renderer and the main side. Electron IPC and the web server both serve
@@ -62,7 +76,7 @@ export const paramSchemas = {
     .strict(),
   'history.get': z.object({ id: z.string().min(1).max(100) }).strict(),
   'history.export': z.object({ id: z.string().min(1).max(100), format: z.enum(['json', 'markdown']) }).strict(),
-  'bench.generate': z
+  'datasets.generate': z
     .object({
       ontologyId,
       mcq: z.number().int().min(0).max(5000),
@@ -78,8 +92,8 @@ export const paramSchemas = {
         .optional(),
     })
     .strict(),
-  'bench.revise': z.object({ ontologyId, datasetPath: path.optional() }).strict(),
-  'bench.evaluate': z
+  'datasets.revise': z.object({ ontologyId, datasetPath: path.optional() }).strict(),
+  'evaluation.run': z
     .object({
       ontologyId,
       datasetPath: path,
@@ -91,13 +105,13 @@ export const paramSchemas = {
       names: nameScope.optional(),
     })
     .strict(),
-  'eval.runs': z.object({}).strict(),
-  'eval.items': z.object({ runId }).strict(),
-  'eval.item': z.object({ runId, item: itemId }).strict(),
-  'eval.mark': z
+  'evaluation.runs': z.object({}).strict(),
+  'evaluation.items': z.object({ runId }).strict(),
+  'evaluation.item': z.object({ runId, item: itemId }).strict(),
+  'evaluation.mark': z
     .object({ runId, item: itemId, verdict: z.enum(['agree', 'disagree']).nullable(), note: z.string().max(5000) })
     .strict(),
-  'eval.export': z.object({ runId, format: z.enum(['json', 'markdown']) }).strict(),
+  'evaluation.export': z.object({ runId, format: z.enum(['json', 'markdown']) }).strict(),
   'models.list': z.object({}).strict(),
   'models.import': z.object({ path }).strict(),
   'models.download': z.object({ url: z.string().min(1).max(4096) }).strict(),
@@ -130,11 +144,6 @@ export interface OntologyInfo {
   summary: LoadSummary;
 }
 
-export interface RecentFile {
-  path: string;
-  openedAt: string;
-}
-
 export interface SearchHit {
   iri: string;
   name: string;
@@ -155,27 +164,6 @@ export interface QueryHistoryEntry {
   form: string;
 }
 
-export interface ModelInfo {
-  path: string;
-  fileName: string;
-  sizeBytes: number;
-  architecture: string | null;
-  quantisation: string | null;
-  contextLength: number | null;
-  parameters?: string | null;
-  error?: string;
-  /** The model npm install fetched (scripts/fetch-model.mjs); used when no other model is chosen. */
-  builtIn?: boolean;
-}
-
-export interface Settings {
-  theme: 'light' | 'dark' | 'system';
-  defaultModel: string | null;
-  local: { threads: number | null; gpuLayers: number | 'auto' | null; contextSize: number | null };
-  openai: { baseUrl: string | null; model: string | null; apiKeyEnv: string | null };
-  personas: Record<string, string>;
-}
-
 export interface ApiResults {
   'app.info': AppInfo;
   'ontology.open': TaskRef;
@@ -190,14 +178,14 @@ export interface ApiResults {
   'history.list': HistoryEntry[];
   'history.get': AgentRecord;
   'history.export': { fileName: string; mime: string; content: string };
-  'bench.generate': TaskRef;
-  'bench.revise': TaskRef;
-  'bench.evaluate': TaskRef;
-  'eval.runs': RunInfo[];
-  'eval.items': { run: RunInfo; rows: ReviewRow[] };
-  'eval.item': ReviewItem;
-  'eval.mark': ReviewMark | null;
-  'eval.export': { fileName: string; mime: string; content: string };
+  'datasets.generate': TaskRef;
+  'datasets.revise': TaskRef;
+  'evaluation.run': TaskRef;
+  'evaluation.runs': RunInfo[];
+  'evaluation.items': { run: RunInfo; rows: ReviewRow[] };
+  'evaluation.item': ReviewItem;
+  'evaluation.mark': ReviewMark | null;
+  'evaluation.export': { fileName: string; mime: string; content: string };
   'models.list': ModelInfo[];
   'models.import': ModelInfo;
   'models.download': TaskRef;
@@ -208,10 +196,31 @@ export interface ApiResults {
   'tasks.cancel': { cancelled: boolean };
 }
 
-/** A task as the renderer sees it; `result` is set once it ended 'ok'. */
-export interface ApiTask extends TaskSnapshot {
-  result?: unknown;
+/** What each kind of long task resolves with (the `kind` of its TaskRef's task). */
+export interface ApiTaskResults {
+  load: OntologyInfo;
+  ask: AskOutcome;
+  generate: DatasetGeneration;
+  revise: Revision;
+  evaluate: EvaluationSummary;
+  download: ModelInfo;
 }
+
+export type TaskKind = keyof ApiTaskResults;
+
+/** An answered question: its history id and the full record. */
+export interface AskOutcome {
+  id: string;
+  record: AgentRecord;
+}
+
+/** A task as the renderer sees it; `result` is set once it ended 'ok', typed by its kind. */
+export type ApiTask = {
+  [K in TaskKind]: Omit<TaskSnapshot, 'kind'> & { kind: K; result?: ApiTaskResults[K] };
+}[TaskKind];
+
+/** The task of one kind, as `waitFor` narrows it. */
+export type ApiTaskOf<K extends TaskKind> = Extract<ApiTask, { kind: K }>;
 
 export interface ApiEvents {
   'task.update': ApiTask;
@@ -228,7 +237,7 @@ export interface WorkbenchApi {
 
 /** Errors cross the transport as data; `code` is stable, `message` is for people. */
 export interface ApiErrorPayload {
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 

@@ -1,4 +1,4 @@
-import type { ApiErrorPayload } from '../api/contract';
+import type { ErrorCode } from '../core/error-codes';
 
 /** IPC channel names; only src-main/app uses them. */
 export const CHANNELS = {
@@ -13,7 +13,7 @@ export const EVENT_NAMES = ['task.update', 'ask.step'] as const;
 export type FileKind = 'ontology' | 'model' | 'dataset';
 
 /** What `oarag:call` resolves with: errors travel as data so their `code` survives the bridge. */
-export type CallEnvelope = { ok: true; result: unknown } | { ok: false; error: ApiErrorPayload };
+export type CallEnvelope = { ok: true; result: unknown } | { ok: false; error: { code: ErrorCode; message: string } };
 
 /**
  * `window.oarag` in the desktop app: the only functions the preload exposes. The renderer's transport

@@ -1,24 +1,11 @@
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseArgs } from 'node:util';
 import { Container } from '../container';
 import { UserError } from '../core/errors';
 import { TaskCancelledError } from '../core/task';
 import { EXIT_BUG, EXIT_ERROR, EXIT_OK, EXIT_USAGE, type CliIo } from './cli-io';
 import { COMMANDS } from './commands/index';
 
-export interface CommandContext {
-  io: CliIo;
-  container: Container;
-  values: Record<string, string | boolean | string[] | undefined>;
-  positionals: string[];
-}
-
-export interface CommandSpec {
-  name: string;
-  summary: string;
-  usage: string;
-  options: NonNullable<ParseArgsConfig['options']>;
-  run(ctx: CommandContext): Promise<number>;
-}
+export type { CommandContext, CommandSpec } from './command-types';
 
 export function usage(): string {
   const lines = ['Usage: oarag <command> [options]', '', 'Commands:'];

@@ -1,21 +1,6 @@
-export type TaskState = 'running' | 'ok' | 'error' | 'cancelled';
-
-export interface TaskProgress {
-  fraction: number;
-  stage: string;
-}
-
-export interface TaskSnapshot extends TaskProgress {
-  id: string;
-  kind: string;
-  title: string;
-  state: TaskState;
-  startedAt: number;
-  endedAt?: number;
-  error?: string;
-  /** Stable code of a user-facing error (e.g. 'unavailable'), so UIs need not parse messages. */
-  errorCode?: string;
-}
+import { isErrorCode, type ErrorCode } from './error-codes';
+import type { TaskState, TaskProgress, TaskSnapshot } from './task-types';
+export type { TaskState, TaskProgress, TaskSnapshot } from './task-types';
 
 export type TaskListener = (snap: TaskSnapshot) => void;
 
@@ -73,7 +58,7 @@ export class Task {
     if (!this.controller.signal.aborted) this.controller.abort(new TaskCancelledError());
   }
 
-  end(state: Exclude<TaskState, 'running'>, error?: string, errorCode?: string): void {
+  end(state: Exclude<TaskState, 'running'>, error?: string, errorCode?: ErrorCode): void {
     if (this.snap.state !== 'running') return;
     this.snap = {
       ...this.snap,
@@ -98,7 +83,7 @@ export class Task {
         this.end(
           'error',
           e instanceof Error ? e.message : String(e),
-          (e as { code?: unknown })?.code === undefined ? 'internal' : String((e as { code: unknown }).code),
+          isErrorCode((e as { code?: unknown })?.code) ? (e as { code: ErrorCode }).code : 'internal',
         );
       throw e;
     }

@@ -4,25 +4,8 @@ import { DEFAULT_PROTOCOL, PROMPT_VERSION, type AgentProtocol } from '../agent/p
 import { parseBackendSpec } from '../llm/backend-spec';
 import { hashFile } from '../ontology/cache/cache-key';
 import type { OntologyHandle } from '../ontology/ontology-handle';
-
-/**
- * Everything that decides an evaluation answer. A stored result is reused only when every field
- * matches: the same dataset over the same ontology content, answered by the same method with the same
- * weights (or served model) through the same step protocol and prompts.
- */
-export interface RunKey {
-  /** sha256 of the dataset file. */
-  dataset: string;
-  /** Content hash of the ontology evaluated against (its file and its imports). */
-  ontology: string;
-  method: string;
-  /** Model identity: `gguf:sha256:…`, `openai:<url>#<model> served=<id>`, `scripted:sha256:…`, or `none`. */
-  model: string;
-  /** Agent step protocol (`none` for methods without a model). */
-  protocol: string;
-  /** PROMPT_VERSION (0 for methods without a model). */
-  promptVersion: number;
-}
+import type { RunKey } from './evaluation-types';
+export type { RunKey } from './evaluation-types';
 
 /** A short stable id for a run key: how the UI and the marks refer to one run. */
 export function runId(k: RunKey): string {

@@ -12,7 +12,7 @@ export { computeMetrics, type Metrics, type Acc, type EvidenceMetrics } from './
 export { reportJson, reportMarkdown } from './report';
 export { ResultStore, type RunKey } from './result-store';
 export { runEvaluation, score, type EvalOptions, type EvalReport } from './runner';
-export type { ItemResult } from './runner-types';
+export type { ItemResult } from './evaluation-types';
 export {
   EvidenceMatcher,
   evidenceOutcome,

@@ -4,14 +4,8 @@ import { quoteName } from '../query/dialect';
 import type { DatasetItem, EvidenceRef } from '../datasets/generate/dataset';
 import { agentQuestion, type MethodOutcome } from './methods';
 import type { EvidenceMatcher } from './scoring';
-
-/** One gold evidence reference of an item, and whether the method retrieved and cited it. */
-export interface GoldEvidenceFlag {
-  text: string;
-  retrieved: boolean;
-  /** null when the method cites nothing by design. */
-  cited: boolean | null;
-}
+import type { GoldEvidenceFlag } from './evaluation-types';
+export type { GoldEvidenceFlag } from './evaluation-types';
 
 export interface ReviewFacts {
   checked: CheckedGrounding;

@@ -14,20 +14,14 @@ import { quoteName } from '../query/dialect';
 import type { QueryResult } from '../query/exec/query-result';
 import type { QueryService } from '../query/exec/query-service';
 import type { DatasetItem, McqItem, OqItem } from '../datasets/generate/dataset';
+import type { MethodUsage } from './evaluation-types';
+export type { MethodUsage } from './evaluation-types';
 
 export type MethodName = 'oa-rag' | 'cot' | 'rag-text' | 'reasoner-only';
 export const METHODS: readonly MethodName[] = ['oa-rag', 'cot', 'rag-text', 'reasoner-only'];
 
 export function needsLlm(m: MethodName): boolean {
   return m !== 'reasoner-only';
-}
-
-export interface MethodUsage {
-  calls: number;
-  inputTokens: number;
-  /** Prompt tokens actually evaluated (sent less KV/prompt-cache hits); absent in results stored before it was counted. */
-  evaluatedTokens?: number;
-  outputTokens: number;
 }
 
 export interface MethodOutcome {

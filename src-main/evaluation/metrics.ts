@@ -1,6 +1,6 @@
 import { GROUNDINGS } from '../agent/agent-record';
 import { CHECKED_LEVELS } from '../agent/checked-grounding';
-import type { ItemResult } from './runner-types';
+import type { ItemResult } from './evaluation-types';
 
 export interface Acc {
   accuracy: number;

@@ -2,7 +2,9 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { runId, type RunKey } from './eval-key';
-import type { ItemResult } from './runner-types';
+import type { ItemResult } from './evaluation-types';
+import type { MarkVerdict, ReviewMark, RunInfo } from './evaluation-types';
+export type { MarkVerdict, ReviewMark, RunInfo } from './evaluation-types';
 
 export type { RunKey } from './eval-key';
 
@@ -13,27 +15,6 @@ export type { RunKey } from './eval-key';
 export const RESULT_SCHEMA_VERSION = 2;
 /** What the old key fields become in schema-1 rows: kept, shown, never matched by a new run. */
 export const LEGACY = 'unknown (stored before schema 2)';
-
-export type MarkVerdict = 'agree' | 'disagree';
-
-export interface ReviewMark {
-  item: string;
-  verdict: MarkVerdict | null;
-  note: string;
-  updatedAt: string;
-}
-
-/** What a run was, for the review table and the export. */
-export interface RunInfo extends RunKey {
-  id: string;
-  modelSpec: string;
-  ontologyFile: string;
-  datasetPath: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** The last report written for the run (JSON); the Markdown sits next to it. */
-  reportPath: string | null;
-}
 
 /**
  * Per-item evaluation results, committed one item at a time as soon as it is scored, so a killed run

@@ -7,34 +7,8 @@ import { computeMetrics } from './metrics';
 import { reportJson, reportMarkdown } from './report';
 import { ResultStore, type MarkVerdict, type ReviewMark, type RunInfo } from './result-store';
 import type { EvalReport } from './runner';
-import type { ItemResult } from './runner-types';
-
-/** One row of the review table: what the filters need, nothing more. */
-export interface ReviewRow {
-  id: string;
-  kind: 'mcq' | 'oq';
-  correct: boolean;
-  slot: string | null;
-  /** OQ: number of conditions; MCQ: number of gold options. */
-  n: number | null;
-  claimed: string | null;
-  checked: string | null;
-  predicted: string[] | null;
-  error: string | null;
-  mark: MarkVerdict | null;
-  note: boolean;
-}
-
-export interface ReviewItem {
-  run: RunInfo;
-  result: ItemResult;
-  /** The dataset item (question, options, gold); null when the dataset file is gone or changed. */
-  item: DatasetItem | null;
-  itemNote: string | null;
-  /** The method's trace: the agent record (observation results stripped), or the prompt and reply. */
-  record: unknown;
-  mark: ReviewMark | null;
-}
+import type { ReviewRow, ReviewItem } from './evaluation-types';
+export type { ReviewRow, ReviewItem } from './evaluation-types';
 
 /**
  * Per-question review of stored evaluation runs: the item table, one item in full, reviewer marks, and

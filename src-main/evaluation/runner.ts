@@ -20,7 +20,7 @@ import { runPool } from './item-pool';
 import { keyProtocol, modelIdentity, ontologyContentHash, promptKey, type RunKey } from './eval-key';
 import { itemNames, reviewFacts } from './item-review';
 import type { ResultStore } from './result-store';
-import type { ItemResult } from './runner-types';
+import type { ItemResult } from './evaluation-types';
 import { EvidenceMatcher, evidenceOutcome, scoreMcq, scoreOq } from './scoring';
 
 export interface EvalOptions {

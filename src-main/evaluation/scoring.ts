@@ -4,6 +4,8 @@ import type { OntologyHandle } from '../ontology/ontology-handle';
 import { parseQuery, queryNames } from '../query/dialect';
 import type { NameLinker } from '../query/linking/name-linker';
 import type { EvidenceRef, McqItem, OqItem } from '../datasets/generate/dataset';
+import type { EvidenceStatus, EvidenceOutcome } from './evaluation-types';
+export type { EvidenceStatus, EvidenceOutcome } from './evaluation-types';
 
 /** MCQ (paper §6.1): correct iff the predicted set of option keys equals the gold set exactly. */
 export function scoreMcq(item: McqItem, predicted: string[] | null): boolean {
@@ -41,8 +43,6 @@ export function scoreOq(item: OqItem, predicted: string[] | null, linker: NameLi
   }
   return { correct: wrong.length === 0, wrong };
 }
-
-export type EvidenceStatus = 'full' | 'partial' | 'none';
 
 interface Facts {
   iris: Set<string>;
@@ -113,15 +113,6 @@ export class EvidenceMatcher {
 export function statusOf(flags: boolean[]): EvidenceStatus {
   const n = flags.filter(Boolean).length;
   return n === 0 ? 'none' : n === flags.length ? 'full' : 'partial';
-}
-
-export interface EvidenceOutcome {
-  /** Gold evidence among the retrieved observations (the digest). */
-  retrieved: EvidenceStatus;
-  /** Gold evidence among the cited observations; null when the method cites nothing by design. */
-  cited: EvidenceStatus | null;
-  /** Of the gold evidence that was retrieved, was all of it cited? null when none was retrieved or nothing is cited by design. */
-  retrievedCited: 'full' | 'not-full' | null;
 }
 
 export function evidenceOutcome(

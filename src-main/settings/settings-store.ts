@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { RecentFile, Settings } from '../api/contract';
+import type { RecentFile, Settings } from './settings-types';
 import { UserError } from '../core/errors';
 import { readJsonFile, writeJsonFile } from './json-file';
 

@@ -1,5 +1,12 @@
-import type { DesktopBridge } from '../../src-main/app/bridge-types';
-import type { ApiEvent, ApiEvents, ApiMethod, ApiParams, ApiResults, WorkbenchApi } from '../../src-main/api/contract';
+import type {
+  ApiEvent,
+  ApiEvents,
+  ApiMethod,
+  ApiParams,
+  ApiResults,
+  DesktopBridge,
+  WorkbenchApi,
+} from '../../src-main/api/contract';
 import { ApiError, toApiError } from './api-error';
 
 /** WorkbenchApi over the preload's `window.oarag`; errors arrive as data and become ApiError. */

@@ -1,9 +1,8 @@
-import type { DesktopBridge } from '../../src-main/app/bridge-types';
-import type { WorkbenchApi } from '../../src-main/api/contract';
+import type { DesktopBridge, WorkbenchApi } from '../../src-main/api/contract';
 import { ElectronTransport } from './electron-transport';
 import { WsTransport, type ConnectionState } from './ws-transport';
 
-export { ApiError, isUnavailable, toApiError } from './api-error';
+export { ApiError, shownError, toApiError, type ShownError } from './api-error';
 export type { ConnectionState } from './ws-transport';
 
 /**

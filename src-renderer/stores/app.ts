@@ -1,7 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { AppInfo, Settings } from '../../src-main/api/contract';
-import type { FileKind } from '../../src-main/app/bridge-types';
+import type { AppInfo, FileKind, Settings } from '../../src-main/api/contract';
 import { api, connection, toApiError, type ConnectionState } from '../api';
 
 export const VIEWS = [

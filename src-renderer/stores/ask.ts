@@ -1,9 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, markRaw, ref, shallowRef, watch } from 'vue';
-import type { HistoryEntry } from '../../src-main/agent/history-store';
-import type { AgentRecord, TrajectoryStep } from '../../src-main/agent/agent-record';
-import type { QuestionKind } from '../../src-main/agent/question';
-import { api, isUnavailable, toApiError } from '../api';
+import type { AgentRecord, HistoryEntry, QuestionKind, TrajectoryStep } from '../../src-main/api/contract';
+import { api, shownError, toApiError, type ShownError } from '../api';
 import { downloadText } from '../util/download';
 import { optionKey } from '../util/format';
 import { useAppStore } from './app';
@@ -35,7 +33,7 @@ export const useAskStore = defineStore('ask', () => {
   /** The ontology and model the shown record (or running question) is about. */
   const recordOntology = ref<string | null>(null);
   const recordModel = ref<string | null>(null);
-  const error = ref<{ message: string; unavailable: boolean } | null>(null);
+  const error = ref<ShownError | null>(null);
   const formError = ref<string | null>(null);
   const submitting = ref(false);
   const history = ref<HistoryEntry[]>([]);
@@ -117,22 +115,22 @@ export const useAskStore = defineStore('ask', () => {
       });
       taskId.value = r.taskId;
       submitting.value = false;
-      const t = await useTasksStore().waitFor(r.taskId);
+      const t = await useTasksStore().waitFor(r.taskId, 'ask');
       if (taskId.value !== r.taskId) return;
       if (t.state === 'ok') {
-        const res = t.result as { id?: string; record?: AgentRecord } | undefined;
-        record.value = res?.record ? markRaw(res.record) : null;
-        recordId.value = res?.id ?? null;
+        record.value = t.result ? markRaw(t.result.record) : null;
+        recordId.value = t.result?.id ?? null;
         // Remembered only once it has loaded and answered: a spec that fails never becomes the default.
         if (app.settings && app.settings.defaultModel !== spec) void app.saveSettings({ defaultModel: spec });
         void loadHistory();
       } else {
-        const msg = t.state === 'cancelled' ? 'The question was cancelled.' : (t.error ?? 'The question failed.');
-        error.value = { message: msg, unavailable: isUnavailable(msg) };
+        error.value =
+          t.state === 'cancelled'
+            ? { message: 'The question was cancelled.', code: 'cancelled' }
+            : { message: t.error ?? 'The question failed.', code: t.errorCode ?? 'internal' };
       }
     } catch (e) {
-      const err = toApiError(e);
-      error.value = { message: err.message, unavailable: isUnavailable(err) };
+      error.value = shownError(e);
     } finally {
       submitting.value = false;
     }

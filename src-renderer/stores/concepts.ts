@@ -1,8 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { SearchHit } from '../../src-main/api/contract';
-import type { Card } from '../../src-main/ontology/cards/card-types';
-import type { QueryResult } from '../../src-main/query/exec/query-result';
+import type { Card, QueryResult, SearchHit } from '../../src-main/api/contract';
 import { api, toApiError } from '../api';
 import { explainQuery } from '../util/dialect';
 import { useAppStore } from './app';

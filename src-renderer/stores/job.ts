@@ -1,31 +1,29 @@
 import { computed, ref, shallowRef, type Ref, type ShallowRef } from 'vue';
-import type { ApiTask, TaskRef } from '../../src-main/api/contract';
-import { isUnavailable, toApiError } from '../api';
+import type { ApiTaskOf, ApiTaskResults, TaskKind, TaskRef } from '../../src-main/api/contract';
+import { shownError, type ShownError } from '../api';
 import { useTasksStore } from './tasks';
 
-export interface JobError {
-  message: string;
-  unavailable: boolean;
-}
-
-export interface Job<R> {
+export interface Job<K extends TaskKind> {
   taskId: Ref<string | null>;
-  task: Readonly<Ref<ApiTask | undefined>>;
+  task: Readonly<Ref<ApiTaskOf<K> | undefined>>;
   running: Readonly<Ref<boolean>>;
-  error: Ref<JobError | null>;
-  result: ShallowRef<R | null>;
+  error: Ref<ShownError | null>;
+  result: ShallowRef<ApiTaskResults[K] | null>;
   start(launch: () => Promise<TaskRef>): Promise<void>;
   cancel(): Promise<void>;
   reset(): void;
 }
 
-/** A long API task started from a view: its progress (from the tasks store), its result read defensively, its error. */
-export function createJob<R>(read: (raw: unknown) => R): Job<R> {
+/** A long API task of one kind started from a view: its progress (from the tasks store), its typed result, its error. */
+export function createJob<K extends TaskKind>(kind: K): Job<K> {
   const taskId = ref<string | null>(null);
   const submitting = ref(false);
-  const error = ref<JobError | null>(null);
-  const result = shallowRef<R | null>(null);
-  const task = computed(() => (taskId.value ? useTasksStore().byId[taskId.value] : undefined));
+  const error = ref<ShownError | null>(null);
+  const result = shallowRef<ApiTaskResults[K] | null>(null);
+  const task = computed(() => {
+    const t = taskId.value ? useTasksStore().byId[taskId.value] : undefined;
+    return t?.kind === kind ? (t as ApiTaskOf<K>) : undefined;
+  });
   const running = computed(() => submitting.value || task.value?.state === 'running');
 
   async function start(launch: () => Promise<TaskRef>) {
@@ -37,21 +35,13 @@ export function createJob<R>(read: (raw: unknown) => R): Job<R> {
       const { taskId: id } = await launch();
       taskId.value = id;
       submitting.value = false;
-      const t = await useTasksStore().waitFor(id);
+      const t = await useTasksStore().waitFor(id, kind);
       if (taskId.value !== id) return;
-      if (t.state === 'ok') {
-        try {
-          result.value = read(t.result);
-        } catch (e) {
-          error.value = { message: `The result could not be read: ${toApiError(e).message}`, unavailable: false };
-        }
-      } else {
-        const msg = t.state === 'cancelled' ? 'Cancelled.' : (t.error ?? 'The task failed.');
-        error.value = { message: msg, unavailable: isUnavailable(msg) };
-      }
+      if (t.state === 'ok' && t.result !== undefined) result.value = t.result as ApiTaskResults[K];
+      else if (t.state === 'cancelled') error.value = { message: 'Cancelled.', code: 'cancelled' };
+      else error.value = { message: t.error ?? 'The task failed.', code: t.errorCode ?? 'internal' };
     } catch (e) {
-      const err = toApiError(e);
-      error.value = { message: err.message, unavailable: isUnavailable(err) };
+      error.value = shownError(e);
     } finally {
       submitting.value = false;
     }
@@ -67,5 +57,5 @@ export function createJob<R>(read: (raw: unknown) => R): Job<R> {
     result.value = null;
   }
 
-  return { taskId, task, running, error, result, start, cancel, reset };
+  return { taskId, task, running, error, result: result as ShallowRef<ApiTaskResults[K] | null>, start, cancel, reset };
 }

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { ModelInfo } from '../../src-main/api/contract';
-import { api, isUnavailable, toApiError } from '../api';
+import { api, shownError, toApiError, type ShownError } from '../api';
 import { useAppStore } from './app';
 import { createJob } from './job';
 
@@ -12,13 +12,13 @@ export const useModelsStore = defineStore('models', () => {
   const listError = ref<string | null>(null);
   const importPath = ref('');
   const importing = ref(false);
-  const importError = ref<{ message: string; unavailable: boolean } | null>(null);
+  const importError = ref<ShownError | null>(null);
   const downloadUrl = ref('');
-  const download = createJob((r) => r);
+  const download = createJob('download');
   const testSpec = ref('');
   const testing = ref(false);
   const testResult = ref<{ text: string; ms: number; outputTokens: number } | null>(null);
-  const testError = ref<{ message: string; unavailable: boolean } | null>(null);
+  const testError = ref<ShownError | null>(null);
 
   async function refresh() {
     loading.value = true;
@@ -43,8 +43,7 @@ export const useModelsStore = defineStore('models', () => {
       importPath.value = '';
       useAppStore().notify('ok', `Added ${m.fileName}`);
     } catch (e) {
-      const err = toApiError(e);
-      importError.value = { message: err.message, unavailable: isUnavailable(err) };
+      importError.value = shownError(e);
     } finally {
       importing.value = false;
     }
@@ -66,8 +65,7 @@ export const useModelsStore = defineStore('models', () => {
     try {
       testResult.value = await api().call('models.test', { model: s });
     } catch (e) {
-      const err = toApiError(e);
-      testError.value = { message: err.message, unavailable: isUnavailable(err) };
+      testError.value = shownError(e);
     } finally {
       testing.value = false;
     }

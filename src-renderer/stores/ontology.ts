@@ -51,7 +51,7 @@ export const useOntologyStore = defineStore('ontology', () => {
     try {
       const { taskId } = await api().call('ontology.open', { path: p });
       opening.value = { taskId, path: p };
-      const t = await useTasksStore().waitFor(taskId);
+      const t = await useTasksStore().waitFor(taskId, 'load');
       if (t.state !== 'ok') {
         openError.value = {
           path: p,
@@ -59,7 +59,7 @@ export const useOntologyStore = defineStore('ontology', () => {
         };
         return null;
       }
-      const info = t.result as OntologyInfo;
+      const info = t.result!;
       list.value = [...list.value.filter((o) => o.id !== info.id), info];
       select(info.id);
       void api()

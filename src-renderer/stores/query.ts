@@ -1,8 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import type { QueryHistoryEntry } from '../../src-main/api/contract';
-import type { QueryResult } from '../../src-main/query/exec/query-result';
-import type { SparqlResult } from '../../src-main/query/sparql/raw-sparql';
+import type { QueryHistoryEntry, QueryResult, SparqlResult } from '../../src-main/api/contract';
 import { api, toApiError } from '../api';
 import { DIALECT_EXAMPLES, SPARQL_EXAMPLE } from '../util/dialect';
 import { useOntologyStore } from './ontology';

@@ -1,7 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, markRaw, reactive, ref, shallowRef } from 'vue';
-import type { ReviewItem, ReviewRow } from '../../src-main/evaluation/review';
-import type { RunInfo } from '../../src-main/evaluation/result-store';
+import type { ReviewItem, ReviewRow, RunInfo } from '../../src-main/api/contract';
 import { api, toApiError } from '../api';
 import { downloadText } from '../util/download';
 import { useAppStore } from './app';
@@ -59,7 +58,7 @@ export const useReviewStore = defineStore('review', () => {
 
   async function loadRuns() {
     try {
-      runs.value = await api().call('eval.runs', {});
+      runs.value = await api().call('evaluation.runs', {});
     } catch (e) {
       const err = toApiError(e);
       runs.value = [];
@@ -71,7 +70,7 @@ export const useReviewStore = defineStore('review', () => {
     loading.value = true;
     error.value = null;
     try {
-      const r = await api().call('eval.items', { runId: id });
+      const r = await api().call('evaluation.items', { runId: id });
       runId.value = id;
       run.value = markRaw(r.run);
       rows.value = markRaw(r.rows);
@@ -91,7 +90,7 @@ export const useReviewStore = defineStore('review', () => {
     selectedId.value = id;
     detailError.value = null;
     try {
-      const d = await api().call('eval.item', { runId: runId.value, item: id });
+      const d = await api().call('evaluation.item', { runId: runId.value, item: id });
       if (seq !== selectSeq) return;
       detail.value = markRaw(d);
       draft.verdict = d.mark?.verdict ?? null;
@@ -106,7 +105,7 @@ export const useReviewStore = defineStore('review', () => {
     if (!runId.value || !selectedId.value) return;
     saving.value = true;
     try {
-      const m = await api().call('eval.mark', {
+      const m = await api().call('evaluation.mark', {
         runId: runId.value,
         item: selectedId.value,
         verdict: draft.verdict,
@@ -128,7 +127,7 @@ export const useReviewStore = defineStore('review', () => {
   async function exportReport(format: 'markdown' | 'json', id = runId.value) {
     if (!id) return;
     try {
-      const r = await api().call('eval.export', { runId: id, format });
+      const r = await api().call('evaluation.export', { runId: id, format });
       downloadText(r.fileName, r.content, r.mime);
     } catch (e) {
       useAppStore().notify('error', toApiError(e).message);

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, markRaw, ref, shallowRef } from 'vue';
-import type { ApiTask } from '../../src-main/api/contract';
+import type { ApiTask, ApiTaskOf, TaskKind } from '../../src-main/api/contract';
 import { api, connection, toApiError } from '../api';
 import { useAppStore } from './app';
 
@@ -21,7 +21,8 @@ export const useTasksStore = defineStore('tasks', () => {
     if (!t || typeof t.id !== 'string') return;
     const prev = byId.value[t.id];
     // An update without a result must not drop a result we already hold.
-    const next: ApiTask = { ...t, result: t.result !== undefined ? markRaw(t.result as object) : prev?.result };
+    const result = t.result !== undefined ? markRaw(t.result) : prev?.kind === t.kind ? prev.result : undefined;
+    const next = { ...t, result } as ApiTask;
     byId.value = { ...byId.value, [t.id]: next };
     if (next.state !== 'running') {
       const ws = waiters.get(t.id);
@@ -49,13 +50,26 @@ export const useTasksStore = defineStore('tasks', () => {
     void refresh();
   }
 
-  /** Resolves with the task once it has ended (ok, error or cancelled). */
-  function waitFor(id: string): Promise<ApiTask> {
+  /**
+   * Resolves with the task once it has ended (ok, error or cancelled), typed by the kind its caller
+   * launched; a task of another kind under that id is a bug and rejects.
+   */
+  function waitFor<K extends TaskKind>(id: string, kind: K): Promise<ApiTaskOf<K>> {
+    const narrow = (t: ApiTask): ApiTaskOf<K> => {
+      if (t.kind !== kind) throw new Error(`Task ${id} is a ${t.kind} task, not ${kind}.`);
+      return t as ApiTaskOf<K>;
+    };
     const t = byId.value[id];
-    if (t && t.state !== 'running') return Promise.resolve(t);
-    return new Promise((resolve) => {
+    if (t && t.state !== 'running') return Promise.resolve().then(() => narrow(t));
+    return new Promise((resolve, reject) => {
       const ws = waiters.get(id) ?? [];
-      ws.push(resolve);
+      ws.push((done) => {
+        try {
+          resolve(narrow(done));
+        } catch (e) {
+          reject(e);
+        }
+      });
       waiters.set(id, ws);
       // Events can be missed over a dropped connection: poll slowly while someone waits.
       poll ??= window.setInterval(() => {

@@ -1,5 +1,4 @@
-import type { Grounding } from '../../src-main/agent/agent-record';
-import type { CheckedLevel } from '../../src-main/agent/checked-grounding';
+import type { CheckedLevel, Grounding } from '../../src-main/api/contract';
 
 /** What a grounding badge can show: the reasoner's check, the model's claimed level, or no level. */
 export type ShownLevel = Grounding | CheckedLevel | 'none';

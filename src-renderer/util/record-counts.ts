@@ -1,4 +1,4 @@
-import type { TrajectoryStep } from '../../src-main/agent/agent-record';
+import type { TrajectoryStep } from '../../src-main/api/contract';
 
 /**
  * Queries the tool actually answered. Malformed or repeated steps count against the agent's action

@@ -1,5 +1,4 @@
-import type { AgentRecord, TrajectoryStep } from '../../src-main/agent/agent-record';
-import type { QueryResult } from '../../src-main/query/exec/query-result';
+import type { AgentRecord, QueryResult, TrajectoryStep } from '../../src-main/api/contract';
 import { localName } from './format';
 
 export interface EntityNames {

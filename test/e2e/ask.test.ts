@@ -9,7 +9,6 @@ import {
   openOntology,
   SAMPLE,
   shot,
-  UNAVAILABLE,
   warnSkip,
   type Session,
 } from './support/harness';
@@ -46,7 +45,7 @@ describe.skipIf(reason)('e2e: Ask view (scripted model)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('streams the trajectory and shows the answer, evidence cards, grounding badge and usage', async (ctx) => {
+  it('streams the trajectory and shows the answer, evidence cards, grounding badge and usage', async () => {
     const { page } = s;
     await page.getByTestId('nav-ask').click();
     await page.getByTestId('ask-question').fill('What is the finding site of viral myocarditis?');
@@ -61,15 +60,9 @@ describe.skipIf(reason)('e2e: Ask view (scripted model)', () => {
 
     const which = await firstOf(page, [
       '[data-testid="answer-text"]',
-      UNAVAILABLE,
       '[data-testid="view-ask"] [data-testid="error"]',
     ]);
-    if (which === 1) {
-      const msg = await page.locator(UNAVAILABLE).textContent();
-      warnSkip('Ask flow', `the scripted backend is not wired: ${msg}`);
-      ctx.skip(`ask is unavailable: ${msg}`);
-    }
-    if (which === 2)
+    if (which === 1)
       throw new Error(
         `Ask failed: ${await page.locator('[data-testid="view-ask"] [data-testid="error"]').textContent()}`,
       );

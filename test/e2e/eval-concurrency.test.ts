@@ -4,16 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server';
-import {
-  browserSkipReason,
-  firstOf,
-  openApp,
-  openOntology,
-  SAMPLE,
-  type Session,
-  UNAVAILABLE,
-  warnSkip,
-} from './support/harness';
+import { browserSkipReason, firstOf, openApp, openOntology, SAMPLE, type Session, warnSkip } from './support/harness';
 
 const reason = browserSkipReason();
 if (reason) warnSkip('e2e concurrent evaluation', reason);
@@ -80,10 +71,10 @@ describe.skipIf(reason)('e2e: evaluation with questions in flight', () => {
     expect(await field.isDisabled()).toBe(false);
     await field.fill('4');
     await page.getByTestId('eval-run').click();
-    const which = await firstOf(page, ['[data-testid="eval-results"]', '[data-testid="error"]', UNAVAILABLE], 100_000);
+    const which = await firstOf(page, ['[data-testid="eval-results"]', '[data-testid="error"]'], 100_000);
     if (which !== 0)
       throw new Error(
-        `the evaluation did not finish: ${await page.locator('[data-testid="error"], [data-testid="unavailable"]').first().textContent()}`,
+        `the evaluation did not finish: ${await page.locator('[data-testid="error"]').first().textContent()}`,
       );
     expect(server.stats.peakInFlight).toBe(4);
     expect(server.stats.answered).toBe(12);

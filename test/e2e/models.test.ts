@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTinyGguf } from '../support/gguf/write-tiny-gguf';
-import { browserSkipReason, firstOf, openApp, shot, UNAVAILABLE, warnSkip, type Session } from './support/harness';
+import { browserSkipReason, firstOf, openApp, shot, warnSkip, type Session } from './support/harness';
 
 const reason = browserSkipReason();
 if (reason) warnSkip('e2e Models view', reason);
@@ -20,7 +20,7 @@ describe.skipIf(reason)('e2e: Models view', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('adds a GGUF file by path and shows its header facts', async (ctx) => {
+  it('adds a GGUF file by path and shows its header facts', async () => {
     const { page } = s;
     const file = join(dir, 'tiny-llama.gguf');
     writeTinyGguf(file, { name: 'tiny test model' });
@@ -30,15 +30,9 @@ describe.skipIf(reason)('e2e: Models view', () => {
     await page.getByTestId('model-import').click();
     const which = await firstOf(page, [
       '[data-testid="models-table"] tbody tr',
-      UNAVAILABLE,
       '[data-testid="view-models"] [data-testid="error"]',
     ]);
-    if (which === 1) {
-      const msg = (await page.locator(UNAVAILABLE).textContent()) ?? '';
-      warnSkip('model import flow', msg);
-      ctx.skip(`models.import unavailable: ${msg}`);
-    }
-    if (which === 2)
+    if (which === 1)
       throw new Error(`Import failed: ${await page.locator('[data-testid="error"]').first().textContent()}`);
     const row = (await page.getByTestId('models-table').locator('tbody tr').first().textContent()) ?? '';
     expect(row).toContain('llama');
@@ -46,7 +40,7 @@ describe.skipIf(reason)('e2e: Models view', () => {
     await shot(page, 'models', { docs: true });
   });
 
-  it('tests a scripted model spec', async (ctx) => {
+  it('tests a scripted model spec', async () => {
     const { page } = s;
     const script = join(dir, 'hello.json');
     writeFileSync(script, JSON.stringify(['Hello from the scripted model.']));
@@ -54,11 +48,9 @@ describe.skipIf(reason)('e2e: Models view', () => {
     await page.getByRole('button', { name: 'Test', exact: true }).click();
     const which = await firstOf(page, [
       '[data-testid="view-models"] .callout.info',
-      UNAVAILABLE,
       '[data-testid="view-models"] [data-testid="error"]',
     ]);
-    if (which === 1) ctx.skip('models.test unavailable');
-    if (which === 2)
+    if (which === 1)
       throw new Error(`Test failed: ${await page.locator('[data-testid="error"]').first().textContent()}`);
     expect(await page.locator('[data-testid="view-models"] .callout.info').textContent()).toContain(
       'Hello from the scripted model.',

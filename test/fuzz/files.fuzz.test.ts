@@ -312,8 +312,8 @@ describe('fuzz: files (output paths, cache damage, nested input)', () => {
           outcome = `${(e as UserError).code}: ${(e as Error).message.slice(0, 80)}`;
           clean =
             e instanceof UserError &&
-            /^(TOO_DEEP|PARSE_ERROR)$/.test(e.code) &&
-            (depth > 15_000 || e.code === 'TOO_DEEP');
+            /^(too-deep|parse-error)$/.test(e.code) &&
+            (depth > 15_000 || e.code === 'too-deep');
         }
         const s = (performance.now() - t0) / 1000;
         clean &&= s < 60;

@@ -92,7 +92,7 @@ const BODIES = [
   '{"method":"constructor","params":{}}',
   '{"method":"app.info","params":{"__proto__":{"x":1}}}',
   '{"method":"ontology.open","params":{"path":"/etc/shadow"}}',
-  '{"method":"bench.evaluate","params":{"ontologyId":"x","datasetPath":"/etc/shadow","method":"cot"}}',
+  '{"method":"evaluation.run","params":{"ontologyId":"x","datasetPath":"/etc/shadow","method":"cot"}}',
   '{"method":"query.sparql","params":{"ontologyId":"x","query":"SELECT * {?a ?b ?c}"}}',
   '{"method":"settings.set","params":{"patch":{"theme":{"x":1}}}}',
   '\u0000\u0001',
@@ -250,8 +250,8 @@ describe('fuzz: web mode (HTTP and WebSocket)', () => {
         writeFileSync(f, body);
         const probes: [string, unknown][] = [
           ['ontology.open', { path: f }],
-          ['bench.evaluate', { ontologyId: sample, datasetPath: f, method: 'reasoner-only' }],
-          ['bench.revise', { ontologyId: sample, datasetPath: f }],
+          ['evaluation.run', { ontologyId: sample, datasetPath: f, method: 'reasoner-only' }],
+          ['datasets.revise', { ontologyId: sample, datasetPath: f }],
         ];
         for (const [method, params] of probes) {
           const r = await call(method, params);

@@ -1,5 +1,5 @@
 import { UserError } from '../../core/errors';
-import type { CommandSpec } from '../run-args';
+import type { CommandSpec } from '../command-types';
 import { openOntology, printJson, requireString } from './shared';
 
 export const cardCommand: CommandSpec = {

@@ -1,16 +1,11 @@
-import { basename, dirname, extname, join, resolve } from 'node:path';
-import { loadDataset } from '../../datasets/generate/dataset';
+import { resolve } from 'node:path';
 import { MAX_CONCURRENCY } from '../../evaluation/concurrency';
 import { METHODS, needsLlm, type MethodName } from '../../evaluation/methods';
-import { reportJson, reportMarkdown } from '../../evaluation/report';
-import { ResultStore } from '../../evaluation/result-store';
-import { runEvaluation } from '../../evaluation/runner';
+import type { EvaluationRun } from '../../evaluation/evaluation-service';
 import { UserError } from '../../core/errors';
-import { checkOutputs, writeOutputFile } from '../../core/output-policy';
 import { TaskCancelledError } from '../../core/task';
-import type { LlmBackend } from '../../llm/types';
 import { progressBar } from '../progress-bar';
-import type { CommandSpec } from '../run-args';
+import type { CommandSpec } from '../command-types';
 import { modelSpec, nameScopeOption, openOntology, printJson, protocolOption, requireString } from './shared';
 
 export const evalCommand: CommandSpec = {
@@ -46,102 +41,64 @@ export const evalCommand: CommandSpec = {
     const nameScope = nameScopeOption(ctx);
     const concurrency = concurrencyOption(ctx.values.concurrency);
     const out = resolve(ctx.io.cwd, requireString(ctx, 'out', 'results.json'));
-    // The Markdown report is the documented sibling of --out: <out without extension>.md, checked like it.
-    const md = join(dirname(out), `${basename(out, extname(out))}.md`);
-    if (md === out)
-      throw new UserError(
-        'usage',
-        `--out ${out} would be overwritten by its own Markdown report; give it a .json name.`,
-      );
     const datasetPath = resolve(ctx.io.cwd, requireString(ctx, 'dataset', 'dataset.jsonl'));
     const ontologyPath = resolve(ctx.io.cwd, requireString(ctx, 'ontology', 'file'));
     const storePath =
-      typeof ctx.values.store === 'string'
-        ? resolve(ctx.io.cwd, ctx.values.store)
-        : join(ctx.container.dataDir, 'eval-results.sqlite');
-    const outputs = { inputs: [ontologyPath, datasetPath, storePath], force: ctx.values.force === true };
-    checkOutputs({ ...outputs, targets: [out, md] });
-    const dataset = loadDataset(datasetPath);
+      typeof ctx.values.store === 'string' ? resolve(ctx.io.cwd, ctx.values.store) : ctx.container.evalStorePath;
     const h = await openOntology(ctx, ontologyPath);
-    const store = openResultStore(storePath);
-    let llm: LlmBackend | undefined;
     const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
+    let run: EvaluationRun;
     try {
-      if (needsLlm(method)) llm = await ctx.container.createBackend(model!, ctx.io.signal);
-      const modelKey = needsLlm(method) ? model! : 'none';
-      const report = await runEvaluation({
-        handle: h,
-        items: dataset.items,
-        datasetHash: dataset.hash,
-        datasetPath: dataset.path,
-        fresh: !!ctx.values.fresh,
-        method,
-        model: modelKey,
-        llm,
-        store,
-        queryService: ctx.container.queryService(h),
-        persona: typeof ctx.values.persona === 'string' ? ctx.values.persona : undefined,
-        signal: ctx.io.signal,
-        onProgress: (p) => bar.update(p),
-        concurrency,
-        protocol,
-        nameScope,
-        vocabulary: ctx.container.agentOptions(h).vocabulary,
-      });
-      bar.done();
-      const marks = store.marks(report.runId);
-      writeOutputFile(out, reportJson(report, marks), outputs);
-      writeOutputFile(md, reportMarkdown(report, marks), outputs);
-      store.setReportPath(report.runId, out);
-      for (const w of report.warnings) ctx.io.stderr(`warning: ${w}\n`);
-      if (ctx.values.json) {
-        const { items: _items, ...summary } = report;
-        printJson(ctx, { out, markdown: md, store: storePath, ...summary, marks: [...marks.values()] });
-      } else {
-        const kinds = Object.entries(report.byKind)
-          .map(([k, a]) => `${k} ${pct(a.accuracy)} (${a.correct}/${a.n})`)
-          .join(', ');
-        ctx.io.stdout(
-          [
-            `${method}${modelKey !== 'none' ? ` with ${modelKey}` : ''}: accuracy ${pct(report.accuracy)} (${report.correct}/${report.n}); ${kinds}`,
-            `  ${report.run.answered} answered now, ${report.run.reused} reused from ${storePath} (same dataset, ontology content, method, model identity, protocol and prompt version); ${report.usage.callsPerQuestion} calls and ${report.usage.tokensPerQuestion} tokens per question`,
-            ...(report.run.answered ? [`  ${report.run.concurrency ?? 1} at a time: ${perMinute(report.run)}`] : []),
-            `  checked by the reasoner: ${Object.entries(report.checked.distribution)
-              .filter(([, v]) => v.count)
-              .map(([k, v]) => `${k} ${v.count}`)
-              .join(', ')}`,
-            `  wrote ${out} and ${md}`,
-          ].join('\n') + '\n',
-        );
-      }
-      return 0;
+      run = await ctx.container.evaluation.run(
+        h,
+        {
+          datasetPath,
+          method,
+          model,
+          concurrency,
+          protocol,
+          names: nameScope,
+          fresh: ctx.values.fresh === true,
+          persona: typeof ctx.values.persona === 'string' ? ctx.values.persona : undefined,
+          out,
+          storePath,
+          force: ctx.values.force === true,
+        },
+        { signal: ctx.io.signal, onProgress: (p) => bar.update(p) },
+      );
     } catch (e) {
-      bar.done();
       if (e instanceof TaskCancelledError)
         ctx.io.stderr(`Stopped; finished items are kept in ${storePath}: run the same command again to continue.\n`);
       throw e;
     } finally {
-      store.close();
-      await llm?.close();
+      bar.done();
     }
+    const { report, marks, markdownPath: md } = run;
+    const modelKey = report.model;
+    for (const w of report.warnings) ctx.io.stderr(`warning: ${w}\n`);
+    if (ctx.values.json) {
+      const { items: _items, ...summary } = report;
+      printJson(ctx, { out, markdown: md, store: storePath, ...summary, marks: [...marks.values()] });
+    } else {
+      const kinds = Object.entries(report.byKind)
+        .map(([k, a]) => `${k} ${pct(a.accuracy)} (${a.correct}/${a.n})`)
+        .join(', ');
+      ctx.io.stdout(
+        [
+          `${method}${modelKey !== 'none' ? ` with ${modelKey}` : ''}: accuracy ${pct(report.accuracy)} (${report.correct}/${report.n}); ${kinds}`,
+          `  ${report.run.answered} answered now, ${report.run.reused} reused from ${storePath} (same dataset, ontology content, method, model identity, protocol and prompt version); ${report.usage.callsPerQuestion} calls and ${report.usage.tokensPerQuestion} tokens per question`,
+          ...(report.run.answered ? [`  ${report.run.concurrency ?? 1} at a time: ${perMinute(report.run)}`] : []),
+          `  checked by the reasoner: ${Object.entries(report.checked.distribution)
+            .filter(([, v]) => v.count)
+            .map(([k, v]) => `${k} ${v.count}`)
+            .join(', ')}`,
+          `  wrote ${out} and ${md}`,
+        ].join('\n') + '\n',
+      );
+    }
+    return 0;
   },
 };
-
-/** The results store, or a clear error when --store names something that is not one (never its content). */
-function openResultStore(path: string): ResultStore {
-  try {
-    return new ResultStore(path);
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    const why =
-      code === 'SQLITE_NOTADB'
-        ? 'is not an SQLite results store'
-        : code === 'SQLITE_CANTOPEN'
-          ? 'cannot be opened as a database (is it a folder?)'
-          : `cannot be used (${code ?? (e as Error).message})`;
-    throw new UserError('bad-store', `--store ${path} ${why}; give a new or existing results .sqlite file.`);
-  }
-}
 
 function perMinute(run: { answered: number; seconds: number }): string {
   return `${((run.answered * 60) / Math.max(run.seconds, 0.001)).toFixed(1)} questions/min`;

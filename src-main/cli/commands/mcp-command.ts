@@ -3,7 +3,7 @@ import { UserError } from '../../core/errors';
 import { appVersion } from '../../core/version';
 import { createOntologyMcpServer } from '../../mcp/mcp-server';
 import { OntologySet } from '../../mcp/ontology-set';
-import type { CommandSpec } from '../run-args';
+import type { CommandSpec } from '../command-types';
 import { openOntology } from './shared';
 
 export const mcpCommand: CommandSpec = {

@@ -3,50 +3,10 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { UserError } from '../../core/errors';
 import { describeJsonError } from '../../core/safe-json';
+import type { Slot, EvidenceRef, McqItem, OqItem, DatasetItem } from '../dataset-types';
+export type { Slot, EvidenceRef, McqOption, McqItem, OqItem, DatasetItem } from '../dataset-types';
 
-/** Which part of the source axiom A ⊑ ∃r.B an MCQ masks. */
-export type Slot = 'subject' | 'relation' | 'filler';
 export const SLOTS: readonly Slot[] = ['subject', 'relation', 'filler'];
-
-/**
- * Gold evidence: what decides an item. `axiom` is an entailed statement subject ⊑ ∃relation.filler
- * (IRIs); `card` is a concept card. An MCQ lists one axiom per gold option (the source axiom with the
- * option substituted); an OQ lists, per condition, the entailment that makes the seed concept an answer.
- */
-export type EvidenceRef =
-  { kind: 'axiom'; subject: string; relation: string; filler: string } | { kind: 'card'; iri: string };
-
-export interface McqOption {
-  key: string;
-  iri: string;
-  name: string;
-}
-
-export interface McqItem {
-  id: string;
-  ontology: string;
-  kind: 'mcq';
-  question: string;
-  options: McqOption[];
-  gold: string[];
-  slot: Slot;
-  axiom: { subject: string; relation: string; filler: string };
-  evidence: EvidenceRef[];
-}
-
-export interface OqItem {
-  id: string;
-  ontology: string;
-  kind: 'oq';
-  question: string;
-  root: string;
-  conditions: { relation: string; filler: string }[];
-  n: number;
-  answers: { iri: string; name: string }[];
-  evidence: EvidenceRef[];
-}
-
-export type DatasetItem = McqItem | OqItem;
 
 /** One JSON object per line, keys in the documented order. */
 export function toJsonl(items: readonly DatasetItem[]): string {

@@ -4,10 +4,12 @@ import { seededRandom } from '../../core/random';
 import { throwIfAborted, type TaskProgress } from '../../core/task';
 import { normalizeName } from '../../ontology/names/normalize';
 import type { OntologyHandle } from '../../ontology/ontology-handle';
-import { SLOTS, type DatasetItem, type McqItem, type OqItem, type Slot } from './dataset';
+import { SLOTS, type McqItem, type OqItem, type Slot } from './dataset';
 import { GenContext } from './gen-context';
 import { generateMcqs, OPTION_COUNT } from './mcq-generator';
 import { ConditionPool, DEFAULT_CONDITION_COUNTS, defaultRoot, generateOqs } from './oq-generator';
+import type { GenerateStats, GeneratedDataset } from '../dataset-types';
+export type { GenerateStats, GeneratedDataset } from '../dataset-types';
 
 export interface GenerateOptions {
   /** Number of MCQs (default 300). */
@@ -29,40 +31,12 @@ export interface GenerateOptions {
   onProgress?: (p: TaskProgress) => void;
 }
 
-export interface GenerateStats {
-  ontology: string;
-  seed: number;
-  mcq: {
-    requested: number;
-    generated: number;
-    bySlot: Record<Slot, number>;
-    byGoldCount: Record<string, number>;
-    sourceAxioms: number;
-  };
-  oq: {
-    requested: number;
-    generated: number;
-    byConditions: Record<string, number>;
-    root: { iri: string; name: string } | null;
-    branchSize: number;
-    meanAnswers: number;
-    maxAnswers: number;
-  };
-  seconds: { mcq: number; oq: number; total: number };
-}
-
-export interface GenerateResult {
-  items: DatasetItem[];
-  warnings: string[];
-  stats: GenerateStats;
-}
-
 /**
  * Builds a Test 1 dataset (paper §5.1) from an opened ontology: MCQs by masking decomposed axioms,
  * OQs by conjunctions of conditions within a branch. Deterministic for a given ontology, options
  * and seed. Degenerate inputs end in a UserError that says what is missing; shortfalls are warnings.
  */
-export async function generateDataset(handle: OntologyHandle, opts: GenerateOptions = {}): Promise<GenerateResult> {
+export async function generateDataset(handle: OntologyHandle, opts: GenerateOptions = {}): Promise<GeneratedDataset> {
   const t0 = performance.now();
   const mcqCount = checkCount(opts.mcq ?? 300, 'MCQ');
   const oqCount = checkCount(opts.oq ?? 200, 'OQ');

@@ -3,7 +3,7 @@ export {
   generateDataset,
   resolveRoot,
   type GenerateOptions,
-  type GenerateResult,
+  type GeneratedDataset,
   type GenerateStats,
 } from './generate-dataset';
 export { GenContext, type SourceAxiom } from './gen-context';

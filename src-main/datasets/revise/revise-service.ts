@@ -8,6 +8,8 @@ import { toJsonl, type DatasetItem } from '../generate/dataset';
 import type { ClassExpr } from './class-expression';
 import { checkItems } from './revise-checks';
 import { verbaliseRestriction, type NameOf } from './verbalise';
+import type { ReviseChange, ReviseReport, Revision } from '../dataset-types';
+export type { ReviseChange, ReviseReport, Revision } from '../dataset-types';
 
 type Some = ClassExpr & { t: 'some' };
 
@@ -28,41 +30,6 @@ export interface ReviseOptions {
   force?: boolean;
   signal?: AbortSignal;
   onProgress?: (p: TaskProgress) => void;
-}
-
-export interface ReviseChange {
-  iri: string;
-  name: string;
-  removed: string[];
-  added: string[];
-}
-
-export interface ReviseReport {
-  ontology: string;
-  format: string;
-  classesChanged: number;
-  restrictionsRemoved: number;
-  /** Distinct restrictions moved into definitions (a restriction stated twice in the source counts once). */
-  distinctRestrictions: number;
-  /** Restriction statements that repeated one already removed from the same class. */
-  statedTwice: number;
-  /** Axioms removed entirely (nothing but existentials on their right-hand side). */
-  axiomsRemoved: number;
-  /** Axioms rewritten to A ⊑ D. */
-  axiomsRewritten: number;
-  items?: number;
-  kept?: number;
-  excluded: { id: string; reason: string }[];
-  seconds: number;
-}
-
-export interface ReviseResult {
-  revisedPath: string;
-  checkPath: string;
-  test2Path?: string;
-  reportPath: string;
-  changes: ReviseChange[];
-  report: ReviseReport;
 }
 
 export function fragment(iri: string): string {
@@ -93,11 +60,7 @@ export function readableExpr(e: ClassExpr, nameOf: NameOf, nested = false): stri
  * classes, appends their verbalisations to the classes' definitions, writes the revised ontology in the
  * input's format, and (with questions) keeps only the items that pass checks (a) and (b).
  */
-export async function reviseOntology(
-  service: OntologyService,
-  path: string,
-  opts: ReviseOptions,
-): Promise<ReviseResult> {
+export async function reviseOntology(service: OntologyService, path: string, opts: ReviseOptions): Promise<Revision> {
   const t0 = performance.now();
   const src = resolve(path);
   const outDir = resolve(opts.outDir);

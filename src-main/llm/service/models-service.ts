@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
-import type { ModelInfo, Settings } from '../../api/contract';
+import type { Settings } from '../../settings/settings-types';
+import type { ModelInfo } from '../models/model-types';
 import type { Task } from '../../core/task';
 import { backendFactory } from '../backend-spec';
 import { BackoffGate, gatedFetch } from '../openai/backoff-gate';

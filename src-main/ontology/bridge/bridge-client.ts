@@ -1,3 +1,4 @@
+import { fromBridgeCode } from '../../core/error-codes';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { totalmem } from 'node:os';
@@ -196,9 +197,7 @@ export class ElkBridge {
       const { id: _id, type: _type, ...rest } = msg;
       p.resolve(rest);
     } else if (msg.type === 'error') {
-      p.reject(
-        new UserError(String(msg.code ?? 'INTERNAL'), String(msg.message ?? 'The ELK bridge reported an error.')),
-      );
+      p.reject(new UserError(fromBridgeCode(msg.code), String(msg.message ?? 'The ELK bridge reported an error.')));
     }
   }
 
@@ -212,7 +211,7 @@ export class ElkBridge {
   private exitError(how: string): Error {
     if (/OutOfMemoryError/.test(this.stderrTail)) {
       return new UserError(
-        'OUT_OF_MEMORY',
+        'out-of-memory',
         'Java ran out of memory while reasoning over this ontology. Give it more heap with OARAG_JAVA_HEAP_MB (in MiB).',
       );
     }

@@ -1,4 +1,12 @@
-import type { ClosureIndex } from './closure-index';
+/** The parts of the closure index the graph is built from (kept structural, so the index can own a graph). */
+export interface DownGraphSource {
+  readonly iriOf: readonly string[];
+  readonly kindOf: readonly string[];
+  readonly equivalents: readonly (readonly number[] | undefined)[];
+  readonly children: readonly (readonly number[] | undefined)[];
+  readonly linksByFiller: readonly (readonly { s: number; r: number }[] | undefined)[];
+  readonly unsat: ReadonlySet<number>;
+}
 
 /**
  * The closure read downwards (equivalents and children, links by filler) as flat typed arrays.
@@ -17,7 +25,7 @@ export class DownGraph {
   private readonly marks: Uint32Array;
   private epoch = 0;
 
-  constructor(ix: ClosureIndex) {
+  constructor(ix: DownGraphSource) {
     const n = (this.size = ix.iriOf.length);
     this.downStart = new Int32Array(n + 1);
     this.linkStart = new Int32Array(n + 1);

@@ -21,10 +21,10 @@ export const OARAG_FILLER = 'https://w3id.org/oa-rag/closure#Filler';
 
 export function ntIri(iri: string): string {
   // Lenient loading accepts most IRIs, but angle brackets, quotes and spaces would break the line.
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
   return (
     '<' +
     iri.replace(
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
       /[\u0000-\u0020<>"{}|^`\\]/g,
       (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'),
     ) +
@@ -49,12 +49,18 @@ export async function writeClosureGraph(db: Database.Database, path: string): Pr
     buf = [];
     if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
   };
-  const emit = async (line: string) => {
+  // Lines are collected synchronously and written in chunks: awaiting once per line cost more than
+  // the formatting itself.
+  const emit = (line: string) => {
     buf.push(line);
     n++;
-    if (buf.length >= 20_000) await flush();
   };
-  const iri = new Map<number, string>();
+  const full = () => buf.length >= 20_000;
+  const iri: string[] = [];
+  const typeLine = (type: string) => ` <${RDF_TYPE}> <${type}> .\n`;
+  const classType = typeLine(OWL_CLASS);
+  const propertyType = typeLine(OWL_OBJECT_PROPERTY);
+  const fillerType = typeLine(OARAG_FILLER);
   for (const e of db
     .prepare('SELECT id, iri, kind, name, deprecated, unsat, transitive, reflexive FROM entity')
     .iterate() as Iterable<{
@@ -68,30 +74,30 @@ export async function writeClosureGraph(db: Database.Database, path: string): Pr
     reflexive: number;
   }>) {
     const s = ntIri(e.iri);
-    iri.set(e.id, s);
-    const type = e.kind === 'property' ? OWL_OBJECT_PROPERTY : e.kind === 'filler' ? OARAG_FILLER : OWL_CLASS;
-    await emit(`${s} <${RDF_TYPE}> <${type}> .\n`);
-    await emit(`${s} <${RDFS_LABEL}> ${ntLiteral(e.name)} .\n`);
-    if (e.deprecated) await emit(`${s} <${OWL_DEPRECATED}> "true"^^<http://www.w3.org/2001/XMLSchema#boolean> .\n`);
-    if (e.unsat) await emit(`${s} <${OWL_EQUIVALENT_CLASS}> <${OWL_NOTHING}> .\n`);
-    if (e.transitive) await emit(`${s} <${RDF_TYPE}> <${OWL_TRANSITIVE}> .\n`);
-    if (e.reflexive) await emit(`${s} <${RDF_TYPE}> <${OWL_REFLEXIVE}> .\n`);
+    iri[e.id] = s;
+    emit(s + (e.kind === 'property' ? propertyType : e.kind === 'filler' ? fillerType : classType));
+    emit(`${s} <${RDFS_LABEL}> ${ntLiteral(e.name)} .\n`);
+    if (e.deprecated) emit(`${s} <${OWL_DEPRECATED}> "true"^^<http://www.w3.org/2001/XMLSchema#boolean> .\n`);
+    if (e.unsat) emit(`${s} <${OWL_EQUIVALENT_CLASS}> <${OWL_NOTHING}> .\n`);
+    if (e.transitive) emit(`${s} <${RDF_TYPE}> <${OWL_TRANSITIVE}> .\n`);
+    if (e.reflexive) emit(`${s} <${RDF_TYPE}> <${OWL_REFLEXIVE}> .\n`);
+    if (full()) await flush();
   }
-  for (const [c, p] of db.prepare('SELECT child, parent FROM parent').raw().iterate() as Iterable<[number, number]>) {
-    await emit(`${iri.get(c)} <${RDFS_SUBCLASSOF}> ${iri.get(p)} .\n`);
-  }
-  for (const [a, b] of db.prepare('SELECT a, b FROM equiv').raw().iterate() as Iterable<[number, number]>) {
-    await emit(`${iri.get(a)} <${OWL_EQUIVALENT_CLASS}> ${iri.get(b)} .\n`);
-  }
-  for (const [c, p] of db.prepare('SELECT child, parent FROM prop_parent').raw().iterate() as Iterable<
-    [number, number]
-  >) {
-    await emit(`${iri.get(c)} <${RDFS_SUBPROPERTYOF}> ${iri.get(p)} .\n`);
-  }
+  const pairs = async (sql: string, predicate: string) => {
+    const p = ` <${predicate}> `;
+    for (const [a, b] of db.prepare(sql).raw().iterate() as Iterable<[number, number]>) {
+      emit(`${iri[a]}${p}${iri[b]} .\n`);
+      if (full()) await flush();
+    }
+  };
+  await pairs('SELECT child, parent FROM parent', RDFS_SUBCLASSOF);
+  await pairs('SELECT a, b FROM equiv', OWL_EQUIVALENT_CLASS);
+  await pairs('SELECT child, parent FROM prop_parent', RDFS_SUBPROPERTYOF);
   for (const [s, r, f] of db.prepare('SELECT s, r, f FROM link').raw().iterate() as Iterable<
     [number, number, number]
   >) {
-    await emit(`${iri.get(s)} ${iri.get(r)} ${iri.get(f)} .\n`);
+    emit(`${iri[s]} ${iri[r]} ${iri[f]} .\n`);
+    if (full()) await flush();
   }
   await flush();
   await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));

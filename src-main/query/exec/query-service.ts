@@ -13,7 +13,7 @@ import {
   type LinkedCondition,
 } from './closure-queries';
 import { ambiguousNameText, listText, statement, unknownNameText, verdictLine } from './observation-text';
-import { emptyResult, type EntityRef, type QueryResult, type Verdict } from './query-result';
+import { emptyResult, type ResultEntity, type QueryResult, type Verdict } from './query-result';
 
 export interface QueryOptions {
   /** Names shown in a result list; the total is always reported. */
@@ -131,7 +131,7 @@ export class QueryService {
         const bad = unknowns(text, 'select', [a, b]);
         if (bad) return bad;
         const { props, isa } = relationsBetween(this.ix, ok(a).id, ok(b).id);
-        const rels: EntityRef[] = sortSpecificPropsFirst(this.ix, props).map((id) => this.ref(id));
+        const rels: ResultEntity[] = sortSpecificPropsFirst(this.ix, props).map((id) => this.ref(id));
         if (isa) rels.unshift({ iri: SUBCLASS, name: 'is a' });
         const res = emptyResult(text, 'select', 'closure');
         res.relations = rels;
@@ -157,7 +157,7 @@ export class QueryService {
     return toLinked(this.linker.linkRelation(text), 'relation');
   }
 
-  private ref(id: number): EntityRef {
+  private ref(id: number): ResultEntity {
     return { iri: this.ix.iri(id), name: this.ix.nameOf(id) };
   }
 
@@ -278,7 +278,7 @@ export class QueryService {
     const unique = [...new Set(words.map((w) => w.toLowerCase()))].filter((w) => !STOP.has(w));
     if (unique.length) {
       const match = unique.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ');
-      const rows = this.fallbackStmt.all(match, this.opts.fallbackK ?? DEFAULTS.fallbackK) as EntityRef[];
+      const rows = this.fallbackStmt.all(match, this.opts.fallbackK ?? DEFAULTS.fallbackK) as ResultEntity[];
       res.results = rows;
       res.total = rows.length;
       res.entities = rows.map((r) => r.iri);

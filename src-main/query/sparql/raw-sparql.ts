@@ -1,20 +1,7 @@
 import type * as oxigraph from 'oxigraph';
 import { UserError } from '../../core/errors';
-
-export type SparqlKind = 'select' | 'ask' | 'construct' | 'describe';
-
-export interface SparqlResult {
-  kind: SparqlKind;
-  /** select: variable names in order. */
-  variables: string[];
-  /** select: one row per solution, terms as N-Triples-ish strings; construct/describe: s, p, o. */
-  rows: Record<string, string>[];
-  boolean?: boolean;
-  /** More rows exist than were returned. */
-  truncated: boolean;
-  /** Rows counted: the full count when not truncated, otherwise a lower bound (shown as "1,000+"). */
-  total: number;
-}
+import type { SparqlKind, SparqlResult } from '../query-types';
+export type { SparqlKind, SparqlResult } from '../query-types';
 
 const UPDATE =
   /\b(INSERT|DELETE|LOAD|CLEAR|CREATE|DROP|COPY|MOVE|ADD)\b(\s+(DATA|WHERE|SILENT|GRAPH|DEFAULT|ALL|NAMED|\{|<))/i;

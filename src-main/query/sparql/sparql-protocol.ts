@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../core/error-codes';
 import type { SparqlResult } from './raw-sparql';
 
 export interface SparqlRequest {
@@ -10,4 +11,4 @@ export type SparqlReply =
   | { type: 'ready' }
   | { type: 'load-failed'; message: string }
   | { type: 'result'; id: number; result: SparqlResult }
-  | { type: 'error'; id: number; error: { code: string; message: string } };
+  | { type: 'error'; id: number; error: { code: ErrorCode; message: string } };

@@ -38,7 +38,7 @@ port.on('message', (req: SparqlRequest) => {
       const error =
         e instanceof UserError
           ? { code: e.code, message: e.message }
-          : { code: 'internal', message: e instanceof Error ? e.message : String(e) };
+          : { code: 'internal' as const, message: e instanceof Error ? e.message : String(e) };
       port.postMessage({ type: 'error', id: req.id, error } satisfies SparqlReply);
     }
   });

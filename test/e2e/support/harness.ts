@@ -125,5 +125,3 @@ export async function firstOf(page: Page, selectors: string[], timeout = 120_000
   );
   return ((await handle.jsonValue()) as number) - 1;
 }
-
-export const UNAVAILABLE = '[data-testid="unavailable"]';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckedLevel } from '../../../src-main/agent/checked-grounding';
 import type { Grounding } from '../../../src-main/agent/agent-record';
 import { computeMetrics } from '../../../src-main/evaluation/metrics';
-import type { ItemResult } from '../../../src-main/evaluation/runner-types';
+import type { ItemResult } from '../../../src-main/evaluation/evaluation-types';
 
 const item = (id: string, correct: boolean, grounding: Grounding | null, checked: CheckedLevel | null): ItemResult => ({
   id,

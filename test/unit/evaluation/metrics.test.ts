@@ -3,7 +3,7 @@ import type { Evidence } from '../../../src-main/agent/agent-record';
 import type { McqItem, OqItem } from '../../../src-main/datasets/generate/dataset';
 import { computeMetrics } from '../../../src-main/evaluation/metrics';
 import { reportMarkdown } from '../../../src-main/evaluation/report';
-import type { ItemResult } from '../../../src-main/evaluation/runner-types';
+import type { ItemResult } from '../../../src-main/evaluation/evaluation-types';
 import { EvidenceMatcher, evidenceOutcome, scoreMcq, scoreOq } from '../../../src-main/evaluation/scoring';
 import type { EvalReport } from '../../../src-main/evaluation/runner';
 import type { OntologyHandle } from '../../../src-main/ontology/ontology-handle';

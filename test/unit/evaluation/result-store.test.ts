@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LEGACY, RESULT_SCHEMA_VERSION, ResultStore, type RunKey } from '../../../src-main/evaluation/result-store';
 import { reportMarkdown } from '../../../src-main/evaluation/report';
 import { computeMetrics } from '../../../src-main/evaluation/metrics';
-import type { ItemResult } from '../../../src-main/evaluation/runner-types';
+import type { ItemResult } from '../../../src-main/evaluation/evaluation-types';
 import { tempDir } from '../../support/temp-dir';
 
 const dir = tempDir('oarag-store-');

@@ -100,11 +100,15 @@ describe('evaluation review', () => {
   });
 
   it('validates review calls at the API boundary', () => {
-    expect(paramSchemas['eval.item'].safeParse({ runId: 'x', item: 'a' }).success).toBe(false);
-    expect(paramSchemas['eval.mark'].safeParse({ runId, item: 'a', verdict: 'maybe', note: '' }).success).toBe(false);
+    expect(paramSchemas['evaluation.item'].safeParse({ runId: 'x', item: 'a' }).success).toBe(false);
+    expect(paramSchemas['evaluation.mark'].safeParse({ runId, item: 'a', verdict: 'maybe', note: '' }).success).toBe(
+      false,
+    );
     expect(
-      paramSchemas['eval.mark'].safeParse({ runId, item: 'a', verdict: null, note: 'x'.repeat(5001) }).success,
+      paramSchemas['evaluation.mark'].safeParse({ runId, item: 'a', verdict: null, note: 'x'.repeat(5001) }).success,
     ).toBe(false);
-    expect(paramSchemas['eval.mark'].safeParse({ runId, item: 'a', verdict: 'agree', note: '' }).success).toBe(true);
+    expect(paramSchemas['evaluation.mark'].safeParse({ runId, item: 'a', verdict: 'agree', note: '' }).success).toBe(
+      true,
+    );
   });
 });

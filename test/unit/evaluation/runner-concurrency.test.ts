@@ -3,7 +3,7 @@ import { datasetHash, toJsonl, type DatasetItem } from '../../../src-main/datase
 import { generateDataset } from '../../../src-main/datasets/generate/generate-dataset';
 import { ResultStore } from '../../../src-main/evaluation/result-store';
 import { runEvaluation, type EvalOptions } from '../../../src-main/evaluation/runner';
-import type { ItemResult } from '../../../src-main/evaluation/runner-types';
+import type { ItemResult } from '../../../src-main/evaluation/evaluation-types';
 import { TaskCancelledError } from '../../../src-main/core/task';
 import { BackoffGate, gatedFetch } from '../../../src-main/llm/openai/backoff-gate';
 import { OpenAiBackend } from '../../../src-main/llm/openai/openai-backend';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDataset, type GenerateResult } from '../../../../src-main/datasets/generate/generate-dataset';
+import { generateDataset, type GeneratedDataset } from '../../../../src-main/datasets/generate/generate-dataset';
 import { parseDataset, toJsonl, type McqItem, type OqItem } from '../../../../src-main/datasets/generate/dataset';
 import { UserError } from '../../../../src-main/core/errors';
 import { TaskCancelledError } from '../../../../src-main/core/task';
@@ -10,7 +10,7 @@ import { benchDump, NEVER_USED } from './dataset-fixture';
 
 let h: OntologyHandle;
 let cleanup: () => void;
-let base: GenerateResult;
+let base: GeneratedDataset;
 
 beforeAll(async () => {
   ({ handle: h, cleanup } = await handleFromDump(benchDump()));
@@ -18,8 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
-const mcqs = (r: GenerateResult) => r.items.filter((i): i is McqItem => i.kind === 'mcq');
-const oqs = (r: GenerateResult) => r.items.filter((i): i is OqItem => i.kind === 'oq');
+const mcqs = (r: GeneratedDataset) => r.items.filter((i): i is McqItem => i.kind === 'mcq');
+const oqs = (r: GeneratedDataset) => r.items.filter((i): i is OqItem => i.kind === 'oq');
 
 function id(iri: string): number {
   const x = h.closure.id(iri);

@@ -9,7 +9,6 @@ import {
   openOntology,
   SAMPLE,
   shot,
-  UNAVAILABLE,
   warnSkip,
   type Session,
 } from './support/harness';
@@ -76,17 +75,11 @@ describe.skipIf(reason)('e2e: dataset generator, Test-2 revision, evaluation', (
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Waits for a result or an error; skips visibly when the service answers 'unavailable'. */
-  async function outcome(ctx: { skip: (note?: string) => never }, what: string, resultSel: string) {
+  /** Waits for a result; an error fails the test with its text. */
+  async function outcome(_ctx: unknown, what: string, resultSel: string) {
     const { page } = s;
-    const which = await firstOf(page, [resultSel, UNAVAILABLE, '[data-testid="error"]'], 300_000);
-    if (which === 1) {
-      const msg = (await page.locator(UNAVAILABLE).first().textContent()) ?? '';
-      await shot(page, `${what}-unavailable`);
-      warnSkip(`${what} flow`, `the service is not wired yet: ${msg.trim()}`);
-      ctx.skip(`${what} unavailable: ${msg.trim()}`);
-    }
-    if (which === 2)
+    const which = await firstOf(page, [resultSel, '[data-testid="error"]'], 300_000);
+    if (which === 1)
       throw new Error(`${what} failed: ${await page.locator('[data-testid="error"]').first().textContent()}`);
   }
 

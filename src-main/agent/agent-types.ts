@@ -1,0 +1,162 @@
+import type { ObservationKind, QueryResult, Verdict } from '../query/query-types';
+
+/** What enforces a structured step: a GBNF grammar, native tool calls, a JSON schema, or only the prompt. */
+export type StepEnforcement = 'grammar' | 'tools' | 'json-schema' | 'prompt' | 'text';
+
+export type Grounding = 'entailed' | 'supported' | 'related' | 'unrelated';
+
+export type AgentStage = 'pre' | 'react' | 'answer' | 'attribution';
+
+export interface StageUsage {
+  calls: number;
+  /** Prompt tokens sent, whole (what a stateless server bills). */
+  inputTokens: number;
+  /** Prompt tokens the model actually evaluated: the sent ones less those served from a KV or prompt cache. */
+  evaluatedTokens: number;
+  outputTokens: number;
+}
+
+export interface Usage extends StageUsage {
+  byStage: Record<AgentStage, StageUsage>;
+}
+
+export type TrajectoryStep =
+  | {
+      type: 'message';
+      stage: AgentStage;
+      role: 'system' | 'user' | 'assistant';
+      content: string;
+      ms?: number;
+      inputTokens?: number;
+      outputTokens?: number;
+    }
+  | { type: 'action'; stage: 'react'; query: string; thought: string; valid?: boolean }
+  | {
+      type: 'observation';
+      stage: 'react';
+      text: string;
+      kind: ObservationKind | 'correction';
+      verdict: string | null;
+      entities: string[];
+      ms: number;
+      result?: QueryResult;
+    }
+  | { type: 'note'; stage: AgentStage; text: string };
+
+export interface Evidence {
+  id: string;
+  text: string;
+  kind: ObservationKind;
+  query: string;
+  verdict: string | null;
+  entities: string[];
+}
+
+export type EndReason = 'answer' | 'action-budget' | 'token-budget' | 'repeating';
+
+/** How the final answer was read: from a valid object, from a grammar-constrained retry, or leniently from prose. */
+export type AnswerFormat = 'strict' | 'constrained' | 'lenient' | 'none';
+
+/** How the ReAct steps went: `valid` steps parsed as an action with a parseable query, or as an answer. */
+export interface StepStats {
+  total: number;
+  valid: number;
+  /** Queries whose observation is a verdict, a card or a result list (not an error or UNKNOWN NAME). */
+  informative: number;
+}
+
+export interface AgentRecord {
+  question: AgentQuestion;
+  answer: AgentAnswer | null;
+  draft: AgentAnswer | null;
+  /** Observations kept after filtering (the digest), numbered E1… */
+  digest: Evidence[];
+  /** The subset the model cited in the attribution step. */
+  evidence: Evidence[];
+  /** The level the model claims in the attribution step (paper §4.1.3); nothing checks it. */
+  grounding: Grounding | null;
+  /** The reasoner's check of the answer (set by whoever shows the record to a user, not by the agent loop). */
+  checked?: CheckedGrounding;
+  answeredFrom: 'evidence' | 'own-knowledge';
+  endedBy: EndReason;
+  actions: number;
+  /** The step protocol used, and how it was enforced on this backend. */
+  protocol?: { name: AgentProtocol; enforcement: StepEnforcement };
+  steps?: StepStats;
+  answerFormat?: AnswerFormat;
+  trajectory: TrajectoryStep[];
+  usage: Usage;
+  startedAt: string;
+  seconds: number;
+}
+
+/**
+ * What the reasoner says about an answer, beside the level the model claims for it (paper §4.1.3).
+ * - `entailed`: the reasoner confirms the answer (see `checkGrounding` for what that means per kind);
+ * - `not-entailed`: the answer could be put to the reasoner and it does not hold as given;
+ * - `unchecked`: the answer could not be put to the reasoner; only the model's claim remains.
+ */
+export type CheckedLevel = 'entailed' | 'not-entailed' | 'unchecked';
+
+export interface CheckedOption {
+  key: string;
+  name: string;
+  chosen: boolean;
+  query: string;
+  verdict: Verdict | 'ERROR';
+}
+
+export interface CheckedGrounding {
+  level: CheckedLevel;
+  /** One sentence for people: why this level. */
+  reason: string;
+  /** MCQ / single: every option as put to ASK. */
+  options?: CheckedOption[];
+  /** MCQ / single: option keys chosen but not entailed, or entailed but left out. */
+  failed?: string[];
+  /** OQ: the conditions' query, the answer's precision and recall against the reasoner's answer set. */
+  select?: string;
+  precision?: number | null;
+  recall?: number | null;
+  /** OQ: named concepts the reasoner does not put in the answer set. */
+  outside?: string[];
+  /** Free text: the cited evidence id whose ENTAILED statement the answer repeats. */
+  confirmedBy?: string;
+}
+
+export type QuestionKind = 'mcq' | 'single' | 'oq' | 'free';
+
+export interface QuestionOption {
+  key: string;
+  name: string;
+}
+
+/** A question as the agent receives it; dataset items of the benchmarks use the same shape. */
+export interface AgentQuestion {
+  kind: QuestionKind;
+  question: string;
+  options?: QuestionOption[];
+}
+
+export type AgentAnswer = string | string[];
+/**
+ * How the agent's ReAct steps are exchanged with the model.
+ * - `structured`: every step is one JSON object produced under a grammar (local) or through
+ *   tools / a JSON schema (OpenAI-compatible servers); the default, because weak local models
+ *   cannot hold the text format.
+ * - `text`: the paper's Thought / Action / Observation text format, kept for comparison.
+ */
+export type AgentProtocol = 'structured' | 'text';
+
+export interface HistoryEntry {
+  id: string;
+  createdAt: string;
+  ontology: string;
+  model: string;
+  question: string;
+  answer: string;
+  /** The level the model claimed. */
+  grounding: string | null;
+  /** The reasoner's check (CheckedLevel); null for entries written before checks existed. */
+  checked: string | null;
+}

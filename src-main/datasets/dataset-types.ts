@@ -1,0 +1,112 @@
+/** Which part of the source axiom A ⊑ ∃r.B an MCQ masks. */
+export type Slot = 'subject' | 'relation' | 'filler';
+
+/**
+ * Gold evidence: what decides an item. `axiom` is an entailed statement subject ⊑ ∃relation.filler
+ * (IRIs); `card` is a concept card. An MCQ lists one axiom per gold option (the source axiom with the
+ * option substituted); an OQ lists, per condition, the entailment that makes the seed concept an answer.
+ */
+export type EvidenceRef =
+  { kind: 'axiom'; subject: string; relation: string; filler: string } | { kind: 'card'; iri: string };
+
+export interface McqOption {
+  key: string;
+  iri: string;
+  name: string;
+}
+
+export interface McqItem {
+  id: string;
+  ontology: string;
+  kind: 'mcq';
+  question: string;
+  options: McqOption[];
+  gold: string[];
+  slot: Slot;
+  axiom: { subject: string; relation: string; filler: string };
+  evidence: EvidenceRef[];
+}
+
+export interface OqItem {
+  id: string;
+  ontology: string;
+  kind: 'oq';
+  question: string;
+  root: string;
+  conditions: { relation: string; filler: string }[];
+  n: number;
+  answers: { iri: string; name: string }[];
+  evidence: EvidenceRef[];
+}
+
+export type DatasetItem = McqItem | OqItem;
+
+export interface GenerateStats {
+  ontology: string;
+  seed: number;
+  mcq: {
+    requested: number;
+    generated: number;
+    bySlot: Record<Slot, number>;
+    byGoldCount: Record<string, number>;
+    sourceAxioms: number;
+  };
+  oq: {
+    requested: number;
+    generated: number;
+    byConditions: Record<string, number>;
+    root: { iri: string; name: string } | null;
+    branchSize: number;
+    meanAnswers: number;
+    maxAnswers: number;
+  };
+  seconds: { mcq: number; oq: number; total: number };
+}
+
+export interface GeneratedDataset {
+  items: DatasetItem[];
+  warnings: string[];
+  stats: GenerateStats;
+}
+
+export interface ReviseChange {
+  iri: string;
+  name: string;
+  removed: string[];
+  added: string[];
+}
+
+export interface ReviseReport {
+  ontology: string;
+  format: string;
+  classesChanged: number;
+  restrictionsRemoved: number;
+  /** Distinct restrictions moved into definitions (a restriction stated twice in the source counts once). */
+  distinctRestrictions: number;
+  /** Restriction statements that repeated one already removed from the same class. */
+  statedTwice: number;
+  /** Axioms removed entirely (nothing but existentials on their right-hand side). */
+  axiomsRemoved: number;
+  /** Axioms rewritten to A ⊑ D. */
+  axiomsRewritten: number;
+  items?: number;
+  kept?: number;
+  excluded: { id: string; reason: string }[];
+  seconds: number;
+}
+
+export interface Revision {
+  revisedPath: string;
+  checkPath: string;
+  test2Path?: string;
+  reportPath: string;
+  changes: ReviseChange[];
+  report: ReviseReport;
+}
+
+/** A generation run behind the API: the dataset and the JSONL file it was written to. */
+export interface DatasetGeneration extends GeneratedDataset {
+  path: string;
+  /** The best name of every IRI the items mention (axioms, roots, conditions), so views show names, not IRIs. */
+  names: Record<string, string>;
+}

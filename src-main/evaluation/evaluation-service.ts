@@ -1,0 +1,128 @@
+import { basename, dirname, extname, join } from 'node:path';
+import type { NameScopeMode } from '../agent/loop-context';
+import type { AgentProtocol } from '../agent/agent-types';
+import type { AgentVocabulary } from '../agent/structured/vocabulary';
+import { UserError } from '../core/errors';
+import { checkOutputs, writeOutputFile } from '../core/output-policy';
+import type { TaskProgress } from '../core/task-types';
+import { loadDataset } from '../datasets/generate/dataset';
+import { stamp, stem } from '../datasets/datasets-service';
+import type { LlmBackend } from '../llm/types';
+import type { OntologyHandle } from '../ontology/ontology-handle';
+import type { QueryService } from '../query/exec/query-service';
+import type { ReviewMark } from './evaluation-types';
+import { needsLlm, type MethodName } from './methods';
+import { reportJson, reportMarkdown } from './report';
+import { ResultStore } from './result-store';
+import { runEvaluation, type EvalReport } from './runner';
+
+export interface EvaluateRequest {
+  datasetPath: string;
+  method: MethodName;
+  /** No model: the default one. Ignored by reasoner-only. */
+  model?: string;
+  concurrency?: number;
+  protocol?: AgentProtocol | 'auto';
+  names?: NameScopeMode;
+  fresh?: boolean;
+  persona?: string;
+  /** The JSON report; its Markdown sibling is `<out without extension>.md`. Default: under the data folder. */
+  out?: string;
+  /** The results store (default: the workbench's own). */
+  storePath?: string;
+  /** Replace existing report files. */
+  force?: boolean;
+}
+
+export interface EvaluationRun {
+  report: EvalReport;
+  marks: Map<string, ReviewMark>;
+  jsonPath: string;
+  markdownPath: string;
+  markdown: string;
+  storePath: string;
+}
+
+export interface EvaluationServiceDeps {
+  dataDir: string;
+  storePath: string;
+  defaultModel: () => string | null;
+  createBackend: (spec: string, signal?: AbortSignal) => Promise<LlmBackend>;
+  queryService: (h: OntologyHandle) => QueryService;
+  vocabulary: (h: OntologyHandle) => AgentVocabulary | null;
+}
+
+/** Runs a method over a dataset, stores every scored item and writes the JSON and Markdown reports. */
+export class EvaluationService {
+  constructor(private readonly deps: EvaluationServiceDeps) {}
+
+  async run(
+    h: OntologyHandle,
+    req: EvaluateRequest,
+    io: { signal?: AbortSignal; onProgress?: (p: TaskProgress) => void } = {},
+  ): Promise<EvaluationRun> {
+    const model = needsLlm(req.method) ? (req.model ?? this.deps.defaultModel() ?? undefined) : undefined;
+    if (needsLlm(req.method) && !model)
+      throw new UserError('usage', `the ${req.method} method needs a model: pick one in the Models view.`);
+    const jsonPath = req.out ?? join(this.deps.dataDir, 'evaluations', `${stem(h.path)}-${req.method}-${stamp()}.json`);
+    const markdownPath = join(dirname(jsonPath), `${basename(jsonPath, extname(jsonPath))}.md`);
+    if (markdownPath === jsonPath)
+      throw new UserError(
+        'usage',
+        `${jsonPath} would be overwritten by its own Markdown report; give it a .json name.`,
+      );
+    const storePath = req.storePath ?? this.deps.storePath;
+    const outputs = { inputs: [h.path, req.datasetPath, storePath], force: req.force === true };
+    checkOutputs({ ...outputs, targets: [jsonPath, markdownPath] });
+    const dataset = loadDataset(req.datasetPath);
+    const store = openResultStore(storePath);
+    let llm: LlmBackend | undefined;
+    try {
+      if (model) llm = await this.deps.createBackend(model, io.signal);
+      const report = await runEvaluation({
+        handle: h,
+        items: dataset.items,
+        datasetHash: dataset.hash,
+        datasetPath: dataset.path,
+        fresh: req.fresh === true,
+        method: req.method,
+        model: model ?? 'none',
+        llm,
+        store,
+        queryService: this.deps.queryService(h),
+        persona: req.persona,
+        signal: io.signal,
+        onProgress: io.onProgress,
+        concurrency: req.concurrency,
+        protocol: req.protocol,
+        nameScope: req.names,
+        vocabulary: this.deps.vocabulary(h),
+      });
+      const marks = store.marks(report.runId);
+      const markdown = reportMarkdown(report, marks);
+      writeOutputFile(jsonPath, reportJson(report, marks), outputs);
+      writeOutputFile(markdownPath, markdown, outputs);
+      store.setReportPath(report.runId, jsonPath);
+      return { report, marks, jsonPath, markdownPath, markdown, storePath };
+    } finally {
+      store.close();
+      await llm?.close();
+    }
+  }
+}
+
+/** The results store, or a clear error when the path names something that is not one (never its content). */
+function openResultStore(path: string): ResultStore {
+  try {
+    return new ResultStore(path);
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    const why =
+      code === 'SQLITE_NOTADB'
+        ? 'is not an SQLite results store'
+        : code === 'SQLITE_CANTOPEN'
+          ? 'cannot be opened as a database (is it a folder?)'
+          : `cannot be used (${code ?? (e as Error).message})`;
+    throw new UserError('bad-store', `The results store ${path} ${why}; give a new or existing results .sqlite file.`);
+  }
+}
