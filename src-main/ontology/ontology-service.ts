@@ -5,6 +5,7 @@ import { UserError } from '../core/errors';
 import { throwIfAborted, type TaskProgress } from '../core/task';
 import { bridgeJarPath, ElkBridge, type BridgeProgress } from './bridge/bridge-client';
 import { CacheBuilder } from './cache/cache-builder';
+import { DEFAULT_NAMING, namingStamp, type NamingOptions } from './names/naming-policy';
 import { moveAside, sweepOrphans, tokenPath, verifyIntegrity, writeIntegrityToken } from './cache/cache-integrity';
 import { cacheKey, hashFile, toolStamp } from './cache/cache-key';
 import { CACHE_SCHEMA_VERSION } from './cache/schema';
@@ -21,6 +22,8 @@ export interface OntologyServiceOptions {
   bridge?: () => ElkBridge;
   /** Build the Oxigraph store during a cold load (as the closure "store" stage) rather than on first SPARQL use. */
   buildStoreOnLoad?: boolean;
+  /** The naming preference (settings); a cache is built, and keyed, for one preference. */
+  naming?: () => NamingOptions;
 }
 
 export interface OpenOptions {
@@ -28,6 +31,8 @@ export interface OpenOptions {
   onProgress?: (p: TaskProgress) => void;
   timeoutMs?: number;
   catalog?: string;
+  /** Overrides the service's naming preference for this load. */
+  naming?: NamingOptions;
 }
 
 interface BridgeLoadResult {
@@ -96,6 +101,7 @@ export class OntologyService {
 
   async open(file: string, o: OpenOptions = {}): Promise<OntologyHandle> {
     const path = resolve(file);
+    o = { ...o, naming: o.naming ?? this.opts.naming?.() ?? DEFAULT_NAMING };
     const t0 = performance.now();
     const report = (stage: LoadStage, f: number) => {
       const [a, b] = STAGE_SPAN[stage];
@@ -104,7 +110,7 @@ export class OntologyService {
     report('check', 0);
     checkOntologyFile(path);
     const hash = await hashFile(path);
-    const key = cacheKey(hash, toolStamp(bridgeJarPath(), this.opts.appVersion));
+    const key = cacheKey(hash, toolStamp(bridgeJarPath(), this.opts.appVersion, namingStamp(o.naming!)));
     const existing = this.open_.get(key);
     if (existing?.db.open) return existing;
     const dbPath = join(this.opts.cacheDir, `${key}.sqlite`);
@@ -257,6 +263,7 @@ export class OntologyService {
       );
       enter('index');
       builder = new CacheBuilder(tmpDb);
+      builder.naming = o.naming ?? DEFAULT_NAMING;
       let n = 0;
       const total = Number(extracted.records) || 1;
       for await (const rec of readDump(dumpPath)) {

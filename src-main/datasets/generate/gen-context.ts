@@ -1,5 +1,6 @@
 import type { ClosureIndex } from '../../ontology/closure/closure-index';
 import { normalizeName } from '../../ontology/names/normalize';
+import { fragmentName } from '../../ontology/names/naming-policy';
 import { LABEL_PROPS } from '../../ontology/names/vocabulary';
 import type { OntologyHandle } from '../../ontology/ontology-handle';
 import { NameLinker } from '../../query/linking/name-linker';
@@ -29,8 +30,8 @@ export class GenContext {
   /** Relations used in existential restrictions (told or in the closure), in IRI order. */
   readonly restrictionRelations: number[];
   /**
-   * When most classes carry a label, a class known only by its IRI (a dangling import such as
-   * "BFO_0000040") is kept out of questions: its "name" tells a reader nothing.
+   * When most classes have a name of their own, a class known only by an identifier (a dangling
+   * import such as "BFO_0000040") is kept out of questions: its "name" tells a reader nothing.
    */
   readonly requireLabels: boolean;
   private readonly conceptOk = new Map<number, boolean>();
@@ -78,16 +79,26 @@ export class GenContext {
     for (let id = 1; id < ix.kindOf.length; id++) {
       if (ix.kindOf[id] !== 'class') continue;
       classes++;
-      if (this.labelled.has(id)) withLabel++;
+      if (this.hasLabel(id)) withLabel++;
     }
     this.requireLabels = classes > 0 && withLabel / classes >= 0.5;
   }
 
   private readonly labelled: Set<number>;
+  private readonly readableIri = new Map<number, boolean>();
 
-  /** The entity has a label of its own (its display name is not just the IRI's last segment). */
+  /**
+   * The entity has a name of its own: a label, or an IRI made of words (pizza's `hasTopping`, named
+   * "has topping"), not an identifier such as `BFO_0000040`.
+   */
   hasLabel(id: number): boolean {
-    return this.labelled.has(id);
+    if (this.labelled.has(id)) return true;
+    let readable = this.readableIri.get(id);
+    if (readable === undefined) {
+      readable = fragmentName(this.ix.iri(id)).readable;
+      this.readableIri.set(id, readable);
+    }
+    return readable;
   }
 
   /** Every non-deprecated object property, in IRI order. */

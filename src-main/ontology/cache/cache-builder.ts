@@ -2,8 +2,9 @@ import Database from 'better-sqlite3';
 import type { Card, EntityRef } from '../cards/card-types';
 import { buildCard } from '../cards/card-builder';
 import type { Ann, DumpRecord, StatedRecord } from '../dump/dump-types';
-import { iriFragment } from '../names/normalize';
-import { DEFINITION_PROPS, KNOWN_KEYS, OWL_DEPRECATED } from '../names/vocabulary';
+import { DEFAULT_NAMING, fragmentName, propertyName, type NamingOptions } from '../names/naming-policy';
+import { oboIri } from '../names/normalize';
+import { DEFINITION_PROPS, OWL_DEPRECATED } from '../names/vocabulary';
 import { displayName, nameRows } from './entity-naming';
 import { SCHEMA_SQL } from './schema';
 
@@ -41,6 +42,8 @@ export class CacheBuilder {
   private readonly parents = new Map<number, number[]>();
   private readonly stated = new Map<number, StatedRecord[]>();
   private annPropLabels = new Map<string, string>();
+  /** Set before the first record: which labels name entities (names/naming-policy.ts). */
+  naming: NamingOptions = DEFAULT_NAMING;
   private readonly counts: BuildCounts = {
     classes: 0,
     objectProperties: 0,
@@ -167,6 +170,7 @@ export class CacheBuilder {
     const ref = (id: number): EntityRef => ({ iri: this.entities[id - 1].iri, name: this.entities[id - 1].name });
     const byName = (a: EntityRef, b: EntityRef) => a.name.localeCompare(b.name);
     const keyOf = (p: string) => this.keyOf(p);
+    const resolve = (value: string, isIri: boolean) => this.resolve(value, isIri);
     const annRows = this.db.prepare(
       'SELECT entity, prop, value, lang, dt, ref, ann FROM annotation ORDER BY entity, ord',
     );
@@ -196,6 +200,7 @@ export class CacheBuilder {
           filler: s.f ? ref(this.byIri.get(s.f)!.id) : { iri: null, name: s.text },
         })),
         keyOf,
+        resolve,
       });
       this.stmt.card.run(e.id, card.text, JSON.stringify(card));
       const synonyms = annotations
@@ -236,7 +241,17 @@ export class CacheBuilder {
   }
 
   private keyOf(p: string): string {
-    return this.annPropLabels.get(p) ?? this.byIri.get(p)?.name ?? KNOWN_KEYS[p] ?? iriFragment(p);
+    return propertyName(p, this.annPropLabels.get(p));
+  }
+
+  /** The entity an annotation value names: an IRI, or an OBO ID written as text (`ENVO:01000311`). */
+  private resolve(value: string, isIri: boolean): { iri: string; name: string } | null {
+    let e = this.byIri.get(value);
+    if (!e && !isIri) {
+      const iri = oboIri(value);
+      if (iri) e = this.byIri.get(iri);
+    }
+    return e && e.kind !== 'filler' ? { iri: e.iri, name: e.name } : null;
   }
 
   private define(
@@ -247,7 +262,7 @@ export class CacheBuilder {
     transitive: boolean,
     reflexive: boolean,
   ): EntityInfo {
-    const { name, source } = displayName(iri, anns);
+    const { name, source, from } = displayName(iri, anns, this.naming);
     const isDeprecated = deprecated || anns.some((a) => a.p === OWL_DEPRECATED && a.v === 'true');
     let e = this.byIri.get(iri);
     if (e) {
@@ -275,7 +290,7 @@ export class CacheBuilder {
       ),
     );
     if (kind !== 'filler') {
-      for (const n of nameRows(iri, name, anns)) {
+      for (const n of nameRows(iri, name, anns, from)) {
         const info = this.stmt.name.run(e.id, n.kind, n.text, n.norm);
         this.stmt.nameFts.run(info.lastInsertRowid, n.text);
       }
@@ -285,7 +300,8 @@ export class CacheBuilder {
 
   private ref(iri: string, kind: Kind): EntityInfo {
     return (
-      this.byIri.get(iri) ?? this.insert(iri, kind, kind === 'filler' ? iri : iriFragment(iri), false, false, false)
+      this.byIri.get(iri) ??
+      this.insert(iri, kind, kind === 'filler' ? iri : fragmentName(iri).name, false, false, false)
     );
   }
 

@@ -8,8 +8,11 @@ export async function hashFile(path: string): Promise<string> {
   return h.digest('hex');
 }
 
-/** What else must match for a cache to be reused: our schema and the reasoner build that made it. */
-export function toolStamp(jarPath: string, appVersion: string): string {
+/**
+ * What else must match for a cache to be reused: our schema, the reasoner build that made it, and
+ * the naming preference its names were chosen by.
+ */
+export function toolStamp(jarPath: string, appVersion: string, naming = ''): string {
   let jar = 'no-jar';
   try {
     const st = statSync(jarPath);
@@ -17,7 +20,7 @@ export function toolStamp(jarPath: string, appVersion: string): string {
   } catch {
     // a warm reopen must not need the jar
   }
-  return `app ${appVersion}; schema ${CACHE_SCHEMA_VERSION}; bridge ${jar}`;
+  return `app ${appVersion}; schema ${CACHE_SCHEMA_VERSION}; bridge ${jar}${naming ? `; ${naming}` : ''}`;
 }
 
 export function cacheKey(contentHash: string, stamp: string): string {

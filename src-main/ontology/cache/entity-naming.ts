@@ -1,7 +1,15 @@
-import { compareCodeUnits } from '../../core/compare';
 import type { Ann } from '../dump/dump-types';
 import { iriFragment, normalizeName, oboCurie } from '../names/normalize';
-import { ID_PROPS, LABEL_PROPS, RDFS_LABEL, SYNONYM_PROPS, type NameKind } from '../names/vocabulary';
+import {
+  bestName,
+  DEFAULT_NAMING,
+  isOpaqueId,
+  splitCamelCase,
+  type BestName,
+  type NameSource,
+  type NamingOptions,
+} from '../names/naming-policy';
+import { ID_PROPS, LABEL_PROPS, SYNONYM_PROPS, type NameKind } from '../names/vocabulary';
 
 export interface NameRow {
   kind: NameKind;
@@ -9,26 +17,16 @@ export interface NameRow {
   norm: string;
 }
 
-/** English or untagged rdfs:label first, then any label, then skos:prefLabel, then the IRI. */
-export function displayName(iri: string, anns: Ann[]): { name: string; source?: { p: string; v: string } } {
-  const labels = anns.filter((a) => LABEL_PROPS.includes(a.p) && a.v.trim());
-  // English (or untagged) beats the property: a Portuguese rdfs:label should lose to an English prefLabel.
-  const rank = (a: Ann) => (!a.lang || a.lang.toLowerCase().startsWith('en') ? 0 : 2) + (a.p === RDFS_LABEL ? 0 : 1);
-  // Ties go to the smallest text: the bridge lists annotations in hash order, which changes between
-  // JVM runs, and names must not (envo.obo gives RO_0002211 both "regulates" and "regulates (processual)").
-  const best = labels.sort(
-    (x, y) =>
-      rank(x) - rank(y) ||
-      compareCodeUnits(x.v.trim(), y.v.trim()) ||
-      compareCodeUnits(x.lang ?? '', y.lang ?? '') ||
-      compareCodeUnits(x.p, y.p),
-  )[0];
-  if (best) return { name: best.v.trim(), source: { p: best.p, v: best.v } };
-  return { name: iriFragment(iri) };
+/** An entity's display name under the naming policy (names/naming-policy.ts). */
+export function displayName(iri: string, anns: Ann[], naming: NamingOptions = DEFAULT_NAMING): BestName {
+  return bestName(iri, anns, naming);
 }
 
-/** Every string a user or a model may use to mean this entity. */
-export function nameRows(iri: string, name: string, anns: Ann[]): NameRow[] {
+/**
+ * Every string a user or a model may use to mean this entity. The display name is indexed under the
+ * kind it came from: a name made from the IRI is a 'fragment' (or 'id') name, not a label.
+ */
+export function nameRows(iri: string, name: string, anns: Ann[], from: NameSource = 'label'): NameRow[] {
   const out: NameRow[] = [];
   const seen = new Set<string>();
   const add = (kind: NameKind, text: string) => {
@@ -40,7 +38,7 @@ export function nameRows(iri: string, name: string, anns: Ann[]): NameRow[] {
     seen.add(key);
     out.push({ kind, text: t, norm });
   };
-  add('label', name);
+  add(from === 'fragment' ? 'fragment' : from === 'id' ? 'id' : 'label', name);
   for (const a of anns) {
     if (a.ref) continue;
     if (LABEL_PROPS.includes(a.p)) add('label', a.v);
@@ -53,14 +51,12 @@ export function nameRows(iri: string, name: string, anns: Ann[]): NameRow[] {
   if (curie) add('id', curie);
   add('iri', iri);
   const fragment = iriFragment(iri);
-  add('fragment', fragment);
+  // `GO_0005634` is an identifier, not a name: search finds it as an ID, never as a near-miss name.
+  add(isOpaqueId(fragment) ? 'id' : 'fragment', fragment);
   // Label-less ontologies name things in CamelCase; people and models write the words apart.
   const spaced = splitCamelCase(fragment);
   if (spaced !== fragment) add('fragment', spaced);
   return out;
 }
 
-/** `hasTopping` → `has Topping`, `HTTPServer2Node` → `HTTP Server2 Node`; other names are returned as they are. */
-export function splitCamelCase(name: string): string {
-  return name.replace(/(\p{Ll}|\p{N})(?=\p{Lu})/gu, '$1 ').replace(/(\p{Lu})(?=\p{Lu}\p{Ll})/gu, '$1 ');
-}
+export { splitCamelCase };

@@ -1,5 +1,5 @@
 /** Bump when the tables or their meaning change: older caches are then rebuilt, never misread. */
-export const CACHE_SCHEMA_VERSION = 3;
+export const CACHE_SCHEMA_VERSION = 5;
 
 export const SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

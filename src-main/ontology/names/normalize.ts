@@ -21,6 +21,12 @@ export function oboCurie(iri: string): string | null {
   return m ? `${m[1]}:${m[2]}` : null;
 }
 
+/** `GO:0005635` or `GO_0005635` → `http://purl.obolibrary.org/obo/GO_0005635`; null for anything else. */
+export function oboIri(id: string): string | null {
+  const m = /^([A-Za-z][A-Za-z0-9]*)[:_]([A-Za-z0-9_]+)$/.exec(id.trim());
+  return m ? `${OBO_PREFIX}${m[1]}_${m[2]}` : null;
+}
+
 /** The last segment of an IRI, after '#' or '/'. */
 export function iriFragment(iri: string): string {
   const hash = iri.lastIndexOf('#');

@@ -274,7 +274,7 @@ describe.skipIf(!have)('oarag mcp over stdio, with the SDK client', () => {
     const rels = (
       r.structuredContent as { relations: { relation: { name: string }; query: string; entities: string[] }[] }
     ).relations;
-    expect(rels.map((x) => x.relation.name)).toContain('hasTopping');
+    expect(rels.map((x) => x.relation.name)).toContain('has topping');
     for (const x of rels) {
       expect(x.entities).toEqual((await pizza.run(x.query)).entities);
       checked++;

@@ -51,11 +51,11 @@ describe('CamelCase names on pizza.owl', () => {
     ]) {
       expect(linker.linkRelation(text)).toMatchObject({ status: 'ok', entity: { iri: pz + local }, via: 'fragment' });
     }
-    // The IRI's own spelling is still the name.
+    // The IRI's own spelling still links, though the name is now its words ("has base").
     expect(linker.linkRelation('hasBase')).toMatchObject({
       status: 'ok',
-      entity: { iri: pz + 'hasBase' },
-      via: 'label',
+      entity: { iri: pz + 'hasBase', name: 'has base' },
+      via: 'fragment',
     });
   });
 });

@@ -20,7 +20,8 @@ describe('displayName', () => {
         { p: RDFS_LABEL, v: 'regulates', lang: 'en' },
       ]).name,
     ).toBe('regulates');
-    expect(displayName(RO, []).name).toBe('RO_0002211');
+    // No label at all: an OBO IRI is named by its CURIE.
+    expect(displayName(RO, [])).toEqual({ name: 'RO:0002211', from: 'id' });
   });
 
   it('picks the same name among equally good labels whatever order the bridge lists them in', () => {
@@ -46,11 +47,15 @@ describe('CamelCase fragments', () => {
   });
 
   it('indexes a label-less CamelCase IRI under its words as well', () => {
-    const rows = nameRows('http://example.org/p#hasCountryOfOrigin', 'hasCountryOfOrigin', []);
+    const rows = nameRows('http://example.org/p#hasCountryOfOrigin', 'has country of origin', [], 'fragment');
     expect(rows.filter((r) => r.kind === 'fragment').map((r) => r.norm)).toEqual([
-      'hascountryoforigin',
       'has country of origin',
+      'hascountryoforigin',
     ]);
-    expect(nameRows(RO, 'regulates', []).filter((r) => r.kind === 'fragment')).toHaveLength(1);
+    expect(rows.some((r) => r.kind === 'label')).toBe(false);
+    // An identifier-like segment is indexed as an ID, never as a name.
+    const ro = nameRows(RO, 'regulates', []);
+    expect(ro.filter((r) => r.kind === 'fragment')).toHaveLength(0);
+    expect(ro.filter((r) => r.kind === 'id').map((r) => r.text)).toEqual(['RO:0002211', 'RO_0002211']);
   });
 });
