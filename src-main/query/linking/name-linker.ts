@@ -1,8 +1,10 @@
 import type Database from 'better-sqlite3';
 import type { ClosureIndex } from '../../ontology/closure/closure-index';
+import { isOpaqueId } from '../../ontology/names/naming-policy';
 import { normalizeName, oboCurie } from '../../ontology/names/normalize';
 import { isSubclassRelation } from '../dialect';
 import type { LinkResult, NameCandidate } from './link-types';
+import { NameSearch, type NameSearchHit, type PoolRow, type SearchOptions } from './name-search';
 import { gestaltSimilarity, SimilarityBound } from './similarity';
 import { TrigramIndex } from './trigram-index';
 
@@ -12,7 +14,7 @@ const TIERS: string[][] = [
   ['exact'],
   ['synonym', 'related', 'broad', 'narrow'],
 ];
-const FUZZY_KINDS = new Set(['label', 'exact', 'synonym', 'related', 'broad', 'narrow']);
+const FUZZY_KINDS = new Set(['label', 'fragment', 'exact', 'synonym', 'related', 'broad', 'narrow']);
 export const POOL_SIZE = 200;
 export const SUGGESTIONS = 5;
 /** Names the BM25 pool query may match before common words are left out of it (see poolWords). */
@@ -36,8 +38,8 @@ interface NameRow {
 export class NameLinker {
   private readonly exactStmt;
   private readonly ftsStmt;
-  private readonly prefixStmt;
-  private fuzzy: { index: TrigramIndex; rows: { entity: number; text: string; norm: string }[] } | undefined;
+  private searcher: NameSearch | undefined;
+  private fuzzy: { index: TrigramIndex; rows: PoolRow[] } | undefined;
   private relationVocab: { entity: number; text: string; norm: string }[] | undefined;
   private df: Map<string, number> | null | undefined;
 
@@ -51,12 +53,8 @@ export class NameLinker {
     // `rank` is FTS5's bm25() with default weights, but FTS5 computes it itself: 2-3x faster when a
     // common word ("of", "process") matches thousands of names.
     this.ftsStmt = db.prepare(
-      `SELECT n.entity, n.text, n.norm FROM name_fts f JOIN name n ON n.id = f.rowid JOIN entity e ON e.id = n.entity
+      `SELECT n.entity, n.kind, n.text, n.norm FROM name_fts f JOIN name n ON n.id = f.rowid JOIN entity e ON e.id = n.entity
        WHERE name_fts MATCH ? AND e.kind = 'class' ORDER BY rank LIMIT ${POOL_SIZE}`,
-    );
-    this.prefixStmt = db.prepare(
-      `SELECT n.entity, n.text, n.norm, n.kind FROM name_fts f JOIN name n ON n.id = f.rowid JOIN entity e ON e.id = n.entity
-       WHERE name_fts MATCH ? AND e.kind = 'class' ORDER BY rank LIMIT 100`,
     );
   }
 
@@ -88,57 +86,33 @@ export class NameLinker {
     return { status: 'unknown', text, candidates };
   }
 
-  /**
-   * Search as you type: exact names first, then names starting with what was typed (BM25 over the
-   * name index), then near misses by similarity. One hit per class.
-   */
-  search(text: string, limit = 20): { id: number; matched: string; matchKind: string; score: number }[] {
-    const norm = normalizeName(text);
-    if (!norm) return [];
-    const out = new Map<number, { id: number; matched: string; matchKind: string; score: number }>();
-    const add = (id: number, matched: string, matchKind: string, score: number) => {
-      const prev = out.get(id);
-      if (!prev || prev.score < score) out.set(id, { id, matched, matchKind, score });
-    };
-    for (const r of this.exactStmt.all(norm) as NameRow[]) if (r.ekind === 'class') add(r.entity, r.text, r.kind, 2);
-    const words = norm
-      .split(' ')
-      .filter((w) => /[\p{L}\p{N}]/u.test(w))
-      .map((w) => `"${w.replace(/"/g, '""')}"`);
-    if (words.length) {
-      try {
-        const rows = this.prefixStmt.all(words.join(' ') + '*') as {
-          entity: number;
-          text: string;
-          norm: string;
-          kind: string;
-        }[];
-        for (const r of rows) add(r.entity, r.text, r.kind, 1 + gestaltSimilarity(norm, r.norm) * 0.5);
-      } catch {
-        // odd input for FTS: the fuzzy half still answers
-      }
-    }
-    if (out.size < limit) {
-      for (const c of this.closestConcepts(norm, limit)) {
-        const id = this.ix.id(c.iri);
-        if (id !== undefined) add(id, c.name, 'similar', c.score);
-      }
-    }
-    return [...out.values()]
-      .sort((a, b) => b.score - a.score || this.nameOf(a.id).localeCompare(this.nameOf(b.id)))
-      .slice(0, limit);
+  /** Search as you type, in the order name-search.ts sets out. */
+  search(text: string, limit = 20, opts: Omit<SearchOptions, 'limit'> = {}): NameSearchHit[] {
+    this.searcher ??= new NameSearch(this.db, this.ix, (norm) => this.pool(norm).values());
+    return this.searcher.search(text, { ...opts, limit });
+  }
+
+  /** The live term that replaced an obsolete one, if the ontology says. */
+  replacement(id: number): number | null {
+    this.searcher ??= new NameSearch(this.db, this.ix, (norm) => this.pool(norm).values());
+    return this.searcher.replacement(id);
   }
 
   /** The five closest concept names, one per entity, best first. */
   closestConcepts(norm: string, k = SUGGESTIONS): NameCandidate[] {
     if (!norm) return [];
-    const pool = new Map<string, { entity: number; norm: string }>();
+    return this.rank(norm, this.pool(norm).values(), k);
+  }
+
+  /** Candidate names near `norm`: BM25 over the name index plus trigram overlap, one row per entity and name. */
+  private pool(norm: string): Map<string, PoolRow> {
+    const pool = new Map<string, PoolRow>();
     const words = this.poolWords(norm.split(' ').filter((w) => /[\p{L}\p{N}]/u.test(w))).map(
       (w) => `"${w.replace(/"/g, '""')}"`,
     );
     if (words.length) {
       try {
-        for (const r of this.ftsStmt.all(words.join(' OR ')) as { entity: number; text: string; norm: string }[]) {
+        for (const r of this.ftsStmt.all(words.join(' OR ')) as PoolRow[]) {
           pool.set(`${r.entity}\u0000${r.norm}`, r);
         }
       } catch {
@@ -150,7 +124,7 @@ export class NameLinker {
       const r = fz.rows[i];
       pool.set(`${r.entity}\u0000${r.norm}`, r);
     }
-    return this.rank(norm, pool.values(), k);
+    return pool;
   }
 
   /**
@@ -238,7 +212,7 @@ export class NameLinker {
             "SELECT n.entity, n.kind, n.text, n.norm FROM name n JOIN entity e ON e.id = n.entity WHERE e.kind = 'class'",
           )
           .all() as { entity: number; kind: string; text: string; norm: string }[]
-      ).filter((r) => FUZZY_KINDS.has(r.kind));
+      ).filter((r) => FUZZY_KINDS.has(r.kind) && !(r.kind === 'fragment' && isOpaqueId(r.text)));
       this.fuzzy = { index: new TrigramIndex(rows.map((r) => r.norm)), rows };
     }
     return this.fuzzy;

@@ -36,3 +36,31 @@ export class SimilarityBound {
     return (2 * shared) / (x.length + this.query.length);
   }
 }
+
+/**
+ * 1 − (optimal string alignment distance ÷ the longer length): Levenshtein with the swap of two
+ * neighbouring characters as one edit. Typos are mostly one such edit, which gestalt similarity
+ * does not see: it rates "nucelus" closer to "nucleolus" than to "nucleus".
+ */
+export function editSimilarity(a: string, b: string): number {
+  if (a === b) return 1;
+  const n = a.length;
+  const m = b.length;
+  if (!n || !m) return 0;
+  let prev2 = new Int32Array(m + 1);
+  let prev = new Int32Array(m + 1);
+  let cur = new Int32Array(m + 1);
+  for (let j = 0; j <= m; j++) prev[j] = j;
+  for (let i = 1; i <= n; i++) {
+    cur[0] = i;
+    const ai = a.charCodeAt(i - 1);
+    for (let j = 1; j <= m; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) d = Math.min(d, prev2[j - 2] + 1);
+      cur[j] = d;
+    }
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return 1 - prev[m] / Math.max(n, m);
+}
