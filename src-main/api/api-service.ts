@@ -8,6 +8,10 @@ import { recordToMarkdown } from '../agent/record-export';
 import type { Container } from '../container';
 import { UserError } from '../core/errors';
 import type { Task } from '../core/task';
+import { capChanges } from '../diff/cap-changes';
+import { diffMarkdown } from '../diff/diff-markdown';
+import { diffHandles } from '../diff/diff-service';
+import { namespacePrefixes } from '../diff/namespace-filter';
 import { summariseEvaluation } from '../evaluation/summary';
 import type { OntologyHandle } from '../ontology/ontology-handle';
 import {
@@ -211,6 +215,41 @@ export class ApiService {
       'evaluation.item': ({ runId, item }) => c.review.item(runId, item),
       'evaluation.mark': ({ runId, item, verdict, note }) => c.review.mark(runId, item, verdict, note),
       'evaluation.export': ({ runId, format }) => c.review.export(runId, format),
+      'diff.run': ({ oldId, newId, newPath, namespaces }) => {
+        if ((newId === undefined) === (newPath === undefined))
+          throw new UserError('bad-params', 'Invalid parameters for diff.run: give either newId or newPath.');
+        const before = this.handle_(oldId);
+        const given = newId === undefined ? undefined : this.handle_(newId);
+        const prefixes = checkedNamespaces(namespaces);
+        const newName = basename(given?.path ?? newPath!);
+        const t = this.launch('diff', `Diff ${basename(before.path)} → ${newName}`, async (task) => {
+          let after = given;
+          if (!after) {
+            after = await c.ontologies.open(newPath!, {
+              signal: task.signal,
+              onProgress: (p) => task.update({ stage: `open ${newName}`, fraction: 0.4 * p.fraction }),
+            });
+            this.handles.set(after.path, after);
+          }
+          const full = await diffHandles(before, after, {
+            namespaces: prefixes,
+            signal: task.signal,
+            onProgress: (p) => task.update(p),
+          });
+          const { report, capped } = capChanges(full, DIFF_SHOWN_PER_KIND);
+          return { oldId: before.path, newId: after.path, report, shownPerKind: capped ? DIFF_SHOWN_PER_KIND : null };
+        });
+        return { taskId: t.id };
+      },
+      'diff.export': async ({ oldId, newId, namespaces, format }) => {
+        const report = await diffHandles(this.handle_(oldId), this.handle_(newId), {
+          namespaces: checkedNamespaces(namespaces),
+        });
+        const name = `diff-${fileStem(report.old.file)}-${fileStem(report.new.file)}`;
+        return format === 'json'
+          ? { fileName: `${name}.json`, mime: 'application/json', content: JSON.stringify(report, null, 2) }
+          : { fileName: `${name}.md`, mime: 'text/markdown', content: diffMarkdown(report) };
+      },
       'models.list': () => c.models.list(),
       'models.import': ({ path }) => c.models.import(path),
       'models.download': ({ url }) => {
@@ -225,6 +264,28 @@ export class ApiService {
       'tasks.cancel': ({ id }) => ({ cancelled: c.tasks.cancel(id) }),
     };
   }
+}
+
+/** Changes of one kind a diff task carries (counts stay exact); see cap-changes.ts. */
+const DIFF_SHOWN_PER_KIND = 2000;
+
+/** A bad namespace fails the call, before any task starts. */
+function checkedNamespaces(values: string[] | undefined): string[] {
+  try {
+    return namespacePrefixes(values ?? []);
+  } catch (e) {
+    throw new UserError('bad-params', (e as Error).message);
+  }
+}
+
+/** `po.revised.obo` → `po.revised`, with anything unsafe in a file name replaced. */
+function fileStem(file: string): string {
+  return (
+    file
+      .replace(/\.[^.]+$/, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .slice(0, 60) || 'ontology'
+  );
 }
 
 /** Observations carry the full query result for the CLI; over the wire the text and ids suffice. */

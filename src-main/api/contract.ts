@@ -3,6 +3,7 @@ import type { AgentRecord, HistoryEntry, TrajectoryStep } from '../agent/agent-t
 import type { ErrorCode } from '../core/error-codes';
 import type { TaskSnapshot } from '../core/task-types';
 import type { DatasetGeneration, Revision } from '../datasets/dataset-types';
+import type { DiffOutcome } from '../diff/diff-types';
 import type { EvaluationSummary, ReviewItem, ReviewMark, ReviewRow, RunInfo } from '../evaluation/evaluation-types';
 import type { ModelInfo } from '../llm/models/model-types';
 import type { Card } from '../ontology/cards/card-types';
@@ -13,6 +14,7 @@ import type { RecentFile, Settings } from '../settings/settings-types';
 // The wire types the renderer may name: it imports this module and nothing else from src-main.
 export type * from '../agent/agent-types';
 export type * from '../datasets/dataset-types';
+export type * from '../diff/diff-types';
 export type * from '../evaluation/evaluation-types';
 export type * from '../llm/models/model-types';
 export type * from '../ontology/cards/card-types';
@@ -112,6 +114,23 @@ export const paramSchemas = {
     .object({ runId, item: itemId, verdict: z.enum(['agree', 'disagree']).nullable(), note: z.string().max(5000) })
     .strict(),
   'evaluation.export': z.object({ runId, format: z.enum(['json', 'markdown']) }).strict(),
+  /** Two versions: open ontologies, or for the new one a file opened for the diff (a Test-2 revision). */
+  'diff.run': z
+    .object({
+      oldId: ontologyId,
+      newId: ontologyId.optional(),
+      newPath: path.optional(),
+      namespaces: z.array(z.string().min(1).max(4096)).max(50).optional(),
+    })
+    .strict(),
+  'diff.export': z
+    .object({
+      oldId: ontologyId,
+      newId: ontologyId,
+      namespaces: z.array(z.string().min(1).max(4096)).max(50).optional(),
+      format: z.enum(['json', 'markdown']),
+    })
+    .strict(),
   'models.list': z.object({}).strict(),
   'models.import': z.object({ path }).strict(),
   'models.download': z.object({ url: z.string().min(1).max(4096) }).strict(),
@@ -186,6 +205,8 @@ export interface ApiResults {
   'evaluation.item': ReviewItem;
   'evaluation.mark': ReviewMark | null;
   'evaluation.export': { fileName: string; mime: string; content: string };
+  'diff.run': TaskRef;
+  'diff.export': { fileName: string; mime: string; content: string };
   'models.list': ModelInfo[];
   'models.import': ModelInfo;
   'models.download': TaskRef;
@@ -204,6 +225,7 @@ export interface ApiTaskResults {
   revise: Revision;
   evaluate: EvaluationSummary;
   download: ModelInfo;
+  diff: DiffOutcome;
 }
 
 export type TaskKind = keyof ApiTaskResults;

@@ -1,6 +1,6 @@
 import { compareCodeUnits } from '../core/compare';
 import { iriFragment, oboCurie } from '../ontology/names/normalize';
-import type { Change, EntityRef } from './diff-types';
+import type { DiffChange, DiffEntity } from './diff-types';
 import { inNamespaces } from './namespace-filter';
 import { SEP, type ClassFacts, type VersionSnapshot } from './version-snapshot';
 
@@ -15,10 +15,14 @@ export function minus(a: Iterable<string>, b: { has(x: string): boolean }): stri
  * Every change from `before` to `after`, in the report's order (diff-types.ts). A change is kept when
  * its class is in one of `prefixes` (for an equivalence, either class); no prefixes keep everything.
  */
-export function compareVersions(before: VersionSnapshot, after: VersionSnapshot, prefixes: string[] = []): Change[] {
-  const refs = new Map<string, EntityRef>();
+export function compareVersions(
+  before: VersionSnapshot,
+  after: VersionSnapshot,
+  prefixes: string[] = [],
+): DiffChange[] {
+  const refs = new Map<string, DiffEntity>();
   // Names come from the new version where the entity is still there: release notes speak its language.
-  const ref = (iri: string): EntityRef => {
+  const ref = (iri: string): DiffEntity => {
     let r = refs.get(iri);
     if (!r) {
       const name =
@@ -32,7 +36,7 @@ export function compareVersions(before: VersionSnapshot, after: VersionSnapshot,
     return r;
   };
   const keep = (iri: string) => inNamespaces(iri, prefixes);
-  const out: Change[] = [];
+  const out: DiffChange[] = [];
   const whereBoth = (test: (b: ClassFacts, a: ClassFacts) => boolean) =>
     [...after.classes.keys()]
       .filter((iri) => {

@@ -1,10 +1,10 @@
 import {
   CHANGE_KINDS,
-  type Change,
+  type DiffChange,
   type ChangeKind,
   type DiffReport,
   type DiffSide,
-  type EntityRef,
+  type DiffEntity,
 } from './diff-types';
 
 export const KIND_TITLES: Record<ChangeKind, string> = {
@@ -67,7 +67,7 @@ function bothCount(r: DiffReport, kind: 'link-added' | 'link-removed'): number {
   return r.changes.filter((c) => c.kind === kind && c.bothEntail).length;
 }
 
-function detail(c: Change): string {
+function detail(c: DiffChange): string {
   switch (c.kind) {
     case 'label-changed':
       return `${ref(c.class)}: “${escape(c.old)}” → “${escape(c.new)}”`;
@@ -86,7 +86,7 @@ function detail(c: Change): string {
 }
 
 /** `nucleus (GO:0005634)`; without a CURIE the IRI, as a link. */
-function ref(e: EntityRef): string {
+function ref(e: DiffEntity): string {
   return `${escape(e.name)} (${e.curie ?? `<${e.iri}>`})`;
 }
 

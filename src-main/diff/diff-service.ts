@@ -14,16 +14,26 @@ export interface DiffOptions {
   onProgress?: (p: TaskProgress) => void;
 }
 
-/** Diffs two opened versions. Their closure indexes are built on first use and then kept by the handles. */
-export function diffHandles(before: OntologyHandle, after: OntologyHandle, o: DiffOptions = {}): DiffReport {
+/**
+ * Diffs two opened versions. Their closure indexes are built on first use and then kept by the handles.
+ * The event loop gets a turn between stages, so progress reaches the UI and a cancel is seen.
+ */
+export async function diffHandles(
+  before: OntologyHandle,
+  after: OntologyHandle,
+  o: DiffOptions = {},
+): Promise<DiffReport> {
   const prefixes = namespacePrefixes(o.namespaces ?? []);
-  o.onProgress?.({ stage: 'index old', fraction: 0.5 });
+  const stage = async (name: string, fraction: number) => {
+    o.onProgress?.({ stage: name, fraction });
+    await new Promise((r) => setImmediate(r));
+    throwIfAborted(o.signal);
+  };
+  await stage('index old', 0.5);
   const a = snapshotOf(before.closure);
-  throwIfAborted(o.signal);
-  o.onProgress?.({ stage: 'index new', fraction: 0.7 });
+  await stage('index new', 0.7);
   const b = snapshotOf(after.closure);
-  throwIfAborted(o.signal);
-  o.onProgress?.({ stage: 'compare', fraction: 0.9 });
+  await stage('compare', 0.9);
   const changes = compareVersions(a, b, prefixes);
   const counts = Object.fromEntries(CHANGE_KINDS.map((k) => [k, 0])) as Record<ChangeKind, number>;
   for (const c of changes) counts[c.kind]++;

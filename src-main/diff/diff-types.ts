@@ -28,7 +28,7 @@ export const CHANGE_KINDS = [
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 /** A class or property as the report names it: its name in the version it is read from. */
-export interface EntityRef {
+export interface DiffEntity {
   iri: string;
   /** `GO:0005634` for OBO PURLs, otherwise null. */
   curie: string | null;
@@ -37,12 +37,12 @@ export interface EntityRef {
 
 interface ClassChange {
   kind: 'class-added' | 'class-removed' | 'class-obsoleted' | 'class-unobsoleted';
-  class: EntityRef;
+  class: DiffEntity;
 }
 
 interface LabelChange {
   kind: 'label-changed';
-  class: EntityRef;
+  class: DiffEntity;
   old: string;
   new: string;
 }
@@ -50,16 +50,16 @@ interface LabelChange {
 /** `parent` is an inferred direct named superclass of `class`. */
 interface ParentChange {
   kind: 'parent-added' | 'parent-removed';
-  class: EntityRef;
-  parent: EntityRef;
+  class: DiffEntity;
+  parent: DiffEntity;
 }
 
 /** class ⊑ ∃relation.filler, non-redundant (see named-links.ts). */
 interface LinkChange {
   kind: 'link-added' | 'link-removed';
-  class: EntityRef;
-  relation: EntityRef;
-  filler: EntityRef;
+  class: DiffEntity;
+  relation: DiffEntity;
+  filler: DiffEntity;
   /**
    * The other version entails it too, only as a consequence of a more specific or inherited link: an
    * added link that was already entailed, or a removed one that still is. Only its redundancy changed.
@@ -70,16 +70,17 @@ interface LinkChange {
 /** class ≡ other, with class before other in IRI order. */
 interface EquivalenceChange {
   kind: 'equivalence-added' | 'equivalence-removed';
-  class: EntityRef;
-  other: EntityRef;
+  class: DiffEntity;
+  other: DiffEntity;
 }
 
 interface UnsatisfiableChange {
   kind: 'unsatisfiable-gained' | 'unsatisfiable-lost';
-  class: EntityRef;
+  class: DiffEntity;
 }
 
-export type Change = ClassChange | LabelChange | ParentChange | LinkChange | EquivalenceChange | UnsatisfiableChange;
+export type DiffChange =
+  ClassChange | LabelChange | ParentChange | LinkChange | EquivalenceChange | UnsatisfiableChange;
 
 /** One side of the comparison, without paths (a report may be shared; paths say where it was made). */
 export interface DiffSide {
@@ -98,5 +99,15 @@ export interface DiffReport {
   /** Every kind, zeros included. */
   counts: Record<ChangeKind, number>;
   /** Sorted by kind (in CHANGE_KINDS order), then by the IRIs of class, relation and the other entity. */
-  changes: Change[];
+  changes: DiffChange[];
+}
+
+/** A diff as the API returns it: exact counts, and at most `shownPerKind` changes of each kind when set. */
+export interface DiffOutcome {
+  /** The ontology ids of the two versions (the new one may have been opened for the diff). */
+  oldId: string;
+  newId: string;
+  report: DiffReport;
+  /** Set when a kind had more changes than the report carries (diff.export writes them all); else null. */
+  shownPerKind: number | null;
 }

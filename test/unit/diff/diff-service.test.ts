@@ -15,9 +15,9 @@ beforeAll(async () => {
 afterAll(() => handles.forEach((h) => h.cleanup()));
 
 describe('diffHandles', () => {
-  it('reports both sides, every count (zeros too) and the sorted changes, with its format version', () => {
+  it('reports both sides, every count (zeros too) and the sorted changes, with its format version', async () => {
     const stages: string[] = [];
-    const r = diffHandles(handles[0].handle, handles[1].handle, { onProgress: (p) => stages.push(p.stage) });
+    const r = await diffHandles(handles[0].handle, handles[1].handle, { onProgress: (p) => stages.push(p.stage) });
     expect(r.version).toBe(DIFF_FORMAT_VERSION);
     expect(r.old).toEqual({ file: 'fixture', title: null, ontologyIri: null, classes: 2 });
     expect(r.new.classes).toBe(3);
@@ -28,15 +28,24 @@ describe('diffHandles', () => {
     expect(stages.at(-1)).toBe('done');
   });
 
-  it('filters by namespace and says which prefixes it kept', () => {
-    const r = diffHandles(handles[0].handle, handles[1].handle, { namespaces: [EX + 'C'] });
+  it('filters by namespace and says which prefixes it kept', async () => {
+    const r = await diffHandles(handles[0].handle, handles[1].handle, { namespaces: [EX + 'C'] });
     expect(r.namespaces).toEqual([EX + 'C']);
     expect(r.changes.map((c) => c.kind)).toEqual(['class-added', 'parent-added']);
     expect(r.counts['link-removed']).toBe(0);
   });
 
-  it('gives JSON that survives a round trip unchanged (no Maps, no undefined)', () => {
-    const r = diffHandles(handles[0].handle, handles[1].handle);
+  it('gives JSON that survives a round trip unchanged (no Maps, no undefined)', async () => {
+    const r = await diffHandles(handles[0].handle, handles[1].handle);
     expect(JSON.parse(JSON.stringify(r))).toEqual(r);
+  });
+
+  it('stops at the next stage once cancelled', async () => {
+    const ctl = new AbortController();
+    const p = diffHandles(handles[0].handle, handles[1].handle, {
+      signal: ctl.signal,
+      onProgress: (q) => q.stage === 'index new' && ctl.abort(),
+    });
+    await expect(p).rejects.toThrow(/cancel/i);
   });
 });
