@@ -1,23 +1,30 @@
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
-import type { RecentFile, Settings } from './settings-types';
+import type { ModelRunSettings, RecentFile, Settings } from './settings-types';
 import { UserError } from '../core/errors';
 import { readJsonFile, writeJsonFile } from './json-file';
+
+const threads = z.number().int().min(1).max(256).nullable();
+const gpuLayers = z.union([z.number().int().min(0).max(1000), z.literal('auto')]).nullable();
+const contextSize = z.number().int().min(512).max(1_048_576).nullable();
+
+export const ModelRunSchema = z
+  .object({ contextSize, threads, gpuLayers, temperature: z.number().min(0).max(2).nullable() })
+  .strict();
 
 const SettingsSchema = z.object({
   theme: z.enum(['light', 'dark', 'system']),
   defaultModel: z.string().max(4096).nullable(),
-  local: z.object({
-    threads: z.number().int().min(1).max(256).nullable(),
-    gpuLayers: z.union([z.number().int().min(0).max(1000), z.literal('auto')]).nullable(),
-    contextSize: z.number().int().min(512).max(1_048_576).nullable(),
-  }),
+  local: z.object({ threads, gpuLayers, contextSize }),
   openai: z.object({
     baseUrl: z.string().max(2048).nullable(),
     model: z.string().max(512).nullable(),
     apiKeyEnv: z.string().max(256).nullable(),
   }),
   personas: z.record(z.string().max(4000)),
+  models: z
+    .record(z.string().min(1).max(4096), ModelRunSchema)
+    .refine((m) => Object.keys(m).length <= 500, 'at most 500 models have run settings'),
 });
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -26,6 +33,7 @@ export const DEFAULT_SETTINGS: Settings = {
   local: { threads: null, gpuLayers: 'auto', contextSize: 8192 },
   openai: { baseUrl: null, model: null, apiKeyEnv: 'OPENAI_API_KEY' },
   personas: {},
+  models: {},
 };
 
 /** User settings and recent files, as JSON files in the data folder. */
@@ -37,7 +45,11 @@ export class SettingsStore {
 
   start(): void {
     const raw = readJsonFile(this.file('settings.json'));
-    const parsed = SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...(raw as object | undefined) });
+    const stored = { ...DEFAULT_SETTINGS, ...(raw as object | undefined) };
+    let parsed = SettingsSchema.safeParse(stored);
+    // A damaged per-model map costs only that map, not the theme, the default model and the rest.
+    if (!parsed.success && parsed.error.issues.every((i) => i.path[0] === 'models'))
+      parsed = SettingsSchema.safeParse({ ...stored, models: {} });
     this.settings = parsed.success ? parsed.data : DEFAULT_SETTINGS;
     const rec = readJsonFile(this.file('recent.json'));
     this.recent = Array.isArray(rec)
@@ -54,10 +66,22 @@ export class SettingsStore {
   /** Merges a patch; an invalid value is refused whole, so a bad form never corrupts the file. */
   set(patch: Record<string, unknown>): Settings {
     const merged = { ...this.settings, ...patch } as Record<string, unknown>;
-    for (const k of ['local', 'openai', 'personas'] as const) {
+    for (const k of ['local', 'openai', 'personas', 'models'] as const) {
       if (patch[k] && typeof patch[k] === 'object')
         merged[k] = { ...(this.settings[k] as object), ...(patch[k] as object) };
     }
+    return this.commit(merged);
+  }
+
+  /** Sets (or with null, forgets) one model's run settings; the rest of the map is kept. */
+  setModelRun(path: string, run: ModelRunSettings | null): Settings {
+    const models = { ...this.settings.models };
+    if (run) models[path] = run;
+    else delete models[path];
+    return this.commit({ ...this.settings, models });
+  }
+
+  private commit(merged: Record<string, unknown>): Settings {
     const parsed = SettingsSchema.strict().safeParse(merged);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

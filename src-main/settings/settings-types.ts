@@ -9,4 +9,17 @@ export interface Settings {
   local: { threads: number | null; gpuLayers: number | 'auto' | null; contextSize: number | null };
   openai: { baseUrl: string | null; model: string | null; apiKeyEnv: string | null };
   personas: Record<string, string>;
+  /** Run settings per local model, keyed by the model file's absolute path; they win over `local`. */
+  models: Record<string, ModelRunSettings>;
+  /** Folders the web mode's file browser may list; null means the defaults (see FileBrowser). */
+  fileRoots: string[] | null;
+}
+
+/** How one local model is run; null keeps the `local` setting (or the machine default). */
+export interface ModelRunSettings {
+  contextSize: number | null;
+  threads: number | null;
+  gpuLayers: number | 'auto' | null;
+  /** Sampling temperature when a call names none (the agent's default is 0, greedy). */
+  temperature: number | null;
 }

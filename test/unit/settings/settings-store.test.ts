@@ -32,4 +32,35 @@ describe('SettingsStore', () => {
     s.touchRecent('/a.owl');
     expect(JSON.parse(readFileSync(join(d.path, 'recent.json'), 'utf8'))[0].path).toBe('/a.owl');
   });
+
+  it('keeps validated run settings per model, and forgets one without touching the others', () => {
+    const d = tempDir();
+    dirs.push(d);
+    const s = new SettingsStore(d.path);
+    s.start();
+    const run = { contextSize: 4096, threads: 2, gpuLayers: 0, temperature: 0.7 };
+    s.setModelRun('/m/a.gguf', run);
+    s.setModelRun('/m/b.gguf', { ...run, gpuLayers: 'auto', temperature: null });
+    expect(() => s.setModelRun('/m/a.gguf', { ...run, temperature: 3 })).toThrow(/models.*temperature/);
+    expect(() => s.setModelRun('/m/a.gguf', { ...run, contextSize: 100 })).toThrow(/contextSize/);
+    expect(() => s.set({ models: { '/m/c.gguf': { threads: 2 } } })).toThrow(/models/);
+    expect(s.get().models['/m/a.gguf']).toEqual(run);
+    s.setModelRun('/m/b.gguf', null);
+    const again = new SettingsStore(d.path);
+    again.start();
+    expect(again.get().models).toEqual({ '/m/a.gguf': run });
+  });
+
+  it('drops only a damaged per-model map, keeping the other settings', () => {
+    const d = tempDir();
+    dirs.push(d);
+    writeFileSync(
+      join(d.path, 'settings.json'),
+      JSON.stringify({ ...DEFAULT_SETTINGS, theme: 'dark', models: { '/m/a.gguf': { threads: 'many' } } }),
+    );
+    const s = new SettingsStore(d.path);
+    s.start();
+    expect(s.get().theme).toBe('dark');
+    expect(s.get().models).toEqual({});
+  });
 });
