@@ -7,14 +7,33 @@ import type {
   FinishReason,
   GenerateOptions,
   GenerateResult,
-  JsonSchema,
   LlmBackend,
   ToolCall,
 } from '../types';
 import { readCapped } from './bounded-read';
 import { cachedCapabilities } from './capabilities';
 import { DEFAULT_RETRY, isRetryableStatus, retryDelayMs, sleep, type RetryPolicy } from './retry';
+import {
+  AttemptFailure,
+  type Usage,
+  anySignal,
+  chatCompletionsUrl,
+  chunkTokens,
+  errorText,
+  mapFinish,
+  mib,
+  networkReason,
+  ownTokenLimit,
+  raceAbort,
+  readErrorBody,
+  readToolCalls,
+  seconds,
+  withSchemaInstruction,
+  type WireToolCall,
+} from './openai-wire';
 import { SseOverflowError, SseParser } from './sse';
+
+export { chatCompletionsUrl, ownTokenLimit } from './openai-wire';
 
 export interface OpenAiBackendOptions {
   /** Server root (`http://127.0.0.1:8080`), its `/v1`, or the full `/v1/chat/completions` URL. */
@@ -48,47 +67,8 @@ export interface OpenAiBackendOptions {
 export const DEFAULT_DEADLINE_MS = 120_000;
 export const DEFAULT_MAX_REPLY_CHARS = 1024 * 1024;
 
-/** The chat-completions URL for a base URL given in any of the usual forms. */
-export function chatCompletionsUrl(base: string): string {
-  const u = base.replace(/\/+$/, '');
-  if (/\/chat\/completions$/.test(u)) return u;
-  if (/\/v\d+$/.test(u)) return `${u}/chat/completions`;
-  return `${u}/v1/chat/completions`;
-}
-
-/**
- * Our own stop for servers that ignore `max_tokens`. The count is an estimate (see chunkTokens), so a
- * margin keeps it from cutting a reply the server itself would have ended in time.
- */
-export function ownTokenLimit(maxTokens: number): number {
-  return maxTokens + Math.max(8, Math.ceil(maxTokens * 0.1));
-}
-
-/** One failed attempt: whether another attempt may help, and the error to report if not. */
-class AttemptFailure extends Error {
-  constructor(
-    readonly error: LlmError,
-    readonly retryable: boolean,
-    readonly retryAfter?: string | null,
-    readonly schemaRejected = false,
-  ) {
-    super(error.message);
-  }
-}
-
-interface Usage {
-  prompt_tokens?: number;
-  completion_tokens?: number;
-  prompt_tokens_details?: { cached_tokens?: number };
-}
-
 interface Progress {
   text: string;
-}
-
-interface WireToolCall {
-  index?: number;
-  function?: { name?: unknown; arguments?: unknown };
 }
 
 /** Why an attempt's request was aborted; the error reported depends on it. */
@@ -614,110 +594,4 @@ function resolveApiKey(o: OpenAiBackendOptions): string | undefined {
     );
   }
   return key;
-}
-
-function readToolCalls(wire: WireToolCall[]): ToolCall[] {
-  const out: ToolCall[] = [];
-  for (const c of wire.slice(0, 64)) {
-    const name = c?.function?.name;
-    if (typeof name !== 'string' || !name) continue;
-    const args = c.function?.arguments;
-    // Ollama's native shape gives an object; the OpenAI shape a JSON text.
-    out.push({
-      name,
-      arguments: typeof args === 'string' ? args : args && typeof args === 'object' ? JSON.stringify(args) : '',
-    });
-  }
-  return out;
-}
-
-/**
- * Servers stream one token per event, so a short chunk counts one; estimating it instead would count
- * " w12" as two and stop honest replies early. Long chunks (a server sending text in bulk) are estimated.
- */
-function chunkTokens(chunk: string): number {
-  return chunk.length <= 32 ? 1 : Math.max(1, estimateTokens(chunk));
-}
-
-function mapFinish(reason: string | null | undefined): FinishReason {
-  return reason === 'length' ? 'length' : 'stop';
-}
-
-function seconds(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
-}
-
-function mib(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-}
-
-function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal {
-  return AbortSignal.any(signals.filter((s): s is AbortSignal => s !== undefined));
-}
-
-/** A body read that ends as soon as the request is aborted, even if the underlying stream would not notice. */
-function raceAbort<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    p.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e);
-      },
-    );
-  });
-}
-
-/** Without structured outputs, the schema goes into the (first) system message. */
-function withSchemaInstruction(
-  msgs: { role: string; content: string }[],
-  schema: JsonSchema,
-): { role: string; content: string }[] {
-  const note = `Answer with one JSON value that matches this JSON schema, and nothing else (no prose, no code fence):\n${JSON.stringify(toStrictJsonSchema(schema))}`;
-  const i = msgs.findIndex((m) => m.role === 'system');
-  if (i >= 0) return msgs.map((m, j) => (j === i ? { ...m, content: `${m.content}\n\n${note}` } : m));
-  return [{ role: 'system', content: note }, ...msgs];
-}
-
-async function readErrorBody(res: Response): Promise<string> {
-  try {
-    const raw = (await readCapped(res, 64 * 1024)).text.slice(0, 2000);
-    try {
-      const j = JSON.parse(raw) as { error?: unknown; message?: unknown; detail?: unknown };
-      const msg =
-        j.error !== undefined
-          ? errorText(j.error)
-          : typeof j.message === 'string'
-            ? j.message
-            : typeof j.detail === 'string'
-              ? j.detail
-              : '';
-      if (msg) return msg.slice(0, 300);
-    } catch {
-      /* not JSON */
-    }
-    return raw.replace(/\s+/g, ' ').trim().slice(0, 200);
-  } catch {
-    return '';
-  }
-}
-
-function errorText(e: unknown): string {
-  if (typeof e === 'string') return e;
-  if (e && typeof e === 'object' && 'message' in e && typeof (e as { message: unknown }).message === 'string')
-    return (e as { message: string }).message;
-  return (JSON.stringify(e) ?? String(e)).slice(0, 300);
-}
-
-function networkReason(e: unknown): string {
-  const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
-  if (cause?.code) return cause.code;
-  if (cause?.message) return cause.message;
-  return e instanceof Error ? e.message : String(e);
 }
