@@ -25,6 +25,18 @@ const SettingsSchema = z.object({
   models: z
     .record(z.string().min(1).max(4096), ModelRunSchema)
     .refine((m) => Object.keys(m).length <= 500, 'at most 500 models have run settings'),
+  fileRoots: z
+    .array(
+      z
+        .string()
+        .min(1)
+        .max(4096)
+        .refine((p) => isAbsolute(p) && !p.includes('\0') && !p.split(/[\\/]+/).includes('..'), {
+          message: "must be an absolute path without '..'",
+        }),
+    )
+    .max(50)
+    .nullable(),
 });
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -34,6 +46,7 @@ export const DEFAULT_SETTINGS: Settings = {
   openai: { baseUrl: null, model: null, apiKeyEnv: 'OPENAI_API_KEY' },
   personas: {},
   models: {},
+  fileRoots: null,
 };
 
 /** User settings and recent files, as JSON files in the data folder. */
