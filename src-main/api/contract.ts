@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import type { AgentRecord, HistoryEntry, TrajectoryStep } from '../agent/agent-types';
 import type { ErrorCode } from '../core/error-codes';
+import type { FileRoot, FolderListing } from '../files/file-types';
 import type { TaskSnapshot } from '../core/task-types';
 import type { DatasetGeneration, Revision } from '../datasets/dataset-types';
 import type { DiffOutcome } from '../diff/diff-types';
 import type { EvaluationSummary, ReviewItem, ReviewMark, ReviewRow, RunInfo } from '../evaluation/evaluation-types';
 import type { ModelInfo } from '../llm/models/model-types';
-import type { Card } from '../ontology/cards/card-types';
+import type { Card, SynonymScope } from '../ontology/cards/card-types';
 import type { LoadSummary } from '../ontology/ontology-types';
-import type { QueryResult, SparqlResult } from '../query/query-types';
+import type { QueryResult, SearchReplacement, SearchTier, SparqlResult } from '../query/query-types';
 import type { RecentFile, Settings } from '../settings/settings-types';
 
 // The wire types the renderer may name: it imports this module and nothing else from src-main.
@@ -16,6 +17,7 @@ export type * from '../agent/agent-types';
 export type * from '../datasets/dataset-types';
 export type * from '../diff/diff-types';
 export type * from '../evaluation/evaluation-types';
+export type * from '../files/file-types';
 export type * from '../llm/models/model-types';
 export type * from '../ontology/cards/card-types';
 export type * from '../ontology/ontology-types';
@@ -54,8 +56,16 @@ export const paramSchemas = {
   'ontology.open': z.object({ path }).strict(),
   'ontology.list': z.object({}).strict(),
   'ontology.recent': z.object({}).strict(),
+  /** Releases the ontology (its cache file, closure and query service); refused while a task uses it. */
+  'ontology.close': z.object({ ontologyId }).strict(),
   'ontology.search': z
-    .object({ ontologyId, text: shortText, limit: z.number().int().min(1).max(200).optional() })
+    .object({
+      ontologyId,
+      text: shortText,
+      limit: z.number().int().min(1).max(200).optional(),
+      /** Obsolete classes are left out unless this is true. */
+      includeObsolete: z.boolean().optional(),
+    })
     .strict(),
   'ontology.card': z.object({ ontologyId, iri: z.string().min(1).max(4096) }).strict(),
   'query.run': z.object({ ontologyId, query: z.string().max(100_000) }).strict(),
@@ -135,6 +145,9 @@ export const paramSchemas = {
   'models.import': z.object({ path }).strict(),
   'models.download': z.object({ url: z.string().min(1).max(4096) }).strict(),
   'models.test': z.object({ model: modelSpec }).strict(),
+  /** The web file browser: the allowed folders, and one folder's entries (only inside them). */
+  'files.roots': z.object({}).strict(),
+  'files.list': z.object({ path }).strict(),
   'settings.get': z.object({}).strict(),
   'settings.set': z.object({ patch: z.record(z.unknown()) }).strict(),
   'tasks.list': z.object({}).strict(),
@@ -166,10 +179,17 @@ export interface OntologyInfo {
 export interface SearchHit {
   iri: string;
   name: string;
+  /** The name that matched: the label, a synonym, an ID, or a similar name. */
   matched: string;
   matchKind: string;
+  /** How it matched; results come in tier order (id, label, synonym, prefix, words, fuzzy). */
+  tier: SearchTier;
+  /** The scope of the synonym that matched, if one did. */
+  scope?: SynonymScope;
   score: number;
   obsolete: boolean;
+  /** Set when the query named an alternative ID or an obsolete term this live term replaces. */
+  replaces?: SearchReplacement;
 }
 
 export interface TaskRef {
@@ -188,6 +208,7 @@ export interface ApiResults {
   'ontology.open': TaskRef;
   'ontology.list': OntologyInfo[];
   'ontology.recent': RecentFile[];
+  'ontology.close': { closed: boolean };
   'ontology.search': SearchHit[];
   'ontology.card': Card;
   'query.run': QueryResult;
@@ -211,6 +232,8 @@ export interface ApiResults {
   'models.import': ModelInfo;
   'models.download': TaskRef;
   'models.test': { text: string; ms: number; outputTokens: number };
+  'files.roots': FileRoot[];
+  'files.list': FolderListing;
   'settings.get': Settings;
   'settings.set': Settings;
   'tasks.list': ApiTask[];

@@ -1,6 +1,19 @@
 import type { Card } from '../ontology/cards/card-types';
 import type { NameCandidate } from './linking/link-types';
 
+/** How a search hit matched, best first: the order of a search's results (linking/name-search.ts). */
+export type SearchTier = 'id' | 'label' | 'synonym' | 'prefix' | 'words' | 'fuzzy';
+
+/** The query named an alternative ID or an obsolete term, and the hit is the live term that stands for it. */
+export interface SearchReplacement {
+  /** What was named: the alternative ID, or the obsolete term's CURIE (else its IRI). */
+  id: string;
+  iri: string | null;
+  /** The obsolete term's name; null for an alternative ID, which names no term of its own. */
+  name: string | null;
+  via: 'alt_id' | 'replaced_by';
+}
+
 export type QueryForm = 'describe' | 'ask' | 'select' | 'explain' | 'error';
 
 export type Verdict = 'ENTAILED' | 'NOT ENTAILED' | 'UNKNOWN NAME';

@@ -3,13 +3,12 @@ import type { ClosureIndex } from '../../ontology/closure/closure-index';
 import { isOpaqueId } from '../../ontology/names/naming-policy';
 import { normalizeName, oboCurie, oboIri } from '../../ontology/names/normalize';
 import { OBO } from '../../ontology/names/vocabulary';
+import type { SynonymScope } from '../../ontology/cards/card-types';
+import type { SearchReplacement, SearchTier } from '../query-types';
 import { editSimilarity, gestaltSimilarity, SimilarityBound } from './similarity';
 
 /** How a hit matched, best first: the order of the result list. */
-export const SEARCH_TIERS = ['id', 'label', 'synonym', 'prefix', 'words', 'fuzzy'] as const;
-export type SearchTier = (typeof SEARCH_TIERS)[number];
-
-export type SynonymScope = 'exact' | 'narrow' | 'broad' | 'related' | 'synonym';
+export const SEARCH_TIERS: readonly SearchTier[] = ['id', 'label', 'synonym', 'prefix', 'words', 'fuzzy'];
 const SCOPES = new Set<string>(['exact', 'narrow', 'broad', 'related', 'synonym']);
 const ID_KINDS = new Set(['id', 'alt_id', 'iri']);
 /** Within the synonym tier: an exact synonym first, a merely related one last. */
@@ -35,7 +34,7 @@ export interface NameSearchHit {
   scope?: SynonymScope;
   obsolete: boolean;
   /** The query named an alternative ID or an obsolete term, and this live term stands for it. */
-  replaces?: { id: string; iri: string | null; name: string | null; via: 'alt_id' | 'replaced_by' };
+  replaces?: SearchReplacement;
 }
 
 export interface SearchOptions {
@@ -260,7 +259,7 @@ export class NameSearch {
     offer({ ...base, id: r.entity, obsolete: false });
   }
 
-  private note(entity: number, via: 'replaced_by' | 'alt_id', typed?: string): NonNullable<NameSearchHit['replaces']> {
+  private note(entity: number, via: 'replaced_by' | 'alt_id', typed?: string): SearchReplacement {
     const iri = this.ix.iri(entity);
     return { id: oboCurie(iri) ?? typed ?? iri, iri, name: this.ix.nameOf(entity), via };
   }

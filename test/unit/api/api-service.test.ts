@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ApiTaskOf, ApiTaskResults, TaskKind } from '../../../src-main/api/contract';
+import type { ApiTaskOf, ApiTaskResults, SearchHit, TaskKind } from '../../../src-main/api/contract';
 import { ApiService } from '../../../src-main/api/api-service';
 import { Container } from '../../../src-main/container';
 import type { UserError } from '../../../src-main/core/errors';
@@ -83,6 +83,21 @@ describe('ApiService', () => {
     expect(info.id).toBe('fixture');
     expect(info.summary.classes).toBeGreaterThan(5);
     expect(await call('ontology.list', {})).toEqual([info]);
+  });
+
+  it('says how a search hit matched, and shows obsolete classes only when asked', async () => {
+    const [syn] = (await call('ontology.search', { ontologyId: 'fixture', text: 'Heart Muscle' })) as SearchHit[];
+    expect(syn).toMatchObject({ name: 'myocardium', matched: 'heart muscle', tier: 'synonym', scope: 'exact' });
+    expect(await call('ontology.search', { ontologyId: 'fixture', text: 'old heart thing' })).toEqual([]);
+    const old = (await call('ontology.search', {
+      ontologyId: 'fixture',
+      text: 'old heart thing',
+      includeObsolete: true,
+    })) as SearchHit[];
+    expect(old[0]).toMatchObject({ name: 'old heart thing', tier: 'label', obsolete: true });
+    expect(await codeOf(call('ontology.search', { ontologyId: 'fixture', text: 'x', includeObsolete: 'yes' }))).toBe(
+      'bad-params',
+    );
   });
 
   it('searches, shows a card, runs a query and keeps it in the history', async () => {
