@@ -51,6 +51,8 @@ export const ERROR_CODES = [
   'ambiguous-root',
   'no-mcq',
   'too-few-conditions',
+  'unknown-item',
+  'bad-edit',
   // Outputs.
   'write-failed',
   'output-exists',
@@ -78,6 +80,8 @@ export const ERROR_CODES = [
   'context-overflow',
   'bad-spec',
   'download',
+  'model-outside-folder',
+  'model-builtin',
   // Transport (the renderer's side of a connection).
   'closed',
   'disconnected',
