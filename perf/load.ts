@@ -1,7 +1,8 @@
 /**
  * Cold load per stage, warm reopen and peak memory for every shared ontology and the generated
  * GO- and SNOMED-scale ontologies. Prints one JSON document. Not a test: figures, not verdicts.
- * Options: --only <substring>, --skip-snomed, --snomed-classes N, --go-classes N.
+ * Options: --only <substring>, --skip-snomed, --snomed-classes N, --go-classes N,
+ * --profile (also a per-step table on stderr: the bridge's own timers and the steps inside Node).
  */
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { OntologyService } from '../src-main/ontology/ontology-service';
 import { generated, nodePeakRssMb, peakRssMb, round, SHARED } from './perf-support';
+import { profileTable, type ProfiledRun } from './profile-table';
 
 const { values } = parseArgs({
   options: {
@@ -16,6 +18,7 @@ const { values } = parseArgs({
     'skip-snomed': { type: 'boolean' },
     'snomed-classes': { type: 'string' },
     'go-classes': { type: 'string' },
+    profile: { type: 'boolean' },
   },
 });
 const work = join(tmpdir(), 'oarag-bench');
@@ -31,6 +34,7 @@ files.push(generated('go', Number(values['go-classes'] ?? 50_000), work));
 if (!values['skip-snomed']) files.push(generated('snomed', Number(values['snomed-classes'] ?? 350_000), work));
 
 const results = [];
+const profiled: ProfiledRun[] = [];
 for (const file of files.filter((f) => !values.only || f.includes(values.only))) {
   const cacheDir = join(work, `cache-${Date.now()}`);
   const cold = new OntologyService({ cacheDir, appVersion: 'bench' });
@@ -84,10 +88,13 @@ for (const file of files.filter((f) => !values.only || f.includes(values.only)))
       triplesPerSecond: Math.round(storeTriples / storeSeconds),
     },
     peakRssMb: { jvm: jvmPeak, node: nodePeakRssMb() },
+    profile: s.profile ?? null,
   };
   console.error(JSON.stringify(row));
   results.push(row);
+  profiled.push({ file: row.file ?? file, cold: coldSeconds, stages: s.stageSeconds, profile: s.profile });
 }
+if (values.profile) console.error('\n' + profileTable(profiled) + '\n');
 console.log(
   JSON.stringify(
     { machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, results },

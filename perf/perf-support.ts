@@ -6,16 +6,7 @@ import { appRoot, sharedOntologiesDir } from '../src-main/core/paths';
 
 export const SHARED = sharedOntologiesDir();
 
-/** Peak resident memory of another process (the JVM), read before it exits. */
-export function peakRssMb(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Math.round(Number(m[1]) / 1024) : null;
-  } catch {
-    return null;
-  }
-}
+export { peakRssMb } from '../src-main/ontology/bridge/process-memory';
 
 export function nodePeakRssMb(): number {
   return Math.round(process.resourceUsage().maxRSS / 1024);

@@ -34,7 +34,7 @@ export class OntologyHandle {
     readonly summary: LoadSummary,
     private readonly graphPath: string,
   ) {
-    this.cardStmt = db.prepare('SELECT c.json FROM card c JOIN entity e ON e.id = c.entity WHERE e.iri = ?');
+    this.cardStmt = db.prepare('SELECT c.json, c.text FROM card c JOIN entity e ON e.id = c.entity WHERE e.iri = ?');
     this.nameStmt = db.prepare(
       `SELECT e.iri, e.name, e.kind, e.deprecated, n.text AS matched, n.kind AS matchKind
        FROM name n JOIN entity e ON e.id = n.entity WHERE n.norm = ? ORDER BY e.deprecated, e.id`,
@@ -65,8 +65,12 @@ export class OntologyHandle {
   }
 
   card(iri: string): Card | null {
-    const row = this.cardStmt.get(iri) as { json: string } | undefined;
-    return row ? (JSON.parse(row.json) as Card) : null;
+    const row = this.cardStmt.get(iri) as { json: string; text: string } | undefined;
+    if (!row) return null;
+    // The text is stored once, in its own column (see cache-builder.ts).
+    const card = JSON.parse(row.json) as Card;
+    card.text = row.text;
+    return card;
   }
 
   /** Exact lookup after normalisation: labels, synonyms, CURIEs, IRIs. One entity may match by several names. */

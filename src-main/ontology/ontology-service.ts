@@ -4,15 +4,17 @@ import { basename, join, resolve } from 'node:path';
 import { UserError } from '../core/errors';
 import { throwIfAborted, type TaskProgress } from '../core/task';
 import { bridgeJarPath, ElkBridge, type BridgeProgress } from './bridge/bridge-client';
+import { peakRssMb } from './bridge/process-memory';
 import { CacheBuilder } from './cache/cache-builder';
 import { DEFAULT_NAMING, namingStamp, type NamingOptions } from './names/naming-policy';
 import { moveAside, sweepOrphans, tokenPath, verifyIntegrity, writeIntegrityToken } from './cache/cache-integrity';
 import { cacheKey, hashFile, toolStamp } from './cache/cache-key';
 import { CACHE_SCHEMA_VERSION } from './cache/schema';
-import { readDump } from './dump/dump-reader';
+import { followDump } from './dump/dump-reader';
 import { checkOntologyFile } from './input-check';
+import { bridgeSeconds, StepClock } from './load-profile';
 import { OntologyHandle } from './ontology-handle';
-import type { LoadStage, LoadSummary, LoadWarning } from './ontology-types';
+import type { LoadProfile, LoadStage, LoadSummary, LoadWarning } from './ontology-types';
 import { writeClosureGraph } from './store/closure-graph';
 import { loadClosureStore } from './store/closure-store';
 
@@ -44,6 +46,8 @@ interface BridgeLoadResult {
   axioms: number;
   imports: { iri: string; path: string | null }[];
   warnings: LoadWarning[];
+  /** Present once the bridge times its parse; its keys are the bridge's own. */
+  seconds?: Record<string, unknown>;
 }
 
 /** Where each stage sits on the overall progress bar of a cold load. */
@@ -74,6 +78,12 @@ export class OntologyService {
     for (const h of this.open_.values()) h.close();
     this.open_.clear();
     await this.bridgeInstance?.stop();
+  }
+
+  /** Forgets an opened ontology and closes its cache file; opening it again is a warm load from the cache. */
+  close(h: OntologyHandle): void {
+    for (const [key, open] of this.open_) if (open === h) this.open_.delete(key);
+    h.close();
   }
 
   bridge(): ElkBridge {
@@ -227,6 +237,7 @@ export class OntologyService {
       if (p.stage !== stage) enter(p.stage);
       report(p.stage, p.fraction);
     };
+    const clock = new StepClock();
     const bridge = this.bridge();
     report('parse', 0);
     const loaded = await bridge.request<BridgeLoadResult>(
@@ -250,29 +261,46 @@ export class OntologyService {
     const tmpDb = `${tmpBase}.sqlite`;
     const tmpNt = `${tmpBase}.nt`;
     let builder: CacheBuilder | undefined;
+    let extracting: Promise<unknown> | undefined;
     try {
       enter('classify');
-      const extracted = await bridge.request<Record<string, unknown>>(
-        'extract',
-        { out: dumpPath },
-        {
-          signal: o.signal,
-          timeoutMs: o.timeoutMs,
-          onProgress: onBridge,
-        },
-      );
-      enter('index');
-      builder = new CacheBuilder(tmpDb);
+      let extracted: Record<string, unknown> | undefined;
+      let overlap = 0;
+      const extract = bridge
+        .request<Record<string, unknown>>(
+          'extract',
+          { out: dumpPath },
+          {
+            signal: o.signal,
+            timeoutMs: o.timeoutMs,
+            onProgress: onBridge,
+          },
+        )
+        .then((x) => {
+          extracted = x;
+          overlap = (clock.seconds.rows ?? 0) + (clock.seconds.dumpParse ?? 0);
+          enter('index');
+          return x;
+        });
+      extracting = extract.catch(() => undefined);
+      builder = new CacheBuilder(tmpDb, clock);
       builder.naming = o.naming ?? DEFAULT_NAMING;
       let n = 0;
-      const total = Number(extracted.records) || 1;
-      for await (const rec of readDump(dumpPath)) {
-        builder.add(rec);
-        if (++n % 20000 === 0) {
-          throwIfAborted(o.signal);
-          report('index', (0.7 * n) / total);
-        }
+      let t = performance.now();
+      // The dump is read while the bridge still writes it (see followDump), so building the tables
+      // overlaps the bridge's write stage; the index stage is what is left once the bridge has answered.
+      for await (const batch of followDump(dumpPath, extract)) {
+        // The builder charges its own time to its steps; the rest of each turn is reading and parsing the dump.
+        t = clock.lap('dumpParse', t);
+        for (const rec of batch) builder.add(rec);
+        n += batch.length;
+        throwIfAborted(o.signal);
+        if (extracted) report('index', (0.7 * n) / (Number(extracted.records) || n));
+        t = performance.now();
       }
+      clock.lap('dumpParse', t);
+      await extract;
+      if (overlap) clock.add('overlapped', overlap);
       builder.finishCards((f) => report('index', 0.7 + 0.3 * f));
       throwIfAborted(o.signal);
       const counts = builder.buildCounts;
@@ -307,33 +335,41 @@ export class OntologyService {
       builder.setMeta('sourceHash', hash);
       builder.setMeta('importHashes', importHashes);
       builder.setMeta('load', loaded);
-      builder.setMeta('extract', extracted);
+      builder.setMeta('extract', extracted!);
       builder.setMeta('summary', summary);
       builder.commitAndClose();
       builder = undefined;
       enter('store');
       const graphDb = new Database(tmpDb, { readonly: true });
       try {
-        await writeClosureGraph(graphDb, tmpNt);
+        await clock.timeAsync('graphWrite', () => writeClosureGraph(graphDb, tmpNt));
       } finally {
         graphDb.close();
       }
       let store;
-      if (this.opts.buildStoreOnLoad) store = await loadClosureStore(tmpNt, { signal: o.signal });
+      if (this.opts.buildStoreOnLoad)
+        store = await clock.timeAsync('storeLoad', () => loadClosureStore(tmpNt, { signal: o.signal }));
       rmSync(tokenPath(dbPath), { force: true });
       renameSync(tmpNt, ntPath);
       renameSync(tmpDb, dbPath);
       // Written last: an entry is trusted only once both files are complete (see cache-integrity.ts).
-      await writeIntegrityToken(dbPath, [ntPath]);
+      await clock.timeAsync('integrity', () => writeIntegrityToken(dbPath, [ntPath]));
       enter('open');
       const db = new Database(dbPath, { readonly: true });
       const seconds = (performance.now() - t0) / 1000;
       delete stageSeconds.open;
-      const handle = new OntologyHandle(path, db, { ...summary, seconds, stageSeconds }, ntPath);
+      const profile: LoadProfile = {
+        bridge: bridgeSeconds(loaded.seconds, extracted!.seconds),
+        node: clock.rounded(),
+        jvm: { heapMb: null, peakRssMb: peakRssMb(bridge.pid) },
+      };
+      const handle = new OntologyHandle(path, db, { ...summary, seconds, stageSeconds, profile }, ntPath);
       if (store) handle.adoptStore(store);
       return handle;
     } finally {
       builder?.abort();
+      // A failure on this side can come while the bridge still writes the dump: let it finish first.
+      await extracting;
       // The bridge writes the dump through `<dump>.tmp`; a cancel kills it before the rename.
       for (const p of [dumpPath, `${dumpPath}.tmp`, tmpDb, tmpNt]) rmSync(p, { force: true });
     }

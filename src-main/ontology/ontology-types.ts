@@ -22,4 +22,15 @@ export interface LoadSummary {
   cache: CacheState;
   seconds: number;
   stageSeconds: Partial<Record<LoadStage, number>>;
+  /** How a cold load spent its time and memory; absent on a warm open, which did none of that work. */
+  profile?: LoadProfile;
+}
+
+export interface LoadProfile {
+  /** The bridge's own timers (parse, classify, closure, write, ...): whatever keys it reports. */
+  bridge: Record<string, number>;
+  /** Steps inside Node: dump parsing, SQLite rows, cards, full-text indexes, the closure graph. */
+  node: Record<string, number>;
+  /** The JVM's heap limit and its peak resident memory (null where the OS does not tell). */
+  jvm: { heapMb: number | null; peakRssMb: number | null };
 }

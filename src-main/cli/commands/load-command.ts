@@ -24,6 +24,8 @@ export const loadCommand: CommandSpec = {
         cache: s.cache,
         seconds: round(s.seconds),
         stageSeconds: Object.fromEntries(Object.entries(s.stageSeconds).map(([k, v]) => [k, round(v ?? 0)])),
+        // Cold loads only: the bridge's and Node's step timers, and the JVM's heap limit and peak memory.
+        ...(s.profile ? { profile: s.profile } : {}),
       });
       return 0;
     }

@@ -2,11 +2,12 @@ import Database from 'better-sqlite3';
 import type { Card, EntityRef } from '../cards/card-types';
 import { buildCard } from '../cards/card-builder';
 import type { Ann, DumpRecord, StatedRecord } from '../dump/dump-types';
+import { StepClock } from '../load-profile';
 import { DEFAULT_NAMING, fragmentName, propertyName, type NamingOptions } from '../names/naming-policy';
 import { oboIri } from '../names/normalize';
 import { DEFINITION_PROPS, OWL_DEPRECATED } from '../names/vocabulary';
 import { displayName, nameRows } from './entity-naming';
-import { SCHEMA_SQL } from './schema';
+import { FTS_BUILD_SQL, INDEX_SQL, TABLES_SQL } from './schema';
 
 export interface BuildCounts {
   classes: number;
@@ -23,17 +24,31 @@ type Kind = 'class' | 'property' | 'filler';
 interface EntityInfo {
   id: number;
   iri: string;
+  /** The kind it was first seen as: it decides whether the entity gets a card. */
   kind: Kind;
+  /** The kind its own record gave it (a punned IRI can be both); this is what the entity table says. */
+  rowKind: Kind;
   name: string;
   nameSource?: { p: string; v: string };
   deprecated: boolean;
+  transitive: boolean;
+  reflexive: boolean;
+  /** Unsatisfiable as a class (an `unsat` record): what its card says. */
   unsat: boolean;
+  /** What the entity table says: a filler record states its own satisfiability. */
+  rowUnsat: boolean;
+  /** Annotations of a class, held until its card is written, in the order the annotation table has them. */
+  anns?: Ann[];
 }
+
+/** Cards need the whole dump; the builder holds annotations of classes until then, so it never reads them back. */
+const SYNONYM_RE = /Synonym|altLabel|IAO_0000118/;
 
 /**
  * Writes one ontology's dump into a fresh SQLite file: entities, names, the non-redundant closure,
  * cards and the FTS indexes. The caller builds into a temporary path and renames it on success, so
- * the build runs without journaling.
+ * the build runs without a journal, in one transaction; secondary and full-text indexes are built
+ * once at the end instead of being updated row by row.
  */
 export class CacheBuilder {
   readonly db: Database.Database;
@@ -54,17 +69,28 @@ export class CacheBuilder {
     deprecated: 0,
   };
   private readonly stmt;
+  private finished = false;
 
-  constructor(path: string) {
+  constructor(
+    path: string,
+    readonly clock = new StepClock(),
+  ) {
     this.db = new Database(path);
+    // A half-built file is never used (the caller renames it into place when complete), so nothing
+    // here needs to survive a crash: no journal, no fsync, and a page cache big enough for index builds.
+    // Cards are 1-3 KB rows: with the default 4 KB pages most pages held one and half of the file was slack.
+    this.db.pragma('page_size = 16384');
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
-    this.db.exec(SCHEMA_SQL);
+    this.db.pragma('locking_mode = EXCLUSIVE');
+    this.db.pragma('temp_store = MEMORY');
+    this.db.pragma('cache_size = -65536');
+    this.db.exec(TABLES_SQL);
     this.db.exec('BEGIN');
     const db = this.db;
     this.stmt = {
       entity: db.prepare(
-        'INSERT INTO entity (id, iri, kind, name, deprecated, unsat, transitive, reflexive) VALUES (?, ?, ?, ?, ?, 0, ?, ?)',
+        'INSERT INTO entity (id, iri, kind, name, deprecated, unsat, transitive, reflexive) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       annotation: db.prepare(
         'INSERT INTO annotation (entity, ord, prop, value, lang, dt, ref, ann) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -77,16 +103,19 @@ export class CacheBuilder {
       propParent: db.prepare('INSERT INTO prop_parent (child, parent) VALUES (?, ?)'),
       propChain: db.prepare('INSERT INTO prop_chain (prop, chain) VALUES (?, ?)'),
       propRange: db.prepare('INSERT INTO prop_range (prop, range) VALUES (?, ?)'),
-      unsat: db.prepare('UPDATE entity SET unsat = 1 WHERE id = ?'),
       name: db.prepare('INSERT INTO name (entity, kind, text, norm) VALUES (?, ?, ?, ?)'),
-      nameFts: db.prepare('INSERT INTO name_fts (rowid, text) VALUES (?, ?)'),
-      card: db.prepare('INSERT INTO card (entity, text, json) VALUES (?, ?, ?)'),
-      cardFts: db.prepare('INSERT INTO card_fts (rowid, name, synonyms, definition, body) VALUES (?, ?, ?, ?, ?)'),
+      card: db.prepare('INSERT INTO card (entity, text, json, synonyms, definition) VALUES (?, ?, ?, ?, ?)'),
       meta: db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
     };
   }
 
   add(rec: DumpRecord): void {
+    const t0 = performance.now();
+    this.addRecord(rec);
+    this.clock.lap('rows', t0);
+  }
+
+  private addRecord(rec: DumpRecord): void {
     switch (rec.t) {
       case 'ontology':
         this.setMeta('ontology', rec);
@@ -135,14 +164,14 @@ export class CacheBuilder {
       case 'unsat': {
         const e = this.ref(rec.c, 'class');
         e.unsat = true;
-        this.stmt.unsat.run(e.id);
+        e.rowUnsat = true;
         this.counts.unsatisfiable.push(rec.c);
         break;
       }
       case 'filler': {
         const e = this.ref(rec.iri, 'filler');
         e.name = rec.text;
-        this.db.prepare('UPDATE entity SET name = ?, unsat = ? WHERE id = ?').run(rec.text, rec.unsat ? 1 : 0, e.id);
+        e.rowUnsat = rec.unsat === true;
         for (const p of rec.parents) this.stmt.parent.run(e.id, this.ref(p, 'class').id);
         this.counts.fillers++;
         break;
@@ -157,8 +186,27 @@ export class CacheBuilder {
     }
   }
 
-  /** Cards need the whole hierarchy, so they are written after the dump has been read. */
+  /**
+   * Writes the entity rows and the cards (which need the whole hierarchy), then builds the indexes.
+   * Call once, after the last record.
+   */
   finishCards(onProgress?: (fraction: number) => void): void {
+    if (this.finished) throw new Error('the cache is already finished');
+    this.finished = true;
+    let t = performance.now();
+    for (const e of this.entities) {
+      this.stmt.entity.run(
+        e.id,
+        e.iri,
+        e.rowKind,
+        e.name,
+        e.deprecated ? 1 : 0,
+        e.rowUnsat ? 1 : 0,
+        e.transitive ? 1 : 0,
+        e.reflexive ? 1 : 0,
+      );
+    }
+    t = this.clock.lap('entityRows', t);
     const children = new Map<number, number[]>();
     for (const [c, ps] of this.parents) {
       for (const p of ps) {
@@ -169,23 +217,20 @@ export class CacheBuilder {
     }
     const ref = (id: number): EntityRef => ({ iri: this.entities[id - 1].iri, name: this.entities[id - 1].name });
     const byName = (a: EntityRef, b: EntityRef) => a.name.localeCompare(b.name);
-    const keyOf = (p: string) => this.keyOf(p);
+    const keys = new Map<string, string>();
+    const keyOf = (p: string) => {
+      let k = keys.get(p);
+      if (k === undefined) keys.set(p, (k = this.keyOf(p)));
+      return k;
+    };
     const resolve = (value: string, isIri: boolean) => this.resolve(value, isIri);
-    const annRows = this.db.prepare(
-      'SELECT entity, prop, value, lang, dt, ref, ann FROM annotation ORDER BY entity, ord',
-    );
-    const anns = new Map<number, Ann[]>();
-    for (const row of annRows.iterate() as Iterable<AnnRow>) {
-      const list = anns.get(row.entity) ?? [];
-      list.push(rowToAnn(row));
-      anns.set(row.entity, list);
-    }
     const total = this.entities.length;
     let done = 0;
     for (const e of this.entities) {
       done++;
       if (e.kind !== 'class') continue;
-      const annotations = anns.get(e.id) ?? [];
+      const annotations = e.anns ?? [];
+      e.anns = undefined;
       const card: Card = buildCard({
         iri: e.iri,
         name: e.name,
@@ -202,18 +247,23 @@ export class CacheBuilder {
         keyOf,
         resolve,
       });
-      this.stmt.card.run(e.id, card.text, JSON.stringify(card));
-      const synonyms = annotations
-        .filter((a) => /Synonym|altLabel|IAO_0000118/.test(a.p))
-        .map((a) => a.v)
-        .join(' ; ');
-      const definition = annotations
-        .filter((a) => DEFINITION_PROPS.includes(a.p))
-        .map((a) => a.v)
-        .join(' ; ');
-      this.stmt.cardFts.run(e.id, e.name, synonyms, definition, card.text);
+      let synonyms = '';
+      let definition = '';
+      for (const a of annotations) {
+        if (SYNONYM_RE.test(a.p)) synonyms = synonyms ? `${synonyms} ; ${a.v}` : a.v;
+        if (DEFINITION_PROPS.includes(a.p)) definition = definition ? `${definition} ; ${a.v}` : a.v;
+      }
+      t = this.clock.lap('cardBuild', t);
+      // The text is its own column: the JSON keeps the key (so the card reads back with its keys in
+      // order) but not the value, which OntologyHandle.card puts back.
+      const json = JSON.stringify({ ...card, text: null });
+      t = this.clock.lap('cardJson', t);
+      this.stmt.card.run(e.id, card.text, json, synonyms, definition);
+      t = this.clock.lap('cardRows', t);
       if (done % 5000 === 0) onProgress?.(done / total);
     }
+    this.clock.time('indexes', () => this.db.exec(INDEX_SQL));
+    this.clock.time('ftsBuild', () => this.db.exec(FTS_BUILD_SQL));
   }
 
   setMeta(key: string, value: unknown): void {
@@ -225,9 +275,10 @@ export class CacheBuilder {
   }
 
   commitAndClose(): void {
+    if (!this.finished) throw new Error('finishCards must run before the cache is committed');
     this.setMeta('complete', true);
-    this.db.exec('COMMIT');
-    this.db.exec('ANALYZE');
+    this.clock.time('commit', () => this.db.exec('COMMIT'));
+    this.clock.time('analyze', () => this.db.exec('ANALYZE'));
     this.db.close();
   }
 
@@ -265,21 +316,26 @@ export class CacheBuilder {
     const { name, source, from } = displayName(iri, anns, this.naming);
     const isDeprecated = deprecated || anns.some((a) => a.p === OWL_DEPRECATED && a.v === 'true');
     let e = this.byIri.get(iri);
+    let ords = 0;
     if (e) {
-      // Referenced before its own record: fill in what the reference could not know.
+      // Referenced before its own record (or punned): fill in what the reference could not know.
       e.name = name;
       e.nameSource = source;
       e.deprecated = isDeprecated;
-      this.db
-        .prepare('UPDATE entity SET name = ?, deprecated = ?, kind = ?, transitive = ?, reflexive = ? WHERE id = ?')
-        .run(name, isDeprecated ? 1 : 0, kind, transitive ? 1 : 0, reflexive ? 1 : 0, e.id);
+      e.rowKind = kind;
+      e.transitive = transitive;
+      e.reflexive = reflexive;
+      ords = e.anns?.length ?? 0;
     } else {
-      e = this.insert(iri, kind, name, isDeprecated, transitive, reflexive);
+      e = this.insert(iri, kind, name, isDeprecated);
       e.nameSource = source;
+      e.transitive = transitive;
+      e.reflexive = reflexive;
     }
-    anns.forEach((a, i) =>
+    for (let i = 0; i < anns.length; i++) {
+      const a = anns[i];
       this.stmt.annotation.run(
-        e!.id,
+        e.id,
         i,
         a.p,
         a.v,
@@ -287,55 +343,60 @@ export class CacheBuilder {
         a.dt ?? null,
         a.ref ? 1 : 0,
         a.ann?.length ? JSON.stringify(a.ann) : null,
-      ),
-    );
+      );
+    }
+    if (e.kind === 'class') {
+      const kept = anns.map(asStored);
+      e.anns = ords ? interleaveByOrd(e.anns!, kept) : kept;
+    }
     if (kind !== 'filler') {
-      for (const n of nameRows(iri, name, anns, from)) {
-        const info = this.stmt.name.run(e.id, n.kind, n.text, n.norm);
-        this.stmt.nameFts.run(info.lastInsertRowid, n.text);
-      }
+      for (const n of nameRows(iri, name, anns, from)) this.stmt.name.run(e.id, n.kind, n.text, n.norm);
     }
     return e;
   }
 
   private ref(iri: string, kind: Kind): EntityInfo {
-    return (
-      this.byIri.get(iri) ??
-      this.insert(iri, kind, kind === 'filler' ? iri : fragmentName(iri).name, false, false, false)
-    );
+    return this.byIri.get(iri) ?? this.insert(iri, kind, kind === 'filler' ? iri : fragmentName(iri).name, false);
   }
 
-  private insert(
-    iri: string,
-    kind: Kind,
-    name: string,
-    deprecated: boolean,
-    transitive: boolean,
-    reflexive: boolean,
-  ): EntityInfo {
-    const e: EntityInfo = { id: this.entities.length + 1, iri, kind, name, deprecated, unsat: false };
+  private insert(iri: string, kind: Kind, name: string, deprecated: boolean): EntityInfo {
+    const e: EntityInfo = {
+      id: this.entities.length + 1,
+      iri,
+      kind,
+      rowKind: kind,
+      name,
+      deprecated,
+      transitive: false,
+      reflexive: false,
+      unsat: false,
+      rowUnsat: false,
+    };
     this.entities.push(e);
     this.byIri.set(iri, e);
-    this.stmt.entity.run(e.id, iri, kind, name, deprecated ? 1 : 0, transitive ? 1 : 0, reflexive ? 1 : 0);
     return e;
   }
 }
 
-interface AnnRow {
-  entity: number;
-  prop: string;
-  value: string;
-  lang: string | null;
-  dt: string | null;
-  ref: number;
-  ann: string | null;
+/** An annotation exactly as a row of the annotation table gives it back: empty fields left out. */
+function asStored(a: Ann): Ann {
+  const out: Ann = { p: a.p, v: a.v };
+  if (a.lang) out.lang = a.lang;
+  if (a.dt) out.dt = a.dt;
+  if (a.ref) out.ref = true;
+  if (a.ann?.length) out.ann = a.ann;
+  return out;
 }
 
-function rowToAnn(r: AnnRow): Ann {
-  const a: Ann = { p: r.prop, v: r.value };
-  if (r.lang) a.lang = r.lang;
-  if (r.dt) a.dt = r.dt;
-  if (r.ref) a.ref = true;
-  if (r.ann) a.ann = JSON.parse(r.ann) as Ann[];
-  return a;
+/**
+ * Two records of one IRI (punning) both number their annotations from 0; the annotation table lists
+ * them by (entity, ord) and then by insertion, so the card sees them interleaved that way.
+ */
+function interleaveByOrd(first: Ann[], second: Ann[]): Ann[] {
+  const out: Ann[] = [];
+  for (let i = 0; i < Math.max(first.length, second.length); i++) {
+    if (i < first.length) out.push(first[i]);
+    if (i < second.length) out.push(second[i]);
+  }
+  return out;
 }
