@@ -58,10 +58,14 @@ export const useAppStore = defineStore('app', () => {
       systemDark.value = e.matches;
       applyTheme();
     });
-    window.addEventListener('hashchange', () => {
+    // Each view is a history entry (#/view), so Back and Forward move between views inside the app.
+    if (viewFromHash() !== view.value) window.history.replaceState(window.history.state, '', `#/${view.value}`);
+    const follow = () => {
       const v = viewFromHash();
       if (v && v !== view.value) view.value = v;
-    });
+    };
+    window.addEventListener('popstate', follow);
+    window.addEventListener('hashchange', follow);
     tokenMissing.value = connection().tokenMissing === true;
     connection().onState((s, d) => {
       connectionState.value = s;
@@ -83,7 +87,7 @@ export const useAppStore = defineStore('app', () => {
 
   function go(v: ViewId) {
     view.value = v;
-    if (window.location.hash !== `#/${v}`) window.history.replaceState(window.history.state, '', `#/${v}`);
+    if (window.location.hash !== `#/${v}`) window.history.pushState(null, '', `#/${v}`);
   }
 
   async function saveSettings(patch: Partial<Settings>): Promise<boolean> {
