@@ -44,7 +44,12 @@ export class Container {
     this.env = opts.env ?? process.env;
     this.cacheDir = opts.cacheDir ?? defaultCacheDir(this.env);
     this.dataDir = opts.dataDir ?? defaultDataDir(this.env);
-    this.ontologies = new OntologyService({ cacheDir: this.cacheDir, appVersion: appVersion() });
+    this.ontologies = new OntologyService({
+      cacheDir: this.cacheDir,
+      appVersion: appVersion(),
+      // Read at each open: a changed preference names entities anew in a cache of its own.
+      naming: () => ({ languages: this.settings.get().nameLanguages }),
+    });
     this.settings = new SettingsStore(this.dataDir);
     this.history = new HistoryStore(join(this.dataDir, 'history.sqlite'));
     this.models = new ModelsService(

@@ -12,6 +12,9 @@ export const ModelRunSchema = z
   .object({ contextSize, threads, gpuLayers, temperature: z.number().min(0).max(2).nullable() })
   .strict();
 
+/** A BCP 47-like language tag (`en`, `pt-BR`), or '' for a literal without one. */
+const LANGUAGE_TAG = /^(?:[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*)?$/;
+
 const SettingsSchema = z.object({
   theme: z.enum(['light', 'dark', 'system']),
   defaultModel: z.string().max(4096).nullable(),
@@ -37,6 +40,10 @@ const SettingsSchema = z.object({
     )
     .max(50)
     .nullable(),
+  nameLanguages: z
+    .array(z.string().max(35).regex(LANGUAGE_TAG, "must be a language tag such as 'en' or 'pt-BR', or '' for none"))
+    .min(1)
+    .max(10),
 });
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -47,6 +54,7 @@ export const DEFAULT_SETTINGS: Settings = {
   personas: {},
   models: {},
   fileRoots: null,
+  nameLanguages: ['en', ''],
 };
 
 /** User settings and recent files, as JSON files in the data folder. */

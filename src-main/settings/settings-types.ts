@@ -13,6 +13,11 @@ export interface Settings {
   models: Record<string, ModelRunSettings>;
   /** Folders the web mode's file browser may list; null means the defaults (see FileBrowser). */
   fileRoots: string[] | null;
+  /**
+   * Languages of the labels that name entities, best first; '' stands for a label without a
+   * language tag (ontology/names/naming-policy.ts). Applies when an ontology is next opened.
+   */
+  nameLanguages: string[];
 }
 
 /** How one local model is run; null keeps the `local` setting (or the machine default). */

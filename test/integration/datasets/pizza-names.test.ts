@@ -84,10 +84,13 @@ describe('pizza.owl under the naming policy', () => {
     },
   );
 
-  it.skipIf(!pizza)('follows the language preference, in a cache of its own', async () => {
+  it.skipIf(!pizza)('follows the language setting, in a cache of its own', async () => {
     const en = await h.container.ontologies.open(pizza!);
-    const pt = await h.container.ontologies.open(pizza!, { naming: { languages: ['pt', ''] } });
+    h.container.settings.set({ nameLanguages: ['pt', ''] });
+    const pt = await h.container.ontologies.open(pizza!);
+    h.container.settings.set({ nameLanguages: ['en', ''] });
     expect(pt).not.toBe(en);
+    expect(pt.summary.cache).toBe('miss');
     const name = (local: string) => pt.closure.nameOf(pt.closure.id(PZ + local)!);
     expect(name('NamedPizza')).toBe('PizzaComUmNome');
     expect(name('MeatTopping')).toBe('CoberturaDeCarne');

@@ -22,6 +22,23 @@ describe('SettingsStore', () => {
     expect(again.get().local).toEqual({ ...DEFAULT_SETTINGS.local, threads: 4 });
   });
 
+  it('keeps the name languages in order, and refuses anything but language tags', () => {
+    const d = tempDir();
+    dirs.push(d);
+    writeFileSync(join(d.path, 'settings.json'), JSON.stringify({ theme: 'dark' }));
+    const s = new SettingsStore(d.path);
+    s.start();
+    // A file written before the setting existed gets the default: English, then untagged labels.
+    expect(s.get().nameLanguages).toEqual(['en', '']);
+    s.set({ nameLanguages: ['pt-BR', 'en', ''] });
+    expect(() => s.set({ nameLanguages: [] })).toThrow(/nameLanguages/);
+    expect(() => s.set({ nameLanguages: ['en us'] })).toThrow(/language tag/);
+    expect(() => s.set({ nameLanguages: 'en' })).toThrow(/nameLanguages/);
+    const again = new SettingsStore(d.path);
+    again.start();
+    expect(again.get().nameLanguages).toEqual(['pt-BR', 'en', '']);
+  });
+
   it('survives a damaged settings file', () => {
     const d = tempDir();
     dirs.push(d);
