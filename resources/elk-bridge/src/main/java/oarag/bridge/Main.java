@@ -223,7 +223,7 @@ public final class Main {
                 System.err.println("[elk-bridge] internal error in " + cmd + ":");
                 e.printStackTrace(System.err);
                 sendError(id, "INTERNAL", "Internal error in " + (cmd == null ? "the request" : cmd) + ": "
-                    + Loader.shortCause(e) + ".");
+                    + ParseErrors.shortCause(e) + ".");
             } finally {
                 busy = false;
             }
@@ -372,7 +372,7 @@ public final class Main {
         });
         o.add("imports", imps);
         JsonArray ws = new JsonArray();
-        for (Loader.Warning w : s.warnings) {
+        for (Warning w : s.warnings) {
             JsonObject x = new JsonObject();
             x.addProperty("code", w.code);
             x.addProperty("message", w.message);

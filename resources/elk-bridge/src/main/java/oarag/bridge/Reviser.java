@@ -325,7 +325,7 @@ final class Reviser {
         try (OutputStream os = new FileOutputStream(file)) {
             s.man.saveOntology(o, f, os);
         } catch (IOException | org.semanticweb.owlapi.model.OWLOntologyStorageException e) {
-            throw new BridgeException("INTERNAL", "Could not write " + file.getPath() + ": " + Loader.shortCause(e) + ".", e);
+            throw new BridgeException("INTERNAL", "Could not write " + file.getPath() + ": " + ParseErrors.shortCause(e) + ".", e);
         }
     }
 }

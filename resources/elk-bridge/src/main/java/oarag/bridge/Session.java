@@ -35,7 +35,7 @@ final class Session {
     final List<OWLOntology> closure;
     final OWLDataFactory df;
     final Map<String, String> imports = new LinkedHashMap<>();
-    final List<Loader.Warning> warnings = new ArrayList<>();
+    final List<Warning> warnings = new ArrayList<>();
 
     private Map<IRI, String> labels;
     private ElkReasoner reasoner;

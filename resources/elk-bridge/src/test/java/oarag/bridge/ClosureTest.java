@@ -46,7 +46,7 @@ class ClosureTest {
         assertEquals(exp.get("classes").getAsInt(), s.classCount());
         assertEquals(exp.get("objectProperties").getAsInt(), s.objectPropertyCount());
         Set<String> codes = new TreeSet<>();
-        for (Loader.Warning w : s.warnings) {
+        for (Warning w : s.warnings) {
             codes.add(w.code);
         }
         assertEquals(exp.get("nonElWarning").getAsBoolean(), codes.contains("non-el"), "non-el warning " + codes);
