@@ -16,6 +16,7 @@ import { ModelsService } from './llm/service/models-service';
 import { DatasetsService } from './datasets/datasets-service';
 import { EvaluationService } from './evaluation/evaluation-service';
 import { EvalReview } from './evaluation/review';
+import { FileBrowser } from './files/file-browser';
 import { SettingsStore } from './settings/settings-store';
 
 export interface ContainerOptions {
@@ -38,6 +39,11 @@ export class Container {
   readonly evaluation: EvaluationService;
   /** Per-question review of stored evaluation runs (the same results store the runs write). */
   readonly review: EvalReview;
+  /** The web mode's file picker, limited to the allowed folders (settings.fileRoots, else the defaults). */
+  readonly files = new FileBrowser({
+    paths: () => this.settings.get().fileRoots ?? Object.keys(this.defaultFileRoots()),
+    labels: () => this.defaultFileRoots(),
+  });
   private readonly queries = new WeakMap<OntologyHandle, QueryService>();
 
   constructor(opts: ContainerOptions = {}) {
@@ -108,6 +114,21 @@ export class Container {
       this.queries.set(h, qs);
     }
     return qs;
+  }
+
+  /** Forgets an opened ontology: its query service (name indexes) and its handle (cache file, closure, store). */
+  closeOntology(h: OntologyHandle): void {
+    this.queries.delete(h);
+    this.ontologies.close(h);
+  }
+
+  /** The folders the file browser allows unless the settings say otherwise, with their names. */
+  defaultFileRoots(): Record<string, string> {
+    return {
+      [sharedOntologiesDir(this.env)]: 'Shared ontologies',
+      [resourcePath('samples')]: 'Samples',
+      [this.dataDir]: 'Workbench data',
+    };
   }
 
   appInfo(mode: 'desktop' | 'web'): AppInfo {

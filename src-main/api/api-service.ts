@@ -7,6 +7,7 @@ import { defaultPersona } from '../agent/persona';
 import { recordToMarkdown } from '../agent/record-export';
 import type { Container } from '../container';
 import { UserError } from '../core/errors';
+import { withTypedPaths } from '../core/shown-paths';
 import type { Task } from '../core/task';
 import { capChanges } from '../diff/cap-changes';
 import { diffMarkdown } from '../diff/diff-markdown';
@@ -37,6 +38,8 @@ type Handlers = { [M in ApiMethod]: (p: ApiParams<M>) => Promise<ApiResults[M]> 
 export class ApiService {
   readonly events = new EventEmitter();
   private readonly handles = new Map<string, OntologyHandle>();
+  /** The tasks reading each opened ontology: closing one while any of them runs is refused. */
+  private readonly users = new Map<OntologyHandle, Set<string>>();
   private readonly handlers: Handlers;
 
   constructor(
@@ -66,7 +69,11 @@ export class ApiService {
       );
     }
     const fn = this.handlers[method] as (p: unknown) => unknown;
-    return await fn(parsed.data);
+    try {
+      return await fn(parsed.data);
+    } catch (e) {
+      throw withTypedPaths(e, typedPaths(parsed.data));
+    }
   }
 
   private emit<E extends ApiEvent>(event: E, payload: ApiEvents[E]): void {
@@ -81,7 +88,22 @@ export class ApiService {
 
   /** Every long task starts here, so its result has the type the contract gives its kind. */
   private launch<K extends TaskKind>(kind: K, title: string, work: (task: Task) => Promise<ApiTaskResults[K]>) {
-    return this.c.tasks.launch(kind, title, work);
+    // A task's error names files relative to the server's working folder, never through it.
+    return this.c.tasks.launch(kind, title, (task) =>
+      work(task).catch((e: unknown) => Promise.reject(withTypedPaths(e, []))),
+    );
+  }
+
+  /** Marks an ontology as read by a task until the task ends. */
+  private hold(h: OntologyHandle, task: { id: string }): void {
+    const ids = this.users.get(h) ?? new Set<string>();
+    this.users.set(h, ids.add(task.id));
+  }
+
+  private runningUsers(h: OntologyHandle): number {
+    const ids = this.users.get(h);
+    for (const id of ids ?? []) if (this.c.tasks.get(id)?.state !== 'running') ids!.delete(id);
+    return ids?.size ?? 0;
   }
 
   private info(h: OntologyHandle): OntologyInfo {
@@ -94,7 +116,9 @@ export class ApiService {
       'app.info': () => c.appInfo(this.mode),
       'ontology.open': ({ path }) => {
         const t = this.launch('load', `Open ${basename(path)}`, async (task) => {
-          const h = await c.ontologies.open(path, { signal: task.signal, onProgress: (p) => task.update(p) });
+          const h = await c.ontologies
+            .open(path, { signal: task.signal, onProgress: (p) => task.update(p) })
+            .catch((e: unknown) => Promise.reject(withTypedPaths(e, [path])));
           this.handles.set(h.path, h);
           c.settings.touchRecent(h.path);
           return this.info(h);
@@ -103,6 +127,20 @@ export class ApiService {
       },
       'ontology.list': () => [...this.handles.values()].filter((h) => h.db.open).map((h) => this.info(h)),
       'ontology.recent': () => c.settings.recentFiles(),
+      'ontology.close': ({ ontologyId }) => {
+        const h = this.handles.get(ontologyId);
+        if (!h) return { closed: false };
+        const n = this.runningUsers(h);
+        if (n)
+          throw new UserError(
+            'in-use',
+            `${basename(h.path)} is used by ${n === 1 ? 'a running task' : `${n} running tasks`}; cancel or wait for ${n === 1 ? 'it' : 'them'}, then close it.`,
+          );
+        this.handles.delete(ontologyId);
+        this.users.delete(h);
+        c.closeOntology(h);
+        return { closed: true };
+      },
       'ontology.search': ({ ontologyId, text, limit, includeObsolete }) => {
         const h = this.handle_(ontologyId);
         const ix = h.closure;
@@ -176,6 +214,7 @@ export class ApiService {
             await llm.close();
           }
         });
+        this.hold(h, t);
         return { taskId: t.id };
       },
       'history.list': ({ search, limit }) => c.history.list({ search, limit }),
@@ -196,6 +235,7 @@ export class ApiService {
         const t = this.launch('generate', `Generate ${p.mcq} MCQ + ${p.oq} OQ`, (task) =>
           c.datasets.generate(h, p, task),
         );
+        this.hold(h, t);
         return { taskId: t.id };
       },
       'datasets.revise': (p) => {
@@ -203,6 +243,7 @@ export class ApiService {
         const t = this.launch('revise', `Test-2 revision of ${basename(h.path)}`, (task) =>
           c.datasets.revise(h, p, task),
         );
+        this.hold(h, t);
         return { taskId: t.id };
       },
       'evaluation.run': (p) => {
@@ -211,6 +252,7 @@ export class ApiService {
           const run = await c.evaluation.run(h, p, { signal: task.signal, onProgress: (x) => task.update(x) });
           return summariseEvaluation(run.report, { reportPath: run.jsonPath, markdown: run.markdown });
         });
+        this.hold(h, t);
         return { taskId: t.id };
       },
       'evaluation.runs': () => c.review.runs(),
@@ -233,6 +275,7 @@ export class ApiService {
               onProgress: (p) => task.update({ stage: `open ${newName}`, fraction: 0.4 * p.fraction }),
             });
             this.handles.set(after.path, after);
+            this.hold(after, task);
           }
           const full = await diffHandles(before, after, {
             namespaces: prefixes,
@@ -242,6 +285,8 @@ export class ApiService {
           const { report, capped } = capChanges(full, DIFF_SHOWN_PER_KIND);
           return { oldId: before.path, newId: after.path, report, shownPerKind: capped ? DIFF_SHOWN_PER_KIND : null };
         });
+        this.hold(before, t);
+        if (given) this.hold(given, t);
         return { taskId: t.id };
       },
       'diff.export': async ({ oldId, newId, namespaces, format }) => {
@@ -260,6 +305,8 @@ export class ApiService {
         return { taskId: t.id };
       },
       'models.test': ({ model }) => c.models.test(model),
+      'files.roots': () => c.files.roots(),
+      'files.list': ({ path }) => c.files.list(path),
       'settings.get': () => c.settings.get(),
       'settings.set': ({ patch }) => c.settings.set(patch),
       // Results enter the registry only through launch(), typed by kind.
@@ -289,6 +336,12 @@ function fileStem(file: string): string {
       .replace(/[^A-Za-z0-9._-]+/g, '_')
       .slice(0, 60) || 'ontology'
   );
+}
+
+/** The paths a call's parameters name, as typed: its errors show them so (see core/shown-paths). */
+function typedPaths(params: unknown): string[] {
+  const p = params as Record<string, unknown>;
+  return ['path', 'datasetPath', 'newPath'].map((k) => p?.[k]).filter((v): v is string => typeof v === 'string');
 }
 
 /** Observations carry the full query result for the CLI; over the wire the text and ids suffice. */

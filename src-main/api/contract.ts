@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AgentRecord, HistoryEntry, TrajectoryStep } from '../agent/agent-types';
 import type { ErrorCode } from '../core/error-codes';
+import type { FileRoot, FolderListing } from '../files/file-types';
 import type { TaskSnapshot } from '../core/task-types';
 import type { DatasetGeneration, Revision } from '../datasets/dataset-types';
 import type { DiffOutcome } from '../diff/diff-types';
@@ -16,6 +17,7 @@ export type * from '../agent/agent-types';
 export type * from '../datasets/dataset-types';
 export type * from '../diff/diff-types';
 export type * from '../evaluation/evaluation-types';
+export type * from '../files/file-types';
 export type * from '../llm/models/model-types';
 export type * from '../ontology/cards/card-types';
 export type * from '../ontology/ontology-types';
@@ -54,6 +56,8 @@ export const paramSchemas = {
   'ontology.open': z.object({ path }).strict(),
   'ontology.list': z.object({}).strict(),
   'ontology.recent': z.object({}).strict(),
+  /** Releases the ontology (its cache file, closure and query service); refused while a task uses it. */
+  'ontology.close': z.object({ ontologyId }).strict(),
   'ontology.search': z
     .object({
       ontologyId,
@@ -141,6 +145,9 @@ export const paramSchemas = {
   'models.import': z.object({ path }).strict(),
   'models.download': z.object({ url: z.string().min(1).max(4096) }).strict(),
   'models.test': z.object({ model: modelSpec }).strict(),
+  /** The web file browser: the allowed folders, and one folder's entries (only inside them). */
+  'files.roots': z.object({}).strict(),
+  'files.list': z.object({ path }).strict(),
   'settings.get': z.object({}).strict(),
   'settings.set': z.object({ patch: z.record(z.unknown()) }).strict(),
   'tasks.list': z.object({}).strict(),
@@ -201,6 +208,7 @@ export interface ApiResults {
   'ontology.open': TaskRef;
   'ontology.list': OntologyInfo[];
   'ontology.recent': RecentFile[];
+  'ontology.close': { closed: boolean };
   'ontology.search': SearchHit[];
   'ontology.card': Card;
   'query.run': QueryResult;
@@ -224,6 +232,8 @@ export interface ApiResults {
   'models.import': ModelInfo;
   'models.download': TaskRef;
   'models.test': { text: string; ms: number; outputTokens: number };
+  'files.roots': FileRoot[];
+  'files.list': FolderListing;
   'settings.get': Settings;
   'settings.set': Settings;
   'tasks.list': ApiTask[];

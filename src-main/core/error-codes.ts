@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'unknown-ontology',
   'not-found',
   'not-open',
+  'in-use',
   'method',
   'too-large',
   'forbidden',
@@ -25,6 +26,7 @@ export const ERROR_CODES = [
   'port-busy',
   // Input files.
   'not-a-file',
+  'not-a-folder',
   'empty-file',
   'binary-file',
   'compressed-file',

@@ -1,0 +1,138 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserError } from '../../../src-main/core/errors';
+import { FileBrowser, MAX_ENTRIES } from '../../../src-main/files/file-browser';
+import { existingRoots, isInside, resolveAllowed } from '../../../src-main/files/path-policy';
+import { tempDir } from '../../support/temp-dir';
+
+// A real folder tree: two allowed roots, a secret folder beside them, and links that stay or escape.
+const dir = tempDir('oarag-files-');
+const allowed = join(dir.path, 'allowed');
+const other = join(dir.path, 'other');
+const secret = join(dir.path, 'secret');
+let browser: FileBrowser;
+let roots: string[];
+
+beforeAll(() => {
+  for (const d of [allowed, join(allowed, 'onto', 'deep'), other, secret, `${allowed}-evil`])
+    mkdirSync(d, { recursive: true });
+  writeFileSync(join(allowed, 'onto', 'po.obo'), 'format-version: 1.2\n');
+  writeFileSync(join(allowed, 'onto', 'b10.owl'), '<rdf/>');
+  writeFileSync(join(allowed, 'onto', 'b9.owl'), '<rdf/>');
+  writeFileSync(join(allowed, '.hidden'), 'x');
+  writeFileSync(join(other, 'go.owl'), '<rdf/>');
+  writeFileSync(join(secret, 'passwords.txt'), 'hunter2');
+  symlinkSync(secret, join(allowed, 'escape'));
+  symlinkSync(join(secret, 'passwords.txt'), join(allowed, 'escape.txt'));
+  symlinkSync(other, join(allowed, 'to-other'));
+  symlinkSync(join(allowed, 'nowhere'), join(allowed, 'dangling'));
+  roots = [allowed, other];
+  browser = new FileBrowser({ paths: () => roots, labels: () => ({ [allowed]: 'Allowed' }) });
+});
+afterAll(() => dir.cleanup());
+
+function codeOf(f: () => unknown): string {
+  try {
+    f();
+    return 'no error';
+  } catch (e) {
+    return (e as UserError).code;
+  }
+}
+
+describe('path policy', () => {
+  it('compares whole path segments, not string prefixes', () => {
+    expect(isInside('/a/b', '/a/b')).toBe(true);
+    expect(isInside('/a/b/c', '/a/b')).toBe(true);
+    expect(isInside('/a/bc', '/a/b')).toBe(false);
+    expect(isInside('/x', '/')).toBe(true);
+  });
+
+  it('lets through folders inside an allowed root', () => {
+    const r = existingRoots(roots);
+    expect(resolveAllowed(join(allowed, 'onto'), r).path).toBe(join(allowed, 'onto'));
+    expect(resolveAllowed(`${allowed}/onto/`, r).path).toBe(join(allowed, 'onto'));
+    expect(resolveAllowed(allowed, r).root.path).toBe(allowed);
+  });
+
+  it("refuses relative paths, '..', NUL, neighbours with a common prefix, and the rest of the disk", () => {
+    const r = existingRoots(roots);
+    expect(codeOf(() => resolveAllowed('onto', r))).toBe('forbidden');
+    expect(codeOf(() => resolveAllowed(`${allowed}/onto/../../secret`, r))).toBe('forbidden');
+    expect(codeOf(() => resolveAllowed(`${allowed}/..`, r))).toBe('forbidden');
+    expect(codeOf(() => resolveAllowed(`${allowed}/onto\0`, r))).toBe('bad-params');
+    expect(codeOf(() => resolveAllowed(`${allowed}-evil`, r))).toBe('forbidden');
+    expect(codeOf(() => resolveAllowed(secret, r))).toBe('forbidden');
+    expect(codeOf(() => resolveAllowed('/', r))).toBe('forbidden');
+    expect(codeOf(() => resolveAllowed(join(allowed, 'missing'), r))).toBe('not-found');
+  });
+
+  it('refuses a symbolic link that leads outside, and follows one into another allowed root', () => {
+    const r = existingRoots(roots);
+    expect(codeOf(() => resolveAllowed(join(allowed, 'escape'), r))).toBe('forbidden');
+    expect(resolveAllowed(join(allowed, 'to-other'), r).real).toBe(existingRoots([other])[0].real);
+  });
+
+  it('says why without naming any path but the one given', () => {
+    const r = existingRoots(roots);
+    let message = '';
+    try {
+      resolveAllowed(join(allowed, 'escape'), r);
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toContain(join(allowed, 'escape'));
+    expect(message).not.toContain(secret);
+  });
+
+  it('ignores roots that are missing, relative or contain ..', () => {
+    expect(existingRoots([join(dir.path, 'gone'), 'relative', `${allowed}/../secret`, allowed])).toHaveLength(1);
+  });
+});
+
+describe('FileBrowser', () => {
+  it('lists folders first, then files by natural order, hiding dotfiles and links that escape', () => {
+    const top = browser.list(allowed);
+    expect(top.parent).toBeNull();
+    expect(top.root).toBe(allowed);
+    expect(top.entries.map((e) => `${e.kind}:${e.name}`)).toEqual(['folder:onto', 'folder:to-other']);
+    const onto = browser.list(join(allowed, 'onto'));
+    expect(onto.parent).toBe(allowed);
+    expect(onto.entries.map((e) => e.name)).toEqual(['deep', 'b9.owl', 'b10.owl', 'po.obo']);
+    const po = onto.entries.find((e) => e.name === 'po.obo')!;
+    expect(po).toEqual({ name: 'po.obo', path: join(allowed, 'onto', 'po.obo'), kind: 'file', size: 20 });
+    expect(browser.list(join(allowed, 'to-other')).entries.map((e) => e.name)).toEqual(['go.owl']);
+  });
+
+  it('refuses files, escapes and outside folders with stable codes', () => {
+    expect(codeOf(() => browser.list(join(allowed, 'onto', 'po.obo')))).toBe('not-a-folder');
+    expect(codeOf(() => browser.list(join(allowed, 'escape')))).toBe('forbidden');
+    expect(codeOf(() => browser.list(secret))).toBe('forbidden');
+    expect(codeOf(() => browser.list(join(allowed, 'onto', '..', '..', 'secret')))).toBe('forbidden');
+  });
+
+  it('names the roots, says which exist, and follows a changed setting at once', () => {
+    expect(browser.roots()).toEqual([
+      { path: allowed, label: 'Allowed', exists: true },
+      { path: other, label: null, exists: true },
+    ]);
+    roots = [other, join(dir.path, 'gone')];
+    try {
+      expect(browser.roots().map((r) => r.exists)).toEqual([true, false]);
+      expect(codeOf(() => browser.list(allowed))).toBe('forbidden');
+    } finally {
+      roots = [allowed, other];
+    }
+  });
+
+  it(`stops at ${MAX_ENTRIES} entries and says so`, () => {
+    const many = join(other, 'many');
+    mkdirSync(many);
+    for (let i = 0; i <= MAX_ENTRIES; i++) writeFileSync(join(many, `f${i}.owl`), '');
+    const l = browser.list(many);
+    expect(l.entries).toHaveLength(MAX_ENTRIES);
+    expect(l.truncated).toBe(true);
+    expect(l.parent).toBe(other);
+  });
+});
