@@ -2,10 +2,12 @@ package oarag.bridge;
 
 import java.util.Arrays;
 
-/** Growable int array plus small sorted-set helpers. */
+/** Growable int array, also used as a stack (push/pop), plus small sorted-set helpers. */
 final class IntList {
-    int[] a;
-    int n;
+    static final int[] EMPTY = new int[0];
+
+    private int[] a;
+    private int n;
 
     IntList() {
         this(8);
@@ -20,6 +22,18 @@ final class IntList {
             a = Arrays.copyOf(a, a.length * 2);
         }
         a[n++] = v;
+    }
+
+    void push(int v) {
+        add(v);
+    }
+
+    int pop() {
+        return a[--n];
+    }
+
+    boolean isEmpty() {
+        return n == 0;
     }
 
     int get(int i) {
@@ -42,12 +56,6 @@ final class IntList {
     int[] toSortedSet() {
         int[] r = Arrays.copyOf(a, n);
         Arrays.sort(r);
-        return dedupSorted(r);
-    }
-
-    static final int[] EMPTY = new int[0];
-
-    static int[] dedupSorted(int[] r) {
         if (r.length < 2) {
             return r;
         }
@@ -62,58 +70,5 @@ final class IntList {
 
     static boolean contains(int[] sorted, int v) {
         return sorted != null && Arrays.binarySearch(sorted, v) >= 0;
-    }
-
-    /** Union of sorted sets; returns one of the inputs when it already contains all the others. */
-    static int[] union(int[][] sets, int count) {
-        int[] best = null;
-        int total = 0;
-        int nonEmpty = 0;
-        for (int i = 0; i < count; i++) {
-            int[] s = sets[i];
-            if (s == null || s.length == 0) {
-                continue;
-            }
-            nonEmpty++;
-            total += s.length;
-            if (best == null || s.length > best.length) {
-                best = s;
-            }
-        }
-        if (best == null) {
-            return EMPTY;
-        }
-        if (nonEmpty == 1) {
-            return best;
-        }
-        // is everything contained in the largest?
-        boolean allIn = true;
-        outer:
-        for (int i = 0; i < count; i++) {
-            int[] s = sets[i];
-            if (s == null || s == best) {
-                continue;
-            }
-            for (int v : s) {
-                if (Arrays.binarySearch(best, v) < 0) {
-                    allIn = false;
-                    break outer;
-                }
-            }
-        }
-        if (allIn) {
-            return best;
-        }
-        int[] r = new int[total];
-        int k = 0;
-        for (int i = 0; i < count; i++) {
-            int[] s = sets[i];
-            if (s != null) {
-                System.arraycopy(s, 0, r, k, s.length);
-                k += s.length;
-            }
-        }
-        Arrays.sort(r);
-        return dedupSorted(r);
     }
 }

@@ -48,4 +48,9 @@ final class Json {
     static StringBuilder key(StringBuilder sb, String k) {
         return str(sb, k).append(':');
     }
+
+    /** Seconds (or any figure) rounded to 3 decimals, as the dump and the results print them. */
+    static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
 }

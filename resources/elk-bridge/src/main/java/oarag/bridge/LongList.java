@@ -30,6 +30,11 @@ final class LongList {
         n = 0;
     }
 
+    /** The elements in insertion order. */
+    long[] toArray() {
+        return Arrays.copyOf(a, n);
+    }
+
     long[] toSortedSet() {
         long[] r = Arrays.copyOf(a, n);
         Arrays.sort(r);
@@ -38,7 +43,7 @@ final class LongList {
 
     static final long[] EMPTY = new long[0];
 
-    static long[] dedupSorted(long[] r) {
+    private static long[] dedupSorted(long[] r) {
         if (r.length < 2) {
             return r;
         }

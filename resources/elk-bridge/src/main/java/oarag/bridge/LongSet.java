@@ -83,6 +83,11 @@ final class LongSet {
         return order[i];
     }
 
+    /** The elements in insertion order. */
+    long[] toArray() {
+        return Arrays.copyOf(order, n);
+    }
+
     long[] toSortedArray() {
         long[] r = Arrays.copyOf(order, n);
         Arrays.sort(r);

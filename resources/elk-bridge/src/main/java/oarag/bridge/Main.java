@@ -75,9 +75,7 @@ public final class Main {
             Session s = Loader.load(new File(args[1]), args.length > 3 ? new File(args[3]) : null,
                 (st, f) -> System.err.printf("[%s %.2f]%n", st, f));
             System.err.printf("loaded in %.2fs%n", (System.nanoTime() - t0) / 1e9);
-            Extractor ex = new Extractor(s, Progress.NONE);
-            ex.run(new File(args[2]));
-            out.println(GSON.toJson(extractResult(ex)));
+            out.println(GSON.toJson(extractResult(Extractor.run(s, Progress.NONE, new File(args[2])))));
             out.flush();
             return;
         }
@@ -393,25 +391,23 @@ public final class Main {
     private static JsonObject extract(JsonObject req, Progress progress) throws Exception {
         Session s = need();
         String outPath = str(req, "out", true);
-        Extractor ex = new Extractor(s, progress);
-        ex.run(new File(outPath));
-        return extractResult(ex);
+        return extractResult(Extractor.run(s, progress, new File(outPath)));
     }
 
-    private static JsonObject extractResult(Extractor ex) {
+    private static JsonObject extractResult(ExtractResult r) {
         JsonObject o = new JsonObject();
-        o.addProperty("records", ex.records);
-        o.addProperty("unsatisfiable", ex.unsatCount);
-        o.addProperty("links", ex.linkCount());
-        o.addProperty("fillers", ex.fillerCount());
-        o.addProperty("freshClasses", ex.freshClassCount());
-        if (ex.isInconsistent()) {
+        o.addProperty("records", r.records);
+        o.addProperty("unsatisfiable", r.unsatisfiable);
+        o.addProperty("links", r.links);
+        o.addProperty("fillers", r.fillers);
+        o.addProperty("freshClasses", r.freshClasses);
+        if (r.inconsistent) {
             o.addProperty("inconsistent", true);
         }
         JsonObject sec = new JsonObject();
-        sec.addProperty("classify", Extractor.round(ex.secClassify));
-        sec.addProperty("closure", Extractor.round(ex.secClosure));
-        sec.addProperty("write", Extractor.round(ex.secWrite));
+        sec.addProperty("classify", Json.round(r.secClassify));
+        sec.addProperty("closure", Json.round(r.secClosure));
+        sec.addProperty("write", Json.round(r.secWrite));
         o.add("seconds", sec);
         return o;
     }
@@ -421,7 +417,7 @@ public final class Main {
         if (fresh) {
             progress.report("classify", 0.0);
         }
-        ElkReasoner r = s.reasoner(new Extractor.ClassifyMonitor(progress));
+        ElkReasoner r = s.reasoner(new ClassifyMonitor(progress));
         if (fresh) {
             progress.report("classify", 1.0);
         }

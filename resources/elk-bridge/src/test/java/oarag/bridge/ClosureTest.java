@@ -110,7 +110,7 @@ class ClosureTest {
         ElkReasoner r = s.reasoner(null);
         int checked = 0;
         for (String[] l : d.linkList) {
-            if (l[2].startsWith(Extractor.FILLER_NS) || d.unsat.contains(l[0])) {
+            if (l[2].startsWith(Attachments.FILLER_NS) || d.unsat.contains(l[0])) {
                 continue;
             }
             assertTrue(r.isEntailed(Fixtures.goal(s, l[0], l[1], l[2])), "ELK does not entail link " + String.join(" ", l));

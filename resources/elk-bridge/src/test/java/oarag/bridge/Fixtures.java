@@ -74,14 +74,13 @@ final class Fixtures {
     /** Runs the bridge's extract over a loaded session into dir and reads the dump back. */
     static Dump extract(Session s, Path dir) throws Exception {
         File out = dir.resolve("dump.ndjson").toFile();
-        Extractor ex = new Extractor(s, Progress.NONE);
-        ex.run(out);
+        ExtractResult r = Extractor.run(s, Progress.NONE, out);
         JsonObject result = new JsonObject();
-        result.addProperty("records", ex.records);
-        result.addProperty("unsatisfiable", ex.unsatCount);
-        result.addProperty("links", ex.linkCount());
-        result.addProperty("fillers", ex.fillerCount());
-        result.addProperty("freshClasses", ex.freshClassCount());
+        result.addProperty("records", r.records);
+        result.addProperty("unsatisfiable", r.unsatisfiable);
+        result.addProperty("links", r.links);
+        result.addProperty("fillers", r.fillers);
+        result.addProperty("freshClasses", r.freshClasses);
         return Dump.read(out, result);
     }
 

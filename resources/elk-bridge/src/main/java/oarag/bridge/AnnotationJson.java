@@ -1,0 +1,93 @@
+package oarag.bridge;
+
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.semanticweb.owlapi.model.IRI;
+import org.semanticweb.owlapi.model.OWLAnnotation;
+import org.semanticweb.owlapi.model.OWLAnnotationAssertionAxiom;
+import org.semanticweb.owlapi.model.OWLAnnotationProperty;
+import org.semanticweb.owlapi.model.OWLAnnotationValue;
+import org.semanticweb.owlapi.model.OWLLiteral;
+import org.semanticweb.owlapi.model.OWLOntology;
+import org.semanticweb.owlapi.vocab.OWL2Datatype;
+import org.semanticweb.owlapi.vocab.OWLRDFVocabulary;
+
+/**
+ * Annotations as the dump's {@code Ann} objects: {@code {"p", "v", "lang"?, "dt"?, "ref"?, "ann"?}} ({@code dt}
+ * only when not xsd:string / rdf:langString, {@code ref} for IRI values, {@code ann} for axiom annotations).
+ */
+final class AnnotationJson {
+    private AnnotationJson() {}
+
+    private static final IRI OWL_DEPRECATED = OWLRDFVocabulary.OWL_DEPRECATED.getIRI();
+    private static final Set<IRI> PLAIN_TYPES = new HashSet<>(Arrays.asList(OWL2Datatype.XSD_STRING.getIRI(),
+        OWL2Datatype.RDF_LANG_STRING.getIRI(), OWL2Datatype.RDF_PLAIN_LITERAL.getIRI()));
+
+    static void ann(StringBuilder sb, OWLAnnotationProperty p, OWLAnnotationValue v, List<OWLAnnotation> nested) {
+        sb.append("{\"p\":");
+        Json.str(sb, p.getIRI().toString());
+        sb.append(",\"v\":");
+        if (v instanceof OWLLiteral) {
+            OWLLiteral lit = (OWLLiteral) v;
+            Json.str(sb, lit.getLiteral());
+            if (lit.hasLang()) {
+                sb.append(",\"lang\":");
+                Json.str(sb, lit.getLang());
+            } else if (!PLAIN_TYPES.contains(lit.getDatatype().getIRI())) {
+                sb.append(",\"dt\":");
+                Json.str(sb, lit.getDatatype().getIRI().toString());
+            }
+        } else {
+            Json.str(sb, v.toString());
+            sb.append(",\"ref\":true");
+        }
+        if (!nested.isEmpty()) {
+            sb.append(",\"ann\":[");
+            boolean first = true;
+            for (OWLAnnotation a : nested) {
+                if (!first) {
+                    sb.append(',');
+                }
+                first = false;
+                ann(sb, a.getProperty(), a.getValue(), a.annotations().collect(Collectors.toList()));
+            }
+            sb.append(']');
+        }
+        sb.append('}');
+    }
+
+    /** Appends "annotations":[...] for an entity IRI (over the closure) and returns whether owl:deprecated is true. */
+    static boolean entityAnnotations(StringBuilder sb, List<OWLOntology> closure, IRI iri) {
+        sb.append("\"annotations\":[");
+        boolean first = true;
+        boolean deprecated = false;
+        for (OWLOntology o : closure) {
+            for (OWLAnnotationAssertionAxiom ax : (Iterable<OWLAnnotationAssertionAxiom>) o
+                .annotationAssertionAxioms(iri)::iterator) {
+                if (!first) {
+                    sb.append(',');
+                }
+                first = false;
+                ann(sb, ax.getProperty(), ax.getValue(), ax.annotations().collect(Collectors.toList()));
+                if (ax.getProperty().getIRI().equals(OWL_DEPRECATED)) {
+                    OWLLiteral lit = ax.getValue().asLiteral().orElse(null);
+                    if (lit != null && ("true".equalsIgnoreCase(lit.getLiteral().trim()) || "1".equals(lit.getLiteral().trim()))) {
+                        deprecated = true;
+                    }
+                }
+            }
+        }
+        sb.append(']');
+        return deprecated;
+    }
+
+    /** The annotation property of a and of its nested annotations. */
+    static void collectProps(OWLAnnotation a, Set<OWLAnnotationProperty> used) {
+        used.add(a.getProperty());
+        a.annotations().forEach(x -> collectProps(x, used));
+    }
+}

@@ -1,0 +1,380 @@
+package oarag.bridge;
+
+import static oarag.bridge.Attachments.FILLER_NS;
+
+import java.io.BufferedWriter;
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import org.semanticweb.owlapi.model.AxiomType;
+import org.semanticweb.owlapi.model.IRI;
+import org.semanticweb.owlapi.model.OWLAnnotation;
+import org.semanticweb.owlapi.model.OWLAnnotationAssertionAxiom;
+import org.semanticweb.owlapi.model.OWLAnnotationProperty;
+import org.semanticweb.owlapi.model.OWLClass;
+import org.semanticweb.owlapi.model.OWLClassExpression;
+import org.semanticweb.owlapi.model.OWLEquivalentClassesAxiom;
+import org.semanticweb.owlapi.model.OWLObjectSomeValuesFrom;
+import org.semanticweb.owlapi.model.OWLOntology;
+import org.semanticweb.owlapi.model.OWLOntologyID;
+import org.semanticweb.owlapi.model.OWLSubClassOfAxiom;
+
+/**
+ * Writes the NDJSON dump of docs/bridge-protocol.md through {@code <out>.tmp}, renamed into place when complete.
+ * One writer per dump.
+ */
+final class DumpWriter {
+    /** What the dump held, for the extract result. */
+    static final class Written {
+        final long records;
+        final int unsatisfiable;
+
+        Written(long records, int unsatisfiable) {
+            this.records = records;
+            this.unsatisfiable = unsatisfiable;
+        }
+    }
+
+    private final Session s;
+    private final Signature sig;
+    private final Roles roles;
+    private final Attachments att;
+    private final TaxonomyGraph g;
+    private final Hierarchy h;
+    private final Links links;
+    private final Progress progress;
+    private final Render render;
+    private final StringBuilder sb = new StringBuilder(4096);
+    private Writer w;
+    private long records;
+    private long expectedRecords;
+    private int unsatCount;
+
+    DumpWriter(Session s, Signature sig, Roles roles, Attachments att, TaxonomyGraph g, Hierarchy h, Links links,
+        Progress progress) {
+        this.s = s;
+        this.sig = sig;
+        this.roles = roles;
+        this.att = att;
+        this.g = g;
+        this.h = h;
+        this.links = links;
+        this.progress = progress;
+        this.render = new Render(s);
+    }
+
+    /** Writes the dump; the stats record carries the classify and closure seconds. */
+    Written write(File out, double secClassify, double secClosure) throws IOException, BridgeException {
+        File parent = out.getAbsoluteFile().getParentFile();
+        if (parent != null && !parent.isDirectory() && !parent.mkdirs()) {
+            throw new BridgeException("NOT_FOUND", "The output folder " + parent.getPath() + " cannot be created.");
+        }
+        File tmp = new File(out.getPath() + ".tmp");
+        expectedRecords = 2L * sig.classes.length + sig.props.length + links.count() + att.fillers.size();
+        try (Writer bw = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(tmp), StandardCharsets.UTF_8),
+            1 << 20)) {
+            w = bw;
+            writeOntology();
+            writeAnnotationProperties();
+            writeProperties();
+            writeClasses();
+            writeStated();
+            writeHierarchy();
+            writeFillers();
+            writeLinks();
+            writeStats(secClassify, secClosure);
+        } finally {
+            w = null;
+        }
+        Files.move(tmp.toPath(), out.toPath(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return new Written(records, unsatCount);
+    }
+
+    private void line() throws IOException {
+        sb.append('\n');
+        w.append(sb);
+        sb.setLength(0);
+        records++;
+        if ((records & 0x3fff) == 0 && expectedRecords > 0) {
+            progress.report("write", Math.min(0.99, records / (double) expectedRecords));
+        }
+    }
+
+    private String classIri(int c) {
+        return sig.classes[c].getIRI().toString();
+    }
+
+    private void writeOntology() throws IOException {
+        OWLOntologyID id = s.root.getOntologyID();
+        sb.append("{\"t\":\"ontology\",\"iri\":");
+        Json.str(sb, id.getOntologyIRI().map(IRI::toString).orElse(null));
+        sb.append(",\"versionIri\":");
+        Json.str(sb, id.getVersionIRI().map(IRI::toString).orElse(null));
+        sb.append(",\"annotations\":[");
+        boolean first = true;
+        for (OWLAnnotation a : s.root.annotations().collect(Collectors.toList())) {
+            if (!first) {
+                sb.append(',');
+            }
+            first = false;
+            AnnotationJson.ann(sb, a.getProperty(), a.getValue(), a.annotations().collect(Collectors.toList()));
+        }
+        sb.append("]}");
+        line();
+    }
+
+    private void writeAnnotationProperties() throws IOException {
+        Set<OWLAnnotationProperty> used = new TreeSet<>();
+        for (OWLAnnotation a : s.root.annotations().collect(Collectors.toList())) {
+            AnnotationJson.collectProps(a, used);
+        }
+        for (OWLOntology o : s.closure) {
+            o.axioms(AxiomType.ANNOTATION_ASSERTION).forEach((OWLAnnotationAssertionAxiom ax) -> {
+                used.add(ax.getProperty());
+                ax.annotations().forEach(a -> AnnotationJson.collectProps(a, used));
+            });
+        }
+        for (OWLAnnotationProperty p : used) {
+            sb.append("{\"t\":\"annotationProperty\",\"iri\":");
+            Json.str(sb, p.getIRI().toString());
+            sb.append(",\"label\":");
+            Json.str(sb, s.labelOrNull(p.getIRI()));
+            sb.append('}');
+            line();
+        }
+    }
+
+    private void writeProperties() throws IOException {
+        for (int i = 0; i < sig.props.length; i++) {
+            sb.append("{\"t\":\"property\",\"iri\":");
+            Json.str(sb, sig.props[i].getIRI().toString());
+            sb.append(',');
+            boolean dep = AnnotationJson.entityAnnotations(sb, s.closure, sig.props[i].getIRI());
+            sb.append(",\"deprecated\":").append(dep);
+            sb.append(",\"transitive\":").append(roles.transitive[i]);
+            sb.append(",\"reflexive\":").append(roles.reflexive[i]);
+            sb.append(",\"parents\":[");
+            int[] ps = roles.parents[i];
+            for (int k = 0; k < ps.length; k++) {
+                if (k > 0) {
+                    sb.append(',');
+                }
+                Json.str(sb, sig.props[ps[k]].getIRI().toString());
+            }
+            sb.append("],\"chains\":[");
+            boolean first = true;
+            for (int[] ch : roles.chainsBySuper[i]) {
+                if (!first) {
+                    sb.append(',');
+                }
+                first = false;
+                sb.append('[');
+                for (int k = 0; k < ch.length; k++) {
+                    if (k > 0) {
+                        sb.append(',');
+                    }
+                    Json.str(sb, sig.props[ch[k]].getIRI().toString());
+                }
+                sb.append(']');
+            }
+            sb.append("],\"ranges\":[");
+            first = true;
+            Set<String> seen = new HashSet<>();
+            for (OWLClassExpression r : roles.ranges.get(i)) {
+                if (!r.isAnonymous() && !r.isOWLThing() && seen.add(r.asOWLClass().getIRI().toString())) {
+                    if (!first) {
+                        sb.append(',');
+                    }
+                    first = false;
+                    Json.str(sb, r.asOWLClass().getIRI().toString());
+                }
+            }
+            sb.append("]}");
+            line();
+        }
+    }
+
+    private void writeClasses() throws IOException {
+        for (OWLClass c : sig.classes) {
+            sb.append("{\"t\":\"class\",\"iri\":");
+            Json.str(sb, c.getIRI().toString());
+            sb.append(',');
+            boolean dep = AnnotationJson.entityAnnotations(sb, s.closure, c.getIRI());
+            sb.append(",\"deprecated\":").append(dep).append('}');
+            line();
+        }
+    }
+
+    private void writeStated() throws IOException {
+        for (OWLOntology o : s.closure) {
+            for (OWLSubClassOfAxiom ax : (Iterable<OWLSubClassOfAxiom>) o.axioms(AxiomType.SUBCLASS_OF)::iterator) {
+                if (ax.getSubClass().isAnonymous() || ax.getSubClass().isOWLThing() || ax.getSubClass().isOWLNothing()) {
+                    continue;
+                }
+                stated(ax.getSubClass().asOWLClass(), ax.getSuperClass(), "sub");
+            }
+            for (OWLEquivalentClassesAxiom ax : (Iterable<OWLEquivalentClassesAxiom>) o
+                .axioms(AxiomType.EQUIVALENT_CLASSES)::iterator) {
+                List<OWLClassExpression> ops = ax.getOperandsAsList();
+                for (OWLClassExpression a : ops) {
+                    if (a.isAnonymous() || a.isOWLThing() || a.isOWLNothing()) {
+                        continue;
+                    }
+                    for (OWLClassExpression c : ops) {
+                        if (c.isAnonymous()) {
+                            stated(a.asOWLClass(), c, "equiv");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private void stated(OWLClass a, OWLClassExpression c, String kind) throws IOException {
+        Set<OWLClassExpression> conj = new LinkedHashSet<>();
+        ElSyntax.addConjunctsOrdered(c, conj);
+        for (OWLClassExpression x : conj) {
+            if (!(x instanceof OWLObjectSomeValuesFrom)) {
+                continue;
+            }
+            OWLObjectSomeValuesFrom sv = (OWLObjectSomeValuesFrom) x;
+            if (sv.getProperty().isAnonymous()) {
+                continue;
+            }
+            OWLClassExpression f = sv.getFiller();
+            sb.append("{\"t\":\"stated\",\"s\":");
+            Json.str(sb, a.getIRI().toString());
+            sb.append(",\"r\":");
+            Json.str(sb, sv.getProperty().asOWLObjectProperty().getIRI().toString());
+            sb.append(",\"f\":");
+            Json.str(sb, f.isAnonymous() ? null : f.asOWLClass().getIRI().toString());
+            sb.append(",\"text\":");
+            Json.str(sb, render.ceShort(f));
+            sb.append(",\"kind\":\"").append(kind).append("\"}");
+            line();
+        }
+    }
+
+    /** Appends the IRIs of the named classes in a node except one (owl:Thing is never a member of nodeNamed). */
+    private void namedMembers(int node, int except) {
+        for (int c : g.nodeNamed[node]) {
+            if (c == except) {
+                continue;
+            }
+            if (sb.charAt(sb.length() - 1) != '[') {
+                sb.append(',');
+            }
+            Json.str(sb, classIri(c));
+        }
+    }
+
+    private void writeHierarchy() throws IOException {
+        List<Integer> unsat = new ArrayList<>();
+        for (int c = 0; c < sig.classes.length; c++) {
+            int node = g.inconsistent ? g.bottom : g.classNode[c];
+            if (g.inconsistent || (node >= 0 && node == g.bottom)) {
+                unsat.add(c);
+                continue;
+            }
+            sb.append("{\"t\":\"hier\",\"c\":");
+            Json.str(sb, classIri(c));
+            sb.append(",\"parents\":[");
+            if (node >= 0 && h.namedParents[node] != null) {
+                for (int p : h.namedParents[node]) {
+                    namedMembers(p, -1);
+                }
+            }
+            sb.append("],\"equivalents\":[");
+            if (node >= 0) {
+                namedMembers(node, c);
+            }
+            sb.append("]}");
+            line();
+        }
+        unsatCount = unsat.size();
+        for (int c : unsat) {
+            sb.append("{\"t\":\"unsat\",\"c\":");
+            Json.str(sb, classIri(c));
+            sb.append('}');
+            line();
+        }
+    }
+
+    private void writeFillers() throws IOException {
+        for (int f = 0; f < att.fillers.size(); f++) {
+            sb.append("{\"t\":\"filler\",\"iri\":");
+            Json.str(sb, FILLER_NS + f);
+            sb.append(",\"text\":");
+            Json.str(sb, render.ceShort(att.fillers.get(f)));
+            sb.append(",\"parents\":[");
+            int node = g.inconsistent ? g.bottom : g.fillerNode[f];
+            boolean unsat = node == g.bottom;
+            if (node >= 0 && !unsat) {
+                Set<Integer> seen = new HashSet<>();
+                appendNew(g.nodeNamed[node], seen);
+                if (h.namedParents[node] != null) {
+                    for (int p : h.namedParents[node]) {
+                        appendNew(g.nodeNamed[p], seen);
+                    }
+                }
+            }
+            sb.append(']');
+            if (unsat) {
+                sb.append(",\"unsat\":true");
+            }
+            sb.append('}');
+            line();
+        }
+    }
+
+    private void appendNew(int[] classes, Set<Integer> seen) {
+        for (int c : classes) {
+            if (seen.add(c)) {
+                if (sb.charAt(sb.length() - 1) != '[') {
+                    sb.append(',');
+                }
+                Json.str(sb, classIri(c));
+            }
+        }
+    }
+
+    private void writeLinks() throws IOException {
+        for (int i = 0; i < links.count(); i++) {
+            sb.append("{\"t\":\"link\",\"s\":");
+            Json.str(sb, classIri(links.s[i]));
+            sb.append(",\"r\":");
+            Json.str(sb, sig.props[links.r[i]].getIRI().toString());
+            sb.append(",\"f\":");
+            int t = links.t[i];
+            Json.str(sb, t >= 0 ? classIri(t) : FILLER_NS + (-t - 1));
+            sb.append('}');
+            line();
+        }
+    }
+
+    private void writeStats(double secClassify, double secClosure) throws IOException {
+        sb.append("{\"t\":\"stats\",\"classes\":").append(sig.classes.length)
+            .append(",\"properties\":").append(sig.props.length)
+            .append(",\"unsatisfiable\":").append(unsatCount)
+            .append(",\"links\":").append(links.count())
+            .append(",\"fillers\":").append(att.fillers.size())
+            .append(",\"freshClasses\":").append(att.freshClassCount())
+            .append(",\"inconsistent\":").append(g.inconsistent)
+            .append(",\"seconds\":{\"classify\":").append(Json.round(secClassify))
+            .append(",\"closure\":").append(Json.round(secClosure)).append("}}");
+        line();
+    }
+}

@@ -1,0 +1,180 @@
+package oarag.bridge;
+
+import static oarag.bridge.Attachments.CTX_NS;
+import static oarag.bridge.Attachments.FILLER_NS;
+
+import java.io.FileOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.semanticweb.elk.owl.interfaces.ElkClass;
+import org.semanticweb.elk.reasoner.completeness.Incompleteness;
+import org.semanticweb.elk.reasoner.taxonomy.model.Taxonomy;
+import org.semanticweb.owlapi.apibinding.OWLManager;
+import org.semanticweb.owlapi.model.AxiomType;
+import org.semanticweb.owlapi.model.IRI;
+import org.semanticweb.owlapi.model.OWLAxiom;
+import org.semanticweb.owlapi.model.OWLClassExpression;
+import org.semanticweb.owlapi.model.OWLDataFactory;
+import org.semanticweb.owlapi.model.OWLDeclarationAxiom;
+import org.semanticweb.owlapi.model.OWLLogicalAxiom;
+import org.semanticweb.owlapi.model.OWLObjectIntersectionOf;
+import org.semanticweb.owlapi.model.OWLObjectSomeValuesFrom;
+import org.semanticweb.owlapi.model.OWLOntology;
+
+/**
+ * Classifies the ontology extended by the fresh definitions ({@code N ≡ F ⊓ ranges} for fillers, {@code C ⊑ L} for
+ * complex contexts) with ELK, straight from the OWL API objects. The fresh definitions are a conservative extension,
+ * so the taxonomy restricted to the named classes is ELK's own.
+ */
+final class ElkClassifier {
+    private ElkClassifier() {}
+
+    /** The fresh definitions for the attachments' fillers and contexts. */
+    static List<OWLAxiom> freshAxioms(Session s, Attachments att) {
+        OWLDataFactory df = s.df;
+        List<OWLAxiom> axs = new ArrayList<>();
+        for (int n = 0; n < att.fillers.size(); n++) {
+            axs.add(df.getOWLEquivalentClassesAxiom(df.getOWLClass(IRI.create(FILLER_NS + n)),
+                shallow(df, att, att.fillers.get(n))));
+        }
+        for (int l = 0; l < att.contexts.size(); l++) {
+            // C ⊑ L: the subclasses of L are exactly those of C (also for C outside EL, e.g. unions)
+            axs.add(df.getOWLSubClassOfAxiom(att.contexts.get(l), df.getOWLClass(IRI.create(CTX_NS + l))));
+        }
+        if (System.getenv("OARAG_BRIDGE_DUMP_EXT") != null) {
+            dumpExtended(s, axs, System.getenv("OARAG_BRIDGE_DUMP_EXT"));
+        }
+        return axs;
+    }
+
+    /**
+     * F with each nested existential filler that has its own fresh class replaced by that class: N_k ≡ ∃r.N_k+1
+     * instead of N_k ≡ ∃r.∃r.…, which is equivalent given N_k+1's own definition. A chain nested n deep then
+     * costs ELK n small axioms instead of n axioms of size up to n (quadratic indexing).
+     */
+    private static OWLClassExpression shallow(OWLDataFactory df, Attachments att, OWLClassExpression e) {
+        switch (e.getClassExpressionType()) {
+            case OBJECT_INTERSECTION_OF: {
+                List<OWLClassExpression> ops = new ArrayList<>();
+                for (OWLClassExpression o : ((OWLObjectIntersectionOf) e).getOperandsAsList()) {
+                    ops.add(shallow(df, att, o));
+                }
+                return df.getOWLObjectIntersectionOf(ops);
+            }
+            case OBJECT_SOME_VALUES_FROM: {
+                OWLObjectSomeValuesFrom sv = (OWLObjectSomeValuesFrom) e;
+                OWLClassExpression f = sv.getFiller();
+                Integer k = f.isAnonymous() ? att.fillerIndex.get(f) : null;
+                return k == null ? e
+                    : df.getOWLObjectSomeValuesFrom(sv.getProperty(), df.getOWLClass(IRI.create(FILLER_NS + k)));
+            }
+            default:
+                return e;
+        }
+    }
+
+    /** OARAG_BRIDGE_DUMP_EXT: the ontology ELK classifies, as functional syntax, for debugging. */
+    private static void dumpExtended(Session s, List<OWLAxiom> fresh, String path) {
+        try {
+            OWLOntology ext = OWLManager.createOWLOntologyManager().createOntology();
+            for (OWLOntology o : s.closure) {
+                ext.add(o.logicalAxioms().collect(Collectors.toList()));
+            }
+            ext.add(fresh);
+            ext.getOWLOntologyManager().saveOntology(ext,
+                new org.semanticweb.owlapi.formats.FunctionalSyntaxDocumentFormat(), new FileOutputStream(path));
+        } catch (Exception e) {
+            System.err.println("[extract] could not dump the extended ontology: " + e);
+        }
+    }
+
+    /** Starts ELK over the closure plus the fresh axioms; close it once the taxonomy has been read. */
+    static Run start(Session s, List<OWLAxiom> fresh, Progress progress) {
+        org.semanticweb.elk.reasoner.Reasoner r = new org.semanticweb.elk.reasoner.ReasonerFactory().createReasoner(
+            monitor -> new AxiomFeed(monitor, s.closure, fresh),
+            org.semanticweb.elk.reasoner.config.ReasonerConfiguration.getConfiguration());
+        r.setProgressMonitor(new ClassifyMonitor(progress));
+        r.setAllowFreshEntities(true);
+        return new Run(r);
+    }
+
+    /** One ELK reasoner; the taxonomy it returns is read before the reasoner is shut down. */
+    static final class Run implements AutoCloseable {
+        private final org.semanticweb.elk.reasoner.Reasoner r;
+
+        private Run(org.semanticweb.elk.reasoner.Reasoner r) {
+            this.r = r;
+        }
+
+        /** Classifies; the taxonomy, or null when the ontology is inconsistent. */
+        Taxonomy<ElkClass> taxonomy() {
+            try {
+                if (Incompleteness.getValue(r.isInconsistent())) {
+                    return null;
+                }
+                return Incompleteness.getValue(r.getTaxonomyQuietly());
+            } catch (org.semanticweb.elk.exceptions.ElkException e) {
+                throw new IllegalStateException("ELK failed: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                r.shutdown();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Feeds ELK the logical axioms and declarations of the imports closure plus the fresh axioms (no copy). */
+    private static final class AxiomFeed extends org.semanticweb.elk.loading.AbstractAxiomLoader {
+        private final List<OWLOntology> closure;
+        private final List<OWLAxiom> extra;
+        private boolean finished;
+
+        AxiomFeed(org.semanticweb.elk.util.concurrent.computation.InterruptMonitor monitor, List<OWLOntology> closure,
+            List<OWLAxiom> extra) {
+            super(monitor);
+            this.closure = closure;
+            this.extra = extra;
+        }
+
+        @Override
+        public void load(org.semanticweb.elk.owl.visitors.ElkAxiomProcessor inserter,
+            org.semanticweb.elk.owl.visitors.ElkAxiomProcessor deleter) {
+            if (finished) {
+                return;
+            }
+            org.semanticweb.elk.owlapi.wrapper.OwlConverter conv =
+                org.semanticweb.elk.owlapi.wrapper.OwlConverter.getInstance();
+            for (OWLOntology o : closure) {
+                for (OWLAxiom ax : (Iterable<OWLLogicalAxiom>) o.logicalAxioms()::iterator) {
+                    if (conv.isRelevantAxiom(ax)) {
+                        inserter.visit(conv.convert(ax));
+                    }
+                }
+                for (OWLDeclarationAxiom d : (Iterable<OWLDeclarationAxiom>) o.axioms(AxiomType.DECLARATION)::iterator) {
+                    if (d.getEntity().isOWLClass() || d.getEntity().isOWLObjectProperty()) {
+                        inserter.visit(conv.convert(d));
+                    }
+                }
+                if (isInterrupted()) {
+                    return;
+                }
+            }
+            for (OWLAxiom ax : extra) {
+                inserter.visit(conv.convert(ax));
+            }
+            finished = true;
+        }
+
+        @Override
+        public boolean isLoadingFinished() {
+            return finished;
+        }
+    }
+}

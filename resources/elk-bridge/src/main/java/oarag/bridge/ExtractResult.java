@@ -1,0 +1,38 @@
+package oarag.bridge;
+
+/** What an extraction wrote and how long its phases took (seconds, wall clock). */
+final class ExtractResult {
+    final long records;
+    final int unsatisfiable;
+    final int links;
+    final int fillers;
+    final int freshClasses;
+    final boolean inconsistent;
+    /** Signature, role index, attachments and the fresh definitions. */
+    final double secPrepare;
+    /** ELK: loading the axioms, saturation, taxonomy (and shutting the reasoner down). */
+    final double secElk;
+    /** Reading ELK's taxonomy into node arrays. */
+    final double secTaxonomy;
+    /** prepare + elk + taxonomy, measured as one span (the "classify" stage). */
+    final double secClassify;
+    /** Named hierarchy (topological order, minimal named parents) and the existential closure. */
+    final double secClosure;
+    final double secWrite;
+
+    ExtractResult(long records, int unsatisfiable, int links, int fillers, int freshClasses, boolean inconsistent,
+        double[] sec) {
+        this.records = records;
+        this.unsatisfiable = unsatisfiable;
+        this.links = links;
+        this.fillers = fillers;
+        this.freshClasses = freshClasses;
+        this.inconsistent = inconsistent;
+        this.secPrepare = sec[0];
+        this.secElk = sec[1];
+        this.secTaxonomy = sec[2];
+        this.secClassify = sec[3];
+        this.secClosure = sec[4];
+        this.secWrite = sec[5];
+    }
+}

@@ -1,0 +1,26 @@
+package oarag.bridge;
+
+/**
+ * The non-redundant existential closure: link i is (class s[i], named property r[i], target t[i]) with a target
+ * {@code >= 0} a class index and {@code < 0} a filler {@code -(number + 1)}.
+ */
+final class Links {
+    static final Links NONE = new Links(IntList.EMPTY, IntList.EMPTY, IntList.EMPTY, 0);
+
+    final int[] s;
+    final int[] r;
+    final int[] t;
+    /** Edges computed over all nodes (a measure of the closure's work, for OARAG_BRIDGE_DEBUG). */
+    final long edgeCount;
+
+    Links(int[] s, int[] r, int[] t, long edgeCount) {
+        this.s = s;
+        this.r = r;
+        this.t = t;
+        this.edgeCount = edgeCount;
+    }
+
+    int count() {
+        return s.length;
+    }
+}
