@@ -74,13 +74,7 @@ final class Fixtures {
     /** Runs the bridge's extract over a loaded session into dir and reads the dump back. */
     static Dump extract(Session s, Path dir) throws Exception {
         File out = dir.resolve("dump.ndjson").toFile();
-        ExtractResult r = Extractor.run(s, Progress.NONE, out);
-        JsonObject result = new JsonObject();
-        result.addProperty("records", r.records);
-        result.addProperty("unsatisfiable", r.unsatisfiable);
-        result.addProperty("links", r.links);
-        result.addProperty("fillers", r.fillers);
-        result.addProperty("freshClasses", r.freshClasses);
+        JsonObject result = ResultJson.extract(Extractor.run(s, Progress.NONE, out), 0);
         return Dump.read(out, result);
     }
 

@@ -1,0 +1,107 @@
+package oarag.bridge;
+
+import static oarag.bridge.Requests.str;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
+
+import com.google.gson.JsonObject;
+
+/** Dispatches one request to its command, over the one loaded ontology (the session). */
+final class Commands {
+    static final String VERSION = "0.1.0";
+    static final String ELK_VERSION = "0.6.0";
+
+    private Session session;
+    /** Seconds the load that created the session took (reported as seconds.parse by extract). */
+    private double parseSeconds;
+
+    JsonObject handle(String cmd, JsonObject req, Progress progress) throws Exception {
+        switch (cmd) {
+            case "ping":
+                return ping();
+            case "load":
+                return load(req, progress);
+            case "extract":
+                return extract(req, progress);
+            case "entailed":
+                return Queries.entailed(need(), req, progress);
+            case "superclasses":
+                return Queries.superclasses(need(), req, progress);
+            case "subclasses":
+                return Queries.subclasses(need(), req, progress);
+            case "explain":
+                return Queries.explain(need(), req, progress);
+            case "reviseStrip":
+                return Reviser.strip(need(), req, progress);
+            case "reviseWrite":
+                return Reviser.write(need(), req, progress);
+            case "shutdown":
+                return new JsonObject();
+            default:
+                throw new BridgeException("BAD_REQUEST", "Unknown command \"" + cmd + "\".");
+        }
+    }
+
+    /** Drops the reasoner after an out-of-memory or stack overflow, so the session stays usable. */
+    void disposeReasoner() {
+        if (session != null) {
+            session.disposeReasoner();
+        }
+    }
+
+    private Session need() throws BridgeException {
+        if (session == null) {
+            throw new BridgeException("NO_ONTOLOGY", "No ontology is loaded; send a load request first.");
+        }
+        return session;
+    }
+
+    private static JsonObject ping() {
+        JsonObject o = new JsonObject();
+        o.addProperty("version", VERSION);
+        o.addProperty("owlapi", owlapiVersion());
+        o.addProperty("elk", ELK_VERSION);
+        return o;
+    }
+
+    static String owlapiVersion() {
+        try (InputStream in = Commands.class.getResourceAsStream(
+            "/META-INF/maven/net.sourceforge.owlapi/owlapi-api/pom.properties")) {
+            if (in != null) {
+                Properties p = new Properties();
+                p.load(in);
+                String v = p.getProperty("version");
+                if (v != null) {
+                    return v;
+                }
+            }
+        } catch (IOException ignore) {
+            // fall through
+        }
+        return "5.1.20";
+    }
+
+    private JsonObject load(JsonObject req, Progress progress) throws BridgeException {
+        String path = str(req, "path", true);
+        String catalog = str(req, "catalog", false);
+        if (session != null) {
+            session.dispose();
+            session = null;
+            System.gc();
+        }
+        long t0 = System.nanoTime();
+        Session s = Loader.load(new File(path), catalog == null ? null : new File(catalog), progress);
+        parseSeconds = (System.nanoTime() - t0) / 1e9;
+        session = s;
+        return ResultJson.load(s);
+    }
+
+    private JsonObject extract(JsonObject req, Progress progress) throws Exception {
+        Session s = need();
+        String outPath = str(req, "out", true);
+        return ResultJson.extract(Extractor.run(s, progress, new File(outPath)), parseSeconds);
+    }
+}

@@ -1,0 +1,84 @@
+package oarag.bridge;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+
+import org.semanticweb.owlapi.model.IRI;
+
+/** The result objects of the load and extract commands. */
+final class ResultJson {
+    private ResultJson() {}
+
+    static JsonObject load(Session s) {
+        JsonObject o = new JsonObject();
+        o.addProperty("ontologyIri", s.root.getOntologyID().getOntologyIRI().map(IRI::toString).orElse(null));
+        o.addProperty("versionIri", s.root.getOntologyID().getVersionIRI().map(IRI::toString).orElse(null));
+        o.addProperty("format", s.format.label);
+        o.addProperty("classes", s.classCount());
+        o.addProperty("objectProperties", s.objectPropertyCount());
+        o.addProperty("axioms", s.axiomCount());
+        JsonArray imps = new JsonArray();
+        s.imports.forEach((iri, p) -> {
+            JsonObject i = new JsonObject();
+            i.addProperty("iri", iri);
+            i.addProperty("path", p);
+            imps.add(i);
+        });
+        o.add("imports", imps);
+        JsonArray ws = new JsonArray();
+        for (Warning w : s.warnings) {
+            JsonObject x = new JsonObject();
+            x.addProperty("code", w.code);
+            x.addProperty("message", w.message);
+            if (w.iri != null) {
+                x.addProperty("iri", w.iri);
+            }
+            if (w.counts != null) {
+                JsonObject c = new JsonObject();
+                w.counts.forEach(c::addProperty);
+                x.add("counts", c);
+            }
+            ws.add(x);
+        }
+        o.add("warnings", ws);
+        return o;
+    }
+
+    /**
+     * The extract result. {@code seconds} holds wall-clock seconds (3 decimals) per phase:
+     * <ul>
+     * <li>{@code classify}: prepare + elk + taxonomy, measured as one span (the "classify" progress stage);</li>
+     * <li>{@code closure}: the named hierarchy (topological order, minimal named parents) and the existential
+     * closure (filler fixpoint, links) (the "closure" stage);</li>
+     * <li>{@code write}: serialising the dump (the "write" stage);</li>
+     * <li>{@code parse}: the load request that created the session (sniffing, depth check, OWL API parsing with
+     * imports, non-EL count), repeated by every extract on that session;</li>
+     * <li>{@code prepare}: signature, role index and compositions, attachments, fresh definitions;</li>
+     * <li>{@code elk}: ELK classification proper (axiom loading, saturation, taxonomy, reasoner shutdown);</li>
+     * <li>{@code taxonomy}: the walk of ELK's taxonomy into node arrays.</li>
+     * </ul>
+     * classify, closure and write keep the meaning they had before the finer keys; parse, prepare, elk, taxonomy,
+     * closure and write do not overlap.
+     */
+    static JsonObject extract(ExtractResult r, double parseSeconds) {
+        JsonObject o = new JsonObject();
+        o.addProperty("records", r.records);
+        o.addProperty("unsatisfiable", r.unsatisfiable);
+        o.addProperty("links", r.links);
+        o.addProperty("fillers", r.fillers);
+        o.addProperty("freshClasses", r.freshClasses);
+        if (r.inconsistent) {
+            o.addProperty("inconsistent", true);
+        }
+        JsonObject sec = new JsonObject();
+        sec.addProperty("classify", Json.round(r.secClassify));
+        sec.addProperty("closure", Json.round(r.secClosure));
+        sec.addProperty("write", Json.round(r.secWrite));
+        sec.addProperty("parse", Json.round(parseSeconds));
+        sec.addProperty("prepare", Json.round(r.secPrepare));
+        sec.addProperty("elk", Json.round(r.secElk));
+        sec.addProperty("taxonomy", Json.round(r.secTaxonomy));
+        o.add("seconds", sec);
+        return o;
+    }
+}
