@@ -85,8 +85,9 @@ function detail(c: DiffChange): string {
   }
 }
 
-/** `nucleus (GO:0005634)`; without a CURIE the IRI, as a link. */
+/** `nucleus (GO:0005634)`; without a CURIE the IRI, as a link; a name that is the CURIE is said once. */
 function ref(e: DiffEntity): string {
+  if (e.curie && e.curie === e.name) return escape(e.name);
   return `${escape(e.name)} (${e.curie ?? `<${e.iri}>`})`;
 }
 

@@ -12,6 +12,7 @@ export const VIEWS = [
   { id: 'revision', label: 'Test-2 revision', icon: '⇄', hint: 'Build a revised ontology for Test 2' },
   { id: 'evaluation', label: 'Evaluation', icon: '▥', hint: 'Evaluate a method on a dataset' },
   { id: 'models', label: 'Models', icon: '◈', hint: 'Local GGUF models and backend settings' },
+  { id: 'diff', label: 'Diff', icon: '±', hint: 'Compare two versions of an ontology' },
 ] as const;
 
 export type ViewId = (typeof VIEWS)[number]['id'];

@@ -53,6 +53,11 @@ describe('diffMarkdown', () => {
     expect(md).not.toContain('| Change | Count |');
   });
 
+  it('says a name that is its own CURIE once', () => {
+    const md = diffMarkdown(report({ classes: {} }, { classes: { NCBITaxon_3398: { name: 'NCBITaxon:3398' } } }));
+    expect(md).toContain('## New classes (1)\n\n- NCBITaxon:3398\n');
+  });
+
   it('keeps a hostile name on one line and inert', () => {
     const md = diffMarkdown(
       report({ classes: { PO_1: { name: 'a' } } }, { classes: { PO_1: { name: 'a\n## [x](javascript:1) | b' } } }),

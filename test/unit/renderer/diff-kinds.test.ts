@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { KIND_TITLES as NOTES_TITLES } from '../../../src-main/diff/diff-markdown';
+import { CHANGE_KINDS, type DiffChange } from '../../../src-main/diff/diff-types';
+import { splitNamespaces } from '../../../src-renderer/stores/diff';
+import { changeText, KIND_TITLES, kindSign } from '../../../src-renderer/util/diff-kinds';
+
+describe('diff kinds in the renderer', () => {
+  it('titles every kind exactly as the release notes do', () => {
+    expect(Object.keys(KIND_TITLES)).toEqual([...CHANGE_KINDS]);
+    expect(KIND_TITLES).toEqual(NOTES_TITLES);
+  });
+
+  it('signs additions, removals and changes', () => {
+    expect(CHANGE_KINDS.map((k) => kindSign(k)).join('')).toBe('+−−+~+−+−+−+−');
+  });
+
+  it('filters on every name, CURIE, IRI and label of a change', () => {
+    const c: DiffChange = {
+      kind: 'label-changed',
+      class: { iri: 'http://purl.obolibrary.org/obo/PO_1', curie: 'PO:1', name: 'Leaf' },
+      old: 'leaf blade',
+      new: 'Leaf',
+    };
+    const t = changeText(c);
+    for (const s of ['po:1', 'obo/po_1', 'leaf blade', 'label-changed']) expect(t).toContain(s);
+  });
+
+  it('splits the namespace field on commas and white space', () => {
+    expect(splitNamespaces(' GO, PO:\nhttp://x.org/a# ')).toEqual(['GO', 'PO:', 'http://x.org/a#']);
+    expect(splitNamespaces('  ')).toEqual([]);
+  });
+});
