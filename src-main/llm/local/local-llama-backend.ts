@@ -29,6 +29,8 @@ export interface LocalLlamaOptions {
   batchSize?: number;
   /** 'auto' (default): the model's own chat template. Or a node-llama-cpp wrapper type: 'chatML', 'llama3.1', 'qwen'... */
   chatWrapper?: string;
+  /** Sampling temperature for calls that name none (default 0, greedy). */
+  temperature?: number;
   /** Never generate tokens whose text is not printable ASCII (random or weak models). */
   asciiOnly?: boolean;
   /** Skip the GGUF header check before starting the model process. Only for proving crash isolation. */
@@ -383,7 +385,7 @@ export class LocalLlamaBackend implements LlmBackend {
             jsonSchema: opts.grammar ? undefined : opts.jsonSchema,
             grammar: opts.grammar,
             stop: opts.stop,
-            temperature: opts.temperature,
+            temperature: opts.temperature ?? this.opts.temperature,
             seed: opts.seed,
             stream: opts.onText !== undefined,
           },

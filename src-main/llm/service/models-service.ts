@@ -1,10 +1,16 @@
-import { basename } from 'node:path';
-import type { Settings } from '../../settings/settings-types';
-import type { ModelInfo } from '../models/model-types';
+import { freemem, totalmem } from 'node:os';
+import { basename, resolve } from 'node:path';
+import type { ModelRunSettings, Settings } from '../../settings/settings-types';
+import type { MemoryEstimate, ModelInfo } from '../models/model-types';
 import type { Task } from '../../core/task';
-import { backendFactory } from '../backend-spec';
+import { backendFactory, parseBackendSpec } from '../backend-spec';
 import { BackoffGate, gatedFetch } from '../openai/backoff-gate';
 import { inspectGguf, type GgufFacts } from '../gguf/gguf-facts';
+import { readGgufHeader } from '../gguf/gguf-reader';
+import { defaultContextSize } from '../local/machine-defaults';
+import { cpuHasAmx } from '../models/cpu-features';
+import { estimateMemory } from '../models/memory-estimate';
+import { removeModel } from '../models/model-remove';
 import { downloadModel, importModel, listModels } from '../models';
 import type { LlmBackend } from '../types';
 
@@ -17,17 +23,39 @@ export class ModelsService {
     /** The built-in model's file, when fetched; listed first and marked as built in. */
     private readonly builtin: () => string | null = () => null,
     /** `cacheDir` keeps what each OpenAI-compatible server supports; `env` holds the API key the settings name. */
-    private readonly extra: { cacheDir?: string; env?: NodeJS.ProcessEnv } = {},
+    private readonly extra: {
+      cacheDir?: string;
+      env?: NodeJS.ProcessEnv;
+      /** Free and total memory (tests pin them); default os.freemem() and os.totalmem(). */
+      memory?: () => { free: number; total: number };
+      /** Whether the CPU has AMX (tests pin it); default read from /proc/cpuinfo. */
+      amx?: boolean;
+    } = {},
   ) {}
+
+  /** A local model's run settings: its own (settings.models) over the local ones; null = the machine default. */
+  runSettings(modelPath: string): ModelRunSettings {
+    const s = this.settings();
+    const own = s.models[resolve(this.cwd, modelPath)];
+    return {
+      contextSize: own?.contextSize ?? s.local.contextSize,
+      threads: own?.threads ?? s.local.threads,
+      gpuLayers: own?.gpuLayers ?? s.local.gpuLayers,
+      temperature: own?.temperature ?? null,
+    };
+  }
 
   async create(spec: string, signal?: AbortSignal): Promise<LlmBackend> {
     const s = this.settings();
-    const f = backendFactory(spec, {
+    const parsed = parseBackendSpec(spec, this.cwd);
+    const run = parsed.kind === 'local' ? this.runSettings(parsed.modelPath) : null;
+    const f = backendFactory(parsed, {
       cwd: this.cwd,
       local: {
-        threads: s.local.threads ?? undefined,
-        gpuLayers: s.local.gpuLayers ?? undefined,
-        contextSize: s.local.contextSize ?? undefined,
+        threads: run?.threads ?? undefined,
+        gpuLayers: run?.gpuLayers ?? undefined,
+        contextSize: run?.contextSize ?? undefined,
+        temperature: run?.temperature ?? undefined,
       },
       // Requests in flight side by side (eval --concurrency) back off together when the server refuses.
       openai: {
@@ -92,6 +120,38 @@ export class ModelsService {
       onProgress: (p) => task.update({ stage: 'download', fraction: p.fraction }),
     });
     return info(r.facts);
+  }
+
+  /**
+   * What loading a local model would take for a context size (by default the one its run settings give),
+   * from the GGUF header alone, against the memory free right now.
+   */
+  async estimate(path: string, contextSize?: number): Promise<MemoryEstimate> {
+    const file = resolve(this.cwd, path);
+    // Per-layer head counts are short arrays; keep them (the tokenizer's long arrays are still skipped).
+    const header = await readGgufHeader(file, { maxArrayItemsKept: 4096 });
+    const run = this.runSettings(file);
+    const own = this.settings().models[file]?.contextSize;
+    const train = header.metadata.get(`${String(header.metadata.get('general.architecture'))}.context_length`);
+    const ctx = contextSize ?? run.contextSize ?? defaultContextSize(typeof train === 'number' ? train : undefined);
+    const from = contextSize ? 'request' : own ? 'model' : run.contextSize ? 'local' : 'default';
+    const mem = this.extra.memory?.() ?? { free: freemem(), total: totalmem() };
+    return estimateMemory(header, {
+      path: file,
+      contextSize: ctx,
+      contextFrom: from,
+      freeBytes: mem.free,
+      machineBytes: mem.total,
+      amx: this.extra.amx ?? cpuHasAmx(),
+    });
+  }
+
+  /** Deletes a model file in the models folder (the built-in one only with allowBuiltin); returns its path. */
+  remove(path: string, o: { allowBuiltin?: boolean } = {}): Promise<string> {
+    return removeModel(resolve(this.cwd, path), this.modelsDir, {
+      builtin: this.builtin(),
+      allowBuiltin: o.allowBuiltin,
+    });
   }
 
   /** One short prompt, to check that a backend answers at all. */
