@@ -19,6 +19,8 @@ export const useConceptsStore = defineStore('concepts', () => {
   const searching = ref(false);
   const searchError = ref<string | null>(null);
   const searchedFor = ref('');
+  /** Obsolete classes are left out of the results unless this is on. */
+  const includeObsolete = ref(false);
   const card = ref<Card | null>(null);
   const cardLoading = ref(false);
   const cardError = ref<string | null>(null);
@@ -53,7 +55,12 @@ export const useConceptsStore = defineStore('concepts', () => {
     }
     searching.value = true;
     try {
-      const r = await api().call('ontology.search', { ontologyId, text: q.trim().slice(0, 10_000), limit: 30 });
+      const r = await api().call('ontology.search', {
+        ontologyId,
+        text: q.trim().slice(0, 10_000),
+        limit: 30,
+        includeObsolete: includeObsolete.value,
+      });
       if (my !== seq) return;
       hits.value = r;
       searchedFor.value = q.trim();
@@ -63,6 +70,12 @@ export const useConceptsStore = defineStore('concepts', () => {
     } finally {
       if (my === seq) searching.value = false;
     }
+  }
+
+  /** Shows or hides obsolete classes, and searches again for the same text. */
+  function setIncludeObsolete(on: boolean) {
+    includeObsolete.value = on;
+    if (text.value.trim()) void search(text.value);
   }
 
   /** Search-as-you-type: waits for a pause in typing. */
@@ -129,6 +142,7 @@ export const useConceptsStore = defineStore('concepts', () => {
     searching,
     searchError,
     searchedFor,
+    includeObsolete,
     card,
     cardLoading,
     cardError,
@@ -136,6 +150,7 @@ export const useConceptsStore = defineStore('concepts', () => {
     explains,
     search,
     searchSoon,
+    setIncludeObsolete,
     openIri,
     show,
     back,
