@@ -9,6 +9,7 @@ import type { ClassExpr } from './class-expression';
 import { checkItems } from './revise-checks';
 import { verbaliseRestriction, type NameOf } from './verbalise';
 import type { ReviseChange, ReviseReport, Revision } from '../dataset-types';
+import { fragmentName } from '../../ontology/names/naming-policy';
 export type { ReviseChange, ReviseReport, Revision } from '../dataset-types';
 
 type Some = ClassExpr & { t: 'some' };
@@ -89,7 +90,8 @@ export async function reviseOntology(service: OntologyService, path: string, opt
   const nameOf: NameOf = (iri) => {
     const id = ix.id(iri);
     const n = id === undefined ? undefined : ix.nameOf(id);
-    return n && n !== iri ? n : fragment(iri);
+    // An IRI the index does not know is named as the naming policy names any label-less IRI.
+    return n && n !== iri ? n : fragmentName(iri).name;
   };
   const bridge = service.bridge();
   // A warm open never loaded this file into the JVM (or another file was loaded since): load it now.
