@@ -11,7 +11,11 @@ export const cardCommand: CommandSpec = {
     const name = ctx.positionals.join(' ').trim();
     if (!name) throw new UserError('usage', 'give a class name, CURIE or IRI.');
     const h = await openOntology(ctx, requireString(ctx, 'ontology', 'file'));
-    const hits = h.lookup(name, 'class');
+    let hits = h.lookup(name, 'class');
+    // A class's own ID wins over the same ID kept as another class's alternative ID: GO:0005636 is both
+    // a merged term (obsolete, its card says what replaced it) and an alt_id of nuclear envelope.
+    const own = hits.filter((x) => x.matchKind === 'id' || x.matchKind === 'iri');
+    if (hits.length > 1 && own.length === 1) hits = own;
     if (hits.length === 0) {
       throw new UserError('unknown-name', `no class is named "${name}" in ${h.summary.file}.`);
     }

@@ -1,6 +1,6 @@
 import { compareCodeUnits } from '../../core/compare';
 import type { Ann } from '../dump/dump-types';
-import { normalizeName } from '../names/normalize';
+import { iriFragment, normalizeName } from '../names/normalize';
 import {
   COMMENT_PROPS,
   DEFINITION_PROPS,
@@ -163,7 +163,8 @@ function toEntry(a: Ann, input: CardInput, scope: SynonymScope | undefined): Car
     const target = input.resolve(a.v.trim(), a.ref === true);
     if (target && target.iri !== input.iri) e.link = target;
   }
-  if (a.ref && !e.link) e.valueName = input.keyOf(a.v);
+  // A subset is known by its ID (goslim_generic); another IRI value reads as a property name would.
+  if (a.ref && !e.link) e.valueName = SUBSETS.has(a.p) ? iriFragment(a.v) : input.keyOf(a.v);
   if (a.ann?.length) e.notes = a.ann.map((n) => ({ property: input.keyOf(n.p), value: n.v }));
   return e;
 }

@@ -101,7 +101,7 @@ describe('buildCard', () => {
       ['related', 'cell nucleus'],
     ]);
     expect(values('xrefs')).toEqual(['NIF_Subcellular:sao1702920020', 'Wikipedia:Cell_nucleus']);
-    expect(values('subsets')).toEqual(['goslim generic', 'goslim yeast']);
+    expect(values('subsets')).toEqual(['goslim_generic', 'goslim_yeast']);
     expect(card.sections[4].entries.map((e) => e.property)).toEqual(['comment', 'namespace']);
     expect(card.text.split('\n').slice(1)).toEqual([
       'definition: A membrane-bounded organelle.',
@@ -110,7 +110,7 @@ describe('buildCard', () => {
       'narrow synonym: horsetail nucleus',
       'related synonym: cell nucleus',
       'cross-reference: NIF_Subcellular:sao1702920020; Wikipedia:Cell_nucleus',
-      'subset: goslim generic; goslim yeast',
+      'subset: goslim_generic; goslim_yeast',
       'namespace: cellular_component',
     ]);
   });
