@@ -70,7 +70,6 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 const byText = (a: string, b: string) => collator.compare(a, b) || compareCodeUnits(a, b);
 
 export function buildCard(input: CardInput): Card {
-  const { keyOf } = input;
   const nameNorm = normalizeName(input.name);
   const groups: Record<CardGroup, CardAnnotation[]> = {
     definition: [],
