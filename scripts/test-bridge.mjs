@@ -30,7 +30,11 @@ if (process.env.OARAG_SKIP_BRIDGE_BUILD) {
 function mvn(args) {
   return new Promise((done) => {
     const child = isWindows
-      ? spawn('cmd.exe', ['/d', '/s', '/c', 'mvn', ...args], { cwd: bridgeDir, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true })
+      ? spawn('cmd.exe', ['/d', '/s', '/c', 'mvn', ...args], {
+          cwd: bridgeDir,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          windowsHide: true,
+        })
       : spawn('mvn', args, { cwd: bridgeDir, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const keep = (d) => {
@@ -76,7 +80,11 @@ const base = ['-q', '-B', '-Dstyle.color=never', 'test'];
 const t0 = Date.now();
 rmSync(reportsDir, { recursive: true, force: true });
 let run = await mvn(['-o', ...base]);
-if (run.code !== 0 && /offline|has not been downloaded|Could not resolve|Cannot access/i.test(run.output) && !counts().classes) {
+if (
+  run.code !== 0 &&
+  /offline|has not been downloaded|Could not resolve|Cannot access/i.test(run.output) &&
+  !counts().classes
+) {
   log('an artifact the tests need is not in the local Maven repository; running Maven online once.');
   run = await mvn(base);
 }
@@ -89,11 +97,15 @@ if (run.code === null) {
 }
 if (run.code !== 0) {
   if (clean(run.output)) process.stderr.write(`${clean(run.output)}\n`);
-  log(`FAILED after ${seconds} s: ${c.tests} JUnit tests, ${c.failures} failed, ${c.errors} errors (reports in ${reportsDir}).`);
+  log(
+    `FAILED after ${seconds} s: ${c.tests} JUnit tests, ${c.failures} failed, ${c.errors} errors (reports in ${reportsDir}).`,
+  );
   process.exit(1);
 }
 if (c.tests === 0) {
   log(`Maven succeeded but ran no JUnit test (no reports in ${reportsDir}).`);
   process.exit(1);
 }
-log(`${c.tests - c.skipped} JUnit tests of the ELK bridge passed (${c.classes} classes${c.skipped ? `, ${c.skipped} skipped` : ''}) in ${seconds} s.`);
+log(
+  `${c.tests - c.skipped} JUnit tests of the ELK bridge passed (${c.classes} classes${c.skipped ? `, ${c.skipped} skipped` : ''}) in ${seconds} s.`,
+);

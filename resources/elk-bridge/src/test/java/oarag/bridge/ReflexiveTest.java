@@ -70,4 +70,22 @@ class ReflexiveTest {
         List<String> bad = ElkOracle.disagreements(s, d, n);
         assertTrue(bad.isEmpty(), String.join("\n", bad));
     }
+
+    @Test
+    void reflexiveChainMemberActsInsideAnonymousFillers() throws Exception {
+        // N = F ⊓ ∃u.B is a filler: its u-edge gives a v-edge (u∘q ⊑ v, q reflexive), which p∘v ⊑ w lifts to A
+        Session s = Ofn.load(tmp, "reflfiller",
+            "Declaration(ObjectProperty(:p))", "Declaration(ObjectProperty(:q))", "Declaration(ObjectProperty(:u))",
+            "Declaration(ObjectProperty(:v))", "Declaration(ObjectProperty(:w))",
+            "ReflexiveObjectProperty(:q)",
+            "SubObjectPropertyOf(ObjectPropertyChain(:u :q) :v)",
+            "SubObjectPropertyOf(ObjectPropertyChain(:p :v) :w)",
+            "SubClassOf(:A ObjectSomeValuesFrom(:p ObjectIntersectionOf(:F ObjectSomeValuesFrom(:u :B))))");
+        Dump d = Fixtures.extract(s, tmp);
+        assertTrue(d.entailed(iri("A"), iri("w"), iri("B")));
+        assertFalse(d.entailed(iri("A"), iri("v"), iri("B")));
+        int[] n = new int[1];
+        List<String> bad = ElkOracle.disagreements(s, d, n);
+        assertTrue(bad.isEmpty(), String.join("\n", bad));
+    }
 }
