@@ -1,4 +1,4 @@
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { EventEmitter } from 'node:events';
 import { OaRagAgent } from '../agent/agent';
 import { checkGrounding } from '../agent/checked-grounding';
@@ -246,6 +246,12 @@ export class ApiService {
         this.hold(h, t);
         return { taskId: t.id };
       },
+      'datasets.open': ({ path, ontologyId }) =>
+        c.datasets.open(path, ontologyId ? this.handle_(ontologyId) : undefined),
+      'datasets.review.get': ({ datasetPath }) => c.datasets.review.get(datasetPath),
+      'datasets.review.set': ({ datasetPath, item, decision, edit }) =>
+        c.datasets.review.set(datasetPath, item, decision, edit),
+      'datasets.export': ({ datasetPath }) => c.datasets.review.export(datasetPath),
       'evaluation.run': (p) => {
         const h = this.handle_(p.ontologyId);
         const t = this.launch('evaluate', `Evaluate ${p.method}`, async (task) => {
@@ -305,6 +311,15 @@ export class ApiService {
         return { taskId: t.id };
       },
       'models.test': ({ model }) => c.models.test(model),
+      'models.remove': async ({ path, allowBuiltin }) => {
+        const removed = await c.models.remove(path, { allowBuiltin });
+        // A removed model is no longer the default, and its run settings go with it.
+        if (c.settings.get().models[removed]) c.settings.setModelRun(removed, null);
+        if (c.settings.get().defaultModel === removed) c.settings.set({ defaultModel: null });
+        return { removed, settings: c.settings.get() };
+      },
+      'models.run.set': ({ path, run }) => c.settings.setModelRun(resolve(path), run),
+      'models.estimate': ({ path, contextSize }) => c.models.estimate(path, contextSize),
       'files.roots': () => c.files.roots(),
       'files.list': ({ path }) => c.files.list(path),
       'settings.get': () => c.settings.get(),

@@ -4,9 +4,10 @@ import type { ErrorCode } from '../core/error-codes';
 import type { FileRoot, FolderListing } from '../files/file-types';
 import type { TaskSnapshot } from '../core/task-types';
 import type { DatasetGeneration, Revision } from '../datasets/dataset-types';
+import type { DatasetExport, DatasetReviewState, ReviewedDataset } from '../datasets/review/review-types';
 import type { DiffOutcome } from '../diff/diff-types';
 import type { EvaluationSummary, ReviewItem, ReviewMark, ReviewRow, RunInfo } from '../evaluation/evaluation-types';
-import type { ModelInfo } from '../llm/models/model-types';
+import type { MemoryEstimate, ModelInfo } from '../llm/models/model-types';
 import type { Card, SynonymScope } from '../ontology/cards/card-types';
 import type { LoadSummary } from '../ontology/ontology-types';
 import type { QueryResult, SearchReplacement, SearchTier, SparqlResult } from '../query/query-types';
@@ -15,6 +16,7 @@ import type { RecentFile, Settings } from '../settings/settings-types';
 // The wire types the renderer may name: it imports this module and nothing else from src-main.
 export type * from '../agent/agent-types';
 export type * from '../datasets/dataset-types';
+export type * from '../datasets/review/review-types';
 export type * from '../diff/diff-types';
 export type * from '../evaluation/evaluation-types';
 export type * from '../files/file-types';
@@ -105,6 +107,27 @@ export const paramSchemas = {
     })
     .strict(),
   'datasets.revise': z.object({ ontologyId, datasetPath: path.optional() }).strict(),
+  /** A dataset file with its review sidecar; names from the ontology when one is given. */
+  'datasets.open': z.object({ path, ontologyId: ontologyId.optional() }).strict(),
+  'datasets.review.get': z.object({ datasetPath: path }).strict(),
+  /** Edits change wording only (question, option names): gold keys and option concepts cannot be sent. */
+  'datasets.review.set': z
+    .object({
+      datasetPath: path,
+      item: itemId,
+      decision: z.enum(['accepted', 'rejected']),
+      edit: z
+        .object({
+          question: z.string().max(20_000).optional(),
+          options: z.record(z.string().min(1).max(8), z.string().max(2000)).optional(),
+        })
+        .strict()
+        .nullable()
+        .optional(),
+    })
+    .strict(),
+  /** Writes the accepted items to `<dataset>.accepted.jsonl` and returns them. */
+  'datasets.export': z.object({ datasetPath: path }).strict(),
   'evaluation.run': z
     .object({
       ontologyId,
@@ -145,6 +168,25 @@ export const paramSchemas = {
   'models.import': z.object({ path }).strict(),
   'models.download': z.object({ url: z.string().min(1).max(4096) }).strict(),
   'models.test': z.object({ model: modelSpec }).strict(),
+  /** Only a file in the models folder; the built-in model's file only with allowBuiltin. */
+  'models.remove': z.object({ path, allowBuiltin: z.boolean().optional() }).strict(),
+  /** One local model's run settings (null forgets them); ranges are checked by the settings store. */
+  'models.run.set': z
+    .object({
+      path,
+      run: z
+        .object({
+          contextSize: z.number().int().nullable(),
+          threads: z.number().int().nullable(),
+          gpuLayers: z.union([z.number().int(), z.literal('auto')]).nullable(),
+          temperature: z.number().nullable(),
+        })
+        .strict()
+        .nullable(),
+    })
+    .strict(),
+  /** No contextSize: the one the model's run settings give. */
+  'models.estimate': z.object({ path, contextSize: z.number().int().min(1).max(1_048_576).optional() }).strict(),
   /** The web file browser: the allowed folders, and one folder's entries (only inside them). */
   'files.roots': z.object({}).strict(),
   'files.list': z.object({ path }).strict(),
@@ -220,6 +262,10 @@ export interface ApiResults {
   'history.export': { fileName: string; mime: string; content: string };
   'datasets.generate': TaskRef;
   'datasets.revise': TaskRef;
+  'datasets.open': ReviewedDataset;
+  'datasets.review.get': DatasetReviewState;
+  'datasets.review.set': DatasetReviewState;
+  'datasets.export': DatasetExport;
   'evaluation.run': TaskRef;
   'evaluation.runs': RunInfo[];
   'evaluation.items': { run: RunInfo; rows: ReviewRow[] };
@@ -232,6 +278,9 @@ export interface ApiResults {
   'models.import': ModelInfo;
   'models.download': TaskRef;
   'models.test': { text: string; ms: number; outputTokens: number };
+  'models.remove': { removed: string; settings: Settings };
+  'models.run.set': Settings;
+  'models.estimate': MemoryEstimate;
   'files.roots': FileRoot[];
   'files.list': FolderListing;
   'settings.get': Settings;

@@ -5,6 +5,8 @@ import type { OntologyHandle } from '../ontology/ontology-handle';
 import type { OntologyService } from '../ontology/ontology-service';
 import type { DatasetGeneration, DatasetItem, Revision, Slot } from './dataset-types';
 import { generateDataset, loadDataset, toJsonl } from './generate';
+import { DatasetReviewService } from './review/dataset-review-service';
+import type { ReviewedDataset } from './review/review-types';
 import { reviseOntology } from './revise/revise-service';
 
 export interface GenerateRequest {
@@ -37,7 +39,15 @@ export function stem(path: string): string {
  * folder, so the UI can show where the dataset or the revised ontology went.
  */
 export class DatasetsService {
+  /** Reject or edit items before use; the review lives next to each dataset file. */
+  readonly review = new DatasetReviewService();
+
   constructor(private readonly deps: DatasetsServiceDeps) {}
+
+  /** A dataset file with its review; names come from the ontology when one is given. */
+  open(path: string, h?: OntologyHandle): ReviewedDataset {
+    return this.review.open(path, h ? (items) => itemNames(h, items) : undefined);
+  }
 
   async generate(h: OntologyHandle, p: GenerateRequest, task: Task): Promise<DatasetGeneration> {
     const r = await generateDataset(h, {
