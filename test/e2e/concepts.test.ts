@@ -23,16 +23,20 @@ describe.skipIf(reason)('e2e: Concept browser', () => {
     // A synonym finds its concept.
     await search.fill('heart attack');
     await page.waitForFunction(() =>
-      document.querySelector('[data-testid="search-results"] button')?.textContent?.includes('myocardial infarction'),
+      document
+        .querySelector('[data-testid="search-results"] [role=option]')
+        ?.textContent?.includes('myocardial infarction'),
     );
-    expect(await page.locator('[data-testid="search-results"] button').first().textContent()).toMatch(
+    expect(await page.locator('[data-testid="search-results"] [role=option]').first().textContent()).toMatch(
       /myocardial infarction.*heart attack.*exact/s,
     );
     await search.fill('');
     await search.pressSequentially('viral myo', { delay: 20 });
-    const first = page.locator('[data-testid="search-results"] button').first();
+    const first = page.locator('[data-testid="search-results"] [role=option]').first();
     await page.waitForFunction(() =>
-      document.querySelector('[data-testid="search-results"] button')?.textContent?.includes('viral myocarditis'),
+      document
+        .querySelector('[data-testid="search-results"] [role=option]')
+        ?.textContent?.includes('viral myocarditis'),
     );
     expect(await first.textContent()).toContain('viral myocarditis');
     await search.press('Enter');
