@@ -30,6 +30,9 @@ export class HistoryStore {
     this.db.exec(
       'CREATE TABLE IF NOT EXISTS query_log (id INTEGER PRIMARY KEY, at TEXT NOT NULL, ontology TEXT NOT NULL, query TEXT NOT NULL, form TEXT NOT NULL)',
     );
+    // Failed queries are logged too (with why); older files gain the column, their rows keep NULL.
+    const logCols = (this.db.prepare('PRAGMA table_info(query_log)').all() as { name: string }[]).map((c) => c.name);
+    if (!logCols.includes('error')) this.db.exec('ALTER TABLE query_log ADD COLUMN error TEXT');
   }
 
   stop(): void {
@@ -80,13 +83,15 @@ export class HistoryStore {
     }));
   }
 
-  logQuery(ontology: string, query: string, form: string): void {
+  /** One console query, run or failed (`error` says why it failed). */
+  logQuery(ontology: string, query: string, form: string, error: string | null = null): void {
     const db = this.open();
-    db.prepare('INSERT INTO query_log (at, ontology, query, form) VALUES (?, ?, ?, ?)').run(
+    db.prepare('INSERT INTO query_log (at, ontology, query, form, error) VALUES (?, ?, ?, ?, ?)').run(
       new Date().toISOString(),
       ontology,
       query.slice(0, 100_000),
       form,
+      error?.slice(0, 2000) ?? null,
     );
     // The console shows recent queries; a bounded log keeps the file small over years of use.
     db.prepare('DELETE FROM query_log WHERE id <= (SELECT MAX(id) - 5000 FROM query_log)').run();
@@ -95,14 +100,14 @@ export class HistoryStore {
   queries(
     ontology: string | undefined,
     limit: number,
-  ): { ontologyId: string; query: string; at: string; form: string }[] {
+  ): { ontologyId: string; query: string; at: string; form: string; error: string | null }[] {
     const db = this.open();
     const rows = (
       ontology
         ? db.prepare('SELECT * FROM query_log WHERE ontology = ? ORDER BY id DESC LIMIT ?').all(ontology, limit)
         : db.prepare('SELECT * FROM query_log ORDER BY id DESC LIMIT ?').all(limit)
-    ) as { ontology: string; query: string; at: string; form: string }[];
-    return rows.map((r) => ({ ontologyId: r.ontology, query: r.query, at: r.at, form: r.form }));
+    ) as { ontology: string; query: string; at: string; form: string; error: string | null }[];
+    return rows.map((r) => ({ ontologyId: r.ontology, query: r.query, at: r.at, form: r.form, error: r.error }));
   }
 
   get(id: string): AgentRecord | null {

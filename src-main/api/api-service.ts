@@ -6,7 +6,7 @@ import { checkerDeps } from '../agent/checker-deps';
 import { defaultPersona } from '../agent/persona';
 import { recordToMarkdown } from '../agent/record-export';
 import type { Container } from '../container';
-import { UserError } from '../core/errors';
+import { errorMessage, UserError } from '../core/errors';
 import { withTypedPaths } from '../core/shown-paths';
 import type { Task } from '../core/task';
 import { capChanges } from '../diff/cap-changes';
@@ -15,6 +15,8 @@ import { diffHandles } from '../diff/diff-service';
 import { namespacePrefixes } from '../diff/namespace-filter';
 import { summariseEvaluation } from '../evaluation/summary';
 import type { OntologyHandle } from '../ontology/ontology-handle';
+import { classTreeOf } from '../ontology/tree/class-tree';
+import { consoleExamples } from '../query/console-examples';
 import {
   isApiMethod,
   paramSchemas,
@@ -106,6 +108,24 @@ export class ApiService {
     return ids?.size ?? 0;
   }
 
+  /** Runs a console query and logs it whatever happens: the history keeps what was tried, failures too. */
+  private async logged<T>(
+    ontologyId: string,
+    query: string,
+    failedForm: string,
+    run: () => Promise<{ r: T; form: string; error: string | null }>,
+  ): Promise<T> {
+    let out;
+    try {
+      out = await run();
+    } catch (e) {
+      this.c.history.logQuery(ontologyId, query, failedForm, errorMessage(e));
+      throw e;
+    }
+    this.c.history.logQuery(ontologyId, query, out.form, out.error);
+    return out.r;
+  }
+
   private info(h: OntologyHandle): OntologyInfo {
     return { id: h.path, path: h.path, summary: h.summary };
   }
@@ -164,18 +184,23 @@ export class ApiService {
         if (!card) throw new UserError('unknown-name', 'No class has that IRI in this ontology.');
         return card;
       },
-      'query.run': async ({ ontologyId, query }) => {
-        const r = await c.queryService(this.handle_(ontologyId)).run(query);
-        c.history.logQuery(ontologyId, query, r.form);
-        return r;
-      },
-      'query.sparql': async ({ ontologyId, query }) => {
-        const h = this.handle_(ontologyId);
-        const r = await h.sparql(query);
-        c.history.logQuery(ontologyId, query, `sparql-${r.kind}`);
-        return r;
-      },
+      'ontology.children': ({ ontologyId, iri, relation }) =>
+        classTreeOf(this.handle_(ontologyId).closure).children(iri, relation ?? null),
+      'ontology.path': ({ ontologyId, iri, relation }) =>
+        classTreeOf(this.handle_(ontologyId).closure).path(iri, relation ?? null),
+      'ontology.relations': ({ ontologyId }) => classTreeOf(this.handle_(ontologyId).closure).relations(),
+      'query.run': ({ ontologyId, query }) =>
+        this.logged(ontologyId, query, 'error', async () => {
+          const r = await c.queryService(this.handle_(ontologyId)).run(query);
+          return { r, form: r.form, error: r.form === 'error' ? r.observation : null };
+        }),
+      'query.sparql': ({ ontologyId, query }) =>
+        this.logged(ontologyId, query, 'sparql-error', async () => {
+          const r = await this.handle_(ontologyId).sparql(query);
+          return { r, form: `sparql-${r.kind}`, error: null };
+        }),
       'query.history': ({ ontologyId, limit }) => c.history.queries(ontologyId, limit ?? 100),
+      'query.examples': ({ ontologyId }) => consoleExamples(this.handle_(ontologyId)),
       'ask.start': ({ ontologyId, question, model: given, protocol, names }) => {
         const h = this.handle_(ontologyId);
         const model = given ?? c.defaultModelSpec();

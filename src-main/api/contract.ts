@@ -10,7 +10,8 @@ import type { EvaluationSummary, ReviewItem, ReviewMark, ReviewRow, RunInfo } fr
 import type { MemoryEstimate, ModelInfo } from '../llm/models/model-types';
 import type { Card, SynonymScope } from '../ontology/cards/card-types';
 import type { LoadSummary } from '../ontology/ontology-types';
-import type { QueryResult, SearchReplacement, SearchTier, SparqlResult } from '../query/query-types';
+import type { TreeChildren, TreePath, TreeRelation } from '../ontology/tree/tree-types';
+import type { QueryExamples, QueryResult, SearchReplacement, SearchTier, SparqlResult } from '../query/query-types';
 import type { RecentFile, Settings } from '../settings/settings-types';
 
 // The wire types the renderer may name: it imports this module and nothing else from src-main.
@@ -23,6 +24,7 @@ export type * from '../files/file-types';
 export type * from '../llm/models/model-types';
 export type * from '../ontology/cards/card-types';
 export type * from '../ontology/ontology-types';
+export type * from '../ontology/tree/tree-types';
 export type * from '../query/query-types';
 export type * from '../settings/settings-types';
 export type { ErrorCode } from '../core/error-codes';
@@ -70,11 +72,31 @@ export const paramSchemas = {
     })
     .strict(),
   'ontology.card': z.object({ ontologyId, iri: z.string().min(1).max(4096) }).strict(),
+  /** The concept tree: a class's children (iri null: the roots), is-a or under the relation with that IRI. */
+  'ontology.children': z
+    .object({
+      ontologyId,
+      iri: z.string().min(1).max(4096).nullable(),
+      relation: z.string().min(1).max(4096).nullable().optional(),
+    })
+    .strict(),
+  /** One path from a root down to the class, to reveal it in the tree. */
+  'ontology.path': z
+    .object({
+      ontologyId,
+      iri: z.string().min(1).max(4096),
+      relation: z.string().min(1).max(4096).nullable().optional(),
+    })
+    .strict(),
+  /** The relations whose hierarchies the tree can show. */
+  'ontology.relations': z.object({ ontologyId }).strict(),
   'query.run': z.object({ ontologyId, query: z.string().max(100_000) }).strict(),
   'query.sparql': z.object({ ontologyId, query: z.string().max(100_000) }).strict(),
   'query.history': z
     .object({ ontologyId: ontologyId.optional(), limit: z.number().int().min(1).max(500).optional() })
     .strict(),
+  /** Console examples built from the ontology's own classes and relations. */
+  'query.examples': z.object({ ontologyId }).strict(),
   /** No model: the default one (settings, else the built-in model). */
   'ask.start': z
     .object({
@@ -243,6 +265,8 @@ export interface QueryHistoryEntry {
   query: string;
   at: string;
   form: string;
+  /** Why the query failed; null when it ran. */
+  error: string | null;
 }
 
 export interface ApiResults {
@@ -253,9 +277,13 @@ export interface ApiResults {
   'ontology.close': { closed: boolean };
   'ontology.search': SearchHit[];
   'ontology.card': Card;
+  'ontology.children': TreeChildren;
+  'ontology.path': TreePath;
+  'ontology.relations': TreeRelation[];
   'query.run': QueryResult;
   'query.sparql': SparqlResult;
   'query.history': QueryHistoryEntry[];
+  'query.examples': QueryExamples;
   'ask.start': TaskRef;
   'history.list': HistoryEntry[];
   'history.get': AgentRecord;

@@ -66,3 +66,26 @@ export interface SparqlResult {
   /** Rows counted: the full count when not truncated, otherwise a lower bound (shown as "1,000+"). */
   total: number;
 }
+
+export interface SparqlPrefix {
+  prefix: string;
+  iri: string;
+}
+
+export interface SparqlExample {
+  title: string;
+  query: string;
+}
+
+/** The query console's examples for one ontology: a real class, relation and filler of its closure. */
+export interface QueryExamples {
+  /** The link the examples are built on (A ⊑ ∃r.B); null parts when the closure has no such link. */
+  subject: ResultEntity | null;
+  relation: ResultEntity | null;
+  filler: ResultEntity | null;
+  /** Dialect queries; the first one prefills the console. */
+  dialect: string[];
+  /** SPARQL queries (without PREFIX lines: `prefixes` are declared for every query); the first prefills. */
+  sparql: SparqlExample[];
+  prefixes: SparqlPrefix[];
+}

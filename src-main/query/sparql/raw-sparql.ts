@@ -1,6 +1,8 @@
 import type * as oxigraph from 'oxigraph';
 import { UserError } from '../../core/errors';
 import type { SparqlKind, SparqlResult } from '../query-types';
+import { sparqlSyntaxError } from './sparql-errors';
+import { withClosurePrefixes } from './sparql-prefixes';
 export type { SparqlKind, SparqlResult } from '../query-types';
 
 const UPDATE =
@@ -75,19 +77,21 @@ export function cappedQuery(c: CheckedSparql, limit: number): string | null {
  * runs it in a worker thread under a deadline.
  */
 export function runSparql(store: oxigraph.Store, query: string, maxRows = 1000): SparqlResult {
-  const checked = checkSparql(query);
+  const prefixed = withClosurePrefixes(query, checkSparql(query).clean);
+  const checked = checkSparql(prefixed.query);
   const { kind, clean } = checked;
   const capped = cappedQuery(checked, maxRows + 1);
+  const syntaxError = (e: unknown) => sparqlSyntaxError((e as Error).message ?? String(e), query, prefixed.addedLines);
   let out;
   try {
-    out = store.query(capped ?? query);
+    out = store.query(capped ?? prefixed.query);
   } catch (e) {
-    if (capped === null) throw new UserError('sparql-syntax', `SPARQL error: ${(e as Error).message ?? String(e)}`);
+    if (capped === null) throw syntaxError(e);
     try {
       // The rewrite can clash with the query's own modifiers (a VALUES block after LIMIT); the original decides.
-      out = store.query(query);
+      out = store.query(prefixed.query);
     } catch (e2) {
-      throw new UserError('sparql-syntax', `SPARQL error: ${(e2 as Error).message ?? String(e2)}`);
+      throw syntaxError(e2);
     }
   }
   if (typeof out === 'boolean')

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentRecord } from '../../../src-main/agent/agent-record';
@@ -49,6 +50,27 @@ describe('HistoryStore', () => {
     again.logQuery('/o.owl', 'DESCRIBE "x"', 'describe');
     expect(again.queries('/o.owl', 10)[0].query).toBe('DESCRIBE "x"');
     again.stop();
+  });
+
+  it('logs failed console queries with why, in files written before failures were kept too', () => {
+    const d = tempDir();
+    dirs.push(d);
+    const file = join(d.path, 'h.sqlite');
+    const old = new Database(file);
+    old.exec(
+      'CREATE TABLE query_log (id INTEGER PRIMARY KEY, at TEXT NOT NULL, ontology TEXT NOT NULL, query TEXT NOT NULL, form TEXT NOT NULL)',
+    );
+    old
+      .prepare('INSERT INTO query_log (at, ontology, query, form) VALUES (?, ?, ?, ?)')
+      .run('t', '/o', 'ASK {}', 'sparql-ask');
+    old.close();
+    const store = new HistoryStore(file);
+    store.logQuery('/o', 'SELEC ?x', 'sparql-error', 'The SPARQL query could not be parsed.');
+    expect(store.queries('/o', 10).map((q) => [q.query, q.form, q.error])).toEqual([
+      ['SELEC ?x', 'sparql-error', 'The SPARQL query could not be parsed.'],
+      ['ASK {}', 'sparql-ask', null],
+    ]);
+    store.stop();
   });
 });
 
