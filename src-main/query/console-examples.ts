@@ -22,7 +22,7 @@ const MAX_TRIES = 200;
 
 /**
  * Examples for the query console built from the ontology itself: a link A ⊑ ∃r.B from the closure,
- * with r the most used relation and short, unambiguous names (so each example runs as written), and an
+ * with r the most used relation (that has an unambiguous name) and short, unambiguous names (so each example runs as written), and an
  * ancestor of A for the is-a questions. Without links, a class and its ancestor.
  */
 export function consoleExamples(src: ExampleSource): QueryExamples {
@@ -56,26 +56,34 @@ function build(src: ExampleSource): QueryExamples {
 
 function pickLink(src: ExampleSource): Pick | null {
   const ix = src.closure;
-  const uses = new Map<number, number>();
-  const links: { a: number; r: number; b: number; len: number }[] = [];
+  const byRelation = new Map<number, { a: number; b: number }[]>();
   for (let a = 1; a < ix.iriOf.length; a++) {
-    if (!usable(ix, a)) continue;
-    for (const l of ix.links[a] ?? []) {
-      if (ix.kindOf[l.r] !== 'property' || !usable(ix, l.f) || l.f === a) continue;
-      uses.set(l.r, (uses.get(l.r) ?? 0) + 1);
-      links.push({ a, r: l.r, b: l.f, len: name(ix, a).length + name(ix, l.f).length });
+    if (!ix.links[a]?.length || !usable(ix, a)) continue;
+    for (const l of ix.links[a]!) {
+      if (ix.kindOf[l.r] !== 'property' || l.f === a || !usable(ix, l.f)) continue;
+      const list = byRelation.get(l.r);
+      if (list) list.push({ a, b: l.f });
+      else byRelation.set(l.r, [{ a, b: l.f }]);
     }
   }
-  const rank = (r: number) => -(uses.get(r) ?? 0);
-  links.sort((x, y) => rank(x.r) - rank(y.r) || x.len - y.len || ix.compareIri(x.a, y.a) || ix.compareIri(x.b, y.b));
   const unique = uniqueness(src);
   let fallback: Pick | null = null;
-  for (const l of links.slice(0, MAX_TRIES)) {
-    if (!unique(l.r, 'property') || !unique(l.a, 'class') || !unique(l.b, 'class')) continue;
-    const up = ancestorOf(ix, l.a, unique);
-    const pick = { a: l.a, r: l.r, b: l.b, up };
-    if (up !== null) return pick;
-    fallback ??= pick;
+  let tries = 0;
+  const relations = [...byRelation].sort(([r1, l1], [r2, l2]) => l2.length - l1.length || ix.compareIri(r1, r2));
+  for (const [r, links] of relations) {
+    if (!unique(r, 'property')) continue;
+    const len = (x: { a: number; b: number }) => name(ix, x.a).length + name(ix, x.b).length;
+    const shortest = links
+      .map((l) => ({ ...l, len: len(l) }))
+      .sort((x, y) => x.len - y.len || ix.compareIri(x.a, y.a) || ix.compareIri(x.b, y.b));
+    for (const l of shortest) {
+      if (++tries > MAX_TRIES) return fallback;
+      if (!unique(l.a, 'class') || !unique(l.b, 'class')) continue;
+      const up = ancestorOf(ix, l.a, unique);
+      const pick = { a: l.a, r, b: l.b, up };
+      if (up !== null) return pick;
+      fallback ??= pick;
+    }
   }
   return fallback;
 }
