@@ -3,6 +3,7 @@ import { computed, ref } from 'vue';
 import type { OntologyInfo, RecentFile } from '../../src-main/api/contract';
 import { api, toApiError } from '../api';
 import { baseName } from '../util/format';
+import { ontologyLabels } from '../util/ontology-labels';
 import { useAppStore } from './app';
 import { useTasksStore } from './tasks';
 
@@ -17,10 +18,13 @@ export const useOntologyStore = defineStore('ontology', () => {
   const openError = ref<{ path: string; message: string } | null>(null);
   const loaded = ref(false);
 
+  const closing = ref<string | null>(null);
+
   const current = computed(() => list.value.find((o) => o.id === currentId.value) ?? null);
-  const currentName = computed(() =>
-    current.value ? current.value.summary.title || baseName(current.value.path) : null,
-  );
+  /** Names for the open ontologies: the title, with the file name when two titles are the same. */
+  const labels = computed(() => ontologyLabels(list.value));
+  const labelOf = (id: string) => labels.value[id] ?? baseName(id);
+  const currentName = computed(() => (current.value ? labelOf(current.value.id) : null));
   const openingTask = computed(() => (opening.value?.taskId ? useTasksStore().byId[opening.value.taskId] : undefined));
 
   async function refresh() {
@@ -68,7 +72,7 @@ export const useOntologyStore = defineStore('ontology', () => {
           (r) => (recent.value = r),
           () => {},
         );
-      useAppStore().notify('ok', `Opened ${info.summary.title || baseName(info.path)}`);
+      useAppStore().notify('ok', `Opened ${labelOf(info.id)}`);
       return info;
     } catch (e) {
       openError.value = { path: p, message: toApiError(e).message };
@@ -78,8 +82,30 @@ export const useOntologyStore = defineStore('ontology', () => {
     }
   }
 
+  /** Closes an open ontology; if it was the current one, the most recently opened other one takes over. */
+  async function close(id: string): Promise<boolean> {
+    const name = labelOf(id);
+    closing.value = id;
+    try {
+      await api().call('ontology.close', { ontologyId: id });
+      list.value = list.value.filter((o) => o.id !== id);
+      if (currentId.value === id) select(list.value[list.value.length - 1]?.id ?? null);
+      useAppStore().notify('ok', `Closed ${name}`);
+      return true;
+    } catch (e) {
+      useAppStore().notify('error', toApiError(e).message);
+      return false;
+    } finally {
+      closing.value = null;
+    }
+  }
+
   return {
     list,
+    labels,
+    labelOf,
+    closing,
+    close,
     recent,
     currentId,
     current,
