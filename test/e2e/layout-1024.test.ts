@@ -134,4 +134,25 @@ describe.skipIf(reason)('e2e: every view fits 1024×700 without sideways scrolli
     expect(found).toEqual(Object.fromEntries(views.map((v) => [v, []])));
     expect(s.problems).toEqual([]);
   });
+
+  it('fits at 1280×800 too, with the same content (views keep their state)', async () => {
+    const { page } = s;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const views = await page
+      .locator('nav.side [data-testid^="nav-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(4)));
+    const found: Record<string, string[]> = {};
+    for (const v of views) {
+      await page.getByTestId(`nav-${v}`).click();
+      await page.locator('main.content > section').first().waitFor();
+      await page.waitForTimeout(200);
+      found[v] = await page.evaluate(sidewaysScrollers);
+    }
+    expect(found).toEqual(Object.fromEntries(views.map((v) => [v, []])));
+    await page.getByTestId('nav-evaluation').click();
+    await page.getByTestId('review-table').scrollIntoViewIfNeeded();
+    // Wider, the review table has room for the slot again.
+    expect(await page.getByTestId('review-table').locator('th', { hasText: 'slot' }).isVisible()).toBe(true);
+    await shot(page, 'layout-1280-evaluation');
+  });
 });
