@@ -3,12 +3,18 @@
  * GO- and SNOMED-scale ontologies. Prints one JSON document. Not a test: figures, not verdicts.
  * Options: --only <substring>, --skip-snomed, --snomed-classes N, --go-classes N,
  * --profile (also a per-step table on stderr: the bridge's own timers and the steps inside Node).
+ *
+ * --guard [--rounds N] [--update-reference]: the regression guard instead (perf/load-guard.ts): exits 1
+ * when a cold load of the GO-scale ontology takes over 30 % longer, relative to parsing the same file
+ * alone in the same process, than the reference in perf/load-guard.json.
  */
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { appRoot } from '../src-main/core/paths';
 import { OntologyService } from '../src-main/ontology/ontology-service';
+import { runGuard } from './load-guard';
 import { generated, nodePeakRssMb, peakRssMb, round, SHARED } from './perf-support';
 import { profileTable, type ProfiledRun } from './profile-table';
 
@@ -19,10 +25,27 @@ const { values } = parseArgs({
     'snomed-classes': { type: 'string' },
     'go-classes': { type: 'string' },
     profile: { type: 'boolean' },
+    guard: { type: 'boolean' },
+    rounds: { type: 'string' },
+    'update-reference': { type: 'boolean' },
   },
 });
 const work = join(tmpdir(), 'oarag-bench');
 mkdirSync(work, { recursive: true });
+
+if (values.guard) {
+  const goClasses = Number(values['go-classes'] ?? 50_000);
+  process.exit(
+    await runGuard({
+      file: generated('go', goClasses, work),
+      goClasses,
+      rounds: Number(values.rounds ?? 3),
+      work,
+      referencePath: join(appRoot(), 'perf', 'load-guard.json'),
+      update: values['update-reference'] === true,
+    }),
+  );
+}
 
 const files: string[] = [];
 if (existsSync(SHARED)) {
@@ -65,6 +88,7 @@ for (const file of files.filter((f) => !values.only || f.includes(values.only)))
   const storeSeconds = (performance.now() - t3) / 1000;
   const storeTriples = store.size;
   await warm.stop();
+  rmSync(cacheDir, { recursive: true, force: true });
 
   const row = {
     file: file.split('/').pop(),

@@ -4,13 +4,13 @@ import { basename, join, resolve } from 'node:path';
 import { UserError } from '../core/errors';
 import { throwIfAborted, type TaskProgress } from '../core/task';
 import { bridgeJarPath, ElkBridge, type BridgeProgress } from './bridge/bridge-client';
-import { peakRssMb } from './bridge/process-memory';
+import { heapAfterOutOfMemory, heapForFile } from './bridge/heap-policy';
 import { CacheBuilder } from './cache/cache-builder';
 import { DEFAULT_NAMING, namingStamp, type NamingOptions } from './names/naming-policy';
 import { moveAside, sweepOrphans, tokenPath, verifyIntegrity, writeIntegrityToken } from './cache/cache-integrity';
 import { cacheKey, hashFile, toolStamp } from './cache/cache-key';
 import { CACHE_SCHEMA_VERSION } from './cache/schema';
-import { followDump } from './dump/dump-reader';
+import { followDump, type DumpReadStats } from './dump/dump-reader';
 import { checkOntologyFile } from './input-check';
 import { bridgeSeconds, StepClock } from './load-profile';
 import { OntologyHandle } from './ontology-handle';
@@ -24,6 +24,8 @@ export interface OntologyServiceOptions {
   bridge?: () => ElkBridge;
   /** Build the Oxigraph store during a cold load (as the closure "store" stage) rather than on first SPARQL use. */
   buildStoreOnLoad?: boolean;
+  /** The heap (MiB) a load's JVM starts with; by default sized from the file (bridge/heap-policy.ts). */
+  heapFor?: (path: string) => number;
   /** The naming preference (settings); a cache is built, and keyed, for one preference. */
   naming?: () => NamingOptions;
 }
@@ -97,6 +99,7 @@ export class OntologyService {
   async explain(h: OntologyHandle, sub: string, r: string | null, sup: string, signal?: AbortSignal) {
     const bridge = this.bridge();
     if (this.bridgeLoaded !== h.path || !bridge.running) {
+      await bridge.sizeHeap(this.opts.heapFor ? this.opts.heapFor(h.path) : heapForFile(h.path).mb);
       await bridge.request('load', { path: h.path, catalog: null }, { signal });
       this.bridgeLoaded = h.path;
     }
@@ -130,9 +133,45 @@ export class OntologyService {
       this.open_.set(key, warm.handle);
       return warm.handle;
     }
-    const handle = await this.cold(path, hash, dbPath, ntPath, t0, o, report, warm.note);
+    const handle = await this.coldSized(path, hash, dbPath, ntPath, t0, o, report, warm.note);
     this.open_.set(key, handle);
     return handle;
+  }
+
+  /**
+   * A cold load in a JVM sized from the input (bridge/heap-policy.ts). When the estimate was too
+   * small the JVM exits with an OutOfMemoryError; the load is then retried with twice the heap, up to
+   * the cap, and says so. A heap fixed by OARAG_JAVA_HEAP_MB or the bridge's options is never changed.
+   */
+  private async coldSized(
+    path: string,
+    hash: string,
+    dbPath: string,
+    ntPath: string,
+    t0: number,
+    o: OpenOptions,
+    report: (s: LoadStage, f: number) => void,
+    note: LoadWarning | undefined,
+  ): Promise<OntologyHandle> {
+    const bridge = this.bridge();
+    const notes = note ? [note] : [];
+    let heap = this.opts.heapFor ? this.opts.heapFor(path) : heapForFile(path).mb;
+    for (;;) {
+      await bridge.sizeHeap(heap);
+      try {
+        return await this.cold(path, hash, dbPath, ntPath, t0, o, report, notes);
+      } catch (e) {
+        if (!(e instanceof UserError) || e.code !== 'out-of-memory' || bridge.fixedHeapMb) throw e;
+        const had = Math.max(heap, Number((e.detail as { heapMb?: number } | undefined)?.heapMb) || 0);
+        const next = heapAfterOutOfMemory(had);
+        if (next === null) throw e;
+        notes.push({
+          code: 'heap-retried',
+          message: `Java ran out of memory with a heap of ${had} MiB (estimated from the file's size and format); the load was retried with ${next} MiB.`,
+        });
+        heap = next;
+      }
+    }
   }
 
   private async tryWarm(
@@ -221,7 +260,7 @@ export class OntologyService {
     t0: number,
     o: OpenOptions,
     report: (s: LoadStage, f: number) => void,
-    note: LoadWarning | undefined,
+    notes: LoadWarning[],
   ): Promise<OntologyHandle> {
     const stageSeconds: Partial<Record<LoadStage, number>> = {};
     let stageStart = performance.now();
@@ -239,6 +278,8 @@ export class OntologyService {
     };
     const clock = new StepClock();
     const bridge = this.bridge();
+    // A JVM kept warm from an earlier load would otherwise report that load's peak.
+    bridge.resetPeak();
     report('parse', 0);
     const loaded = await bridge.request<BridgeLoadResult>(
       'load',
@@ -266,6 +307,9 @@ export class OntologyService {
       enter('classify');
       let extracted: Record<string, unknown> | undefined;
       let overlap = 0;
+      // The dump is read while the bridge still writes it (see followDump), so building the tables
+      // overlaps the bridge's write stage; the index stage is what is left once the bridge has answered.
+      const read: DumpReadStats = { readSeconds: 0, waitSeconds: 0 };
       const extract = bridge
         .request<Record<string, unknown>>(
           'extract',
@@ -278,7 +322,7 @@ export class OntologyService {
         )
         .then((x) => {
           extracted = x;
-          overlap = (clock.seconds.rows ?? 0) + (clock.seconds.dumpParse ?? 0);
+          overlap = (clock.seconds.rows ?? 0) + read.readSeconds;
           enter('index');
           return x;
         });
@@ -286,20 +330,15 @@ export class OntologyService {
       builder = new CacheBuilder(tmpDb, clock);
       builder.naming = o.naming ?? DEFAULT_NAMING;
       let n = 0;
-      let t = performance.now();
-      // The dump is read while the bridge still writes it (see followDump), so building the tables
-      // overlaps the bridge's write stage; the index stage is what is left once the bridge has answered.
-      for await (const batch of followDump(dumpPath, extract)) {
-        // The builder charges its own time to its steps; the rest of each turn is reading and parsing the dump.
-        t = clock.lap('dumpParse', t);
+      for await (const batch of followDump(dumpPath, extract, read)) {
         for (const rec of batch) builder.add(rec);
         n += batch.length;
         throwIfAborted(o.signal);
         if (extracted) report('index', (0.7 * n) / (Number(extracted.records) || n));
-        t = performance.now();
       }
-      clock.lap('dumpParse', t);
       await extract;
+      clock.add('dumpParse', read.readSeconds);
+      // Node's work on the dump before the bridge answered, i.e. hidden behind the bridge's write stage.
       if (overlap) clock.add('overlapped', overlap);
       builder.finishCards((f) => report('index', 0.7 + 0.3 * f));
       throwIfAborted(o.signal);
@@ -307,7 +346,7 @@ export class OntologyService {
       const importHashes = [];
       for (const imp of loaded.imports)
         if (imp.path) importHashes.push({ path: imp.path, hash: await hashFile(imp.path) });
-      const warnings = [...(note ? [note] : []), ...loaded.warnings];
+      const warnings = [...notes, ...loaded.warnings];
       if (counts.unsatisfiable.length) {
         warnings.push({
           code: 'unsatisfiable',
@@ -361,7 +400,7 @@ export class OntologyService {
       const profile: LoadProfile = {
         bridge: bridgeSeconds(loaded.seconds, extracted!.seconds),
         node: clock.rounded(),
-        jvm: { heapMb: null, peakRssMb: peakRssMb(bridge.pid) },
+        jvm: { heapMb: bridge.heapMb, peakRssMb: bridge.peakRssMb(), heapFixed: bridge.fixedHeapMb !== undefined },
       };
       const handle = new OntologyHandle(path, db, { ...summary, seconds, stageSeconds, profile }, ntPath);
       if (store) handle.adoptStore(store);

@@ -31,6 +31,9 @@ export interface LoadProfile {
   bridge: Record<string, number>;
   /** Steps inside Node: dump parsing, SQLite rows, cards, full-text indexes, the closure graph. */
   node: Record<string, number>;
-  /** The JVM's heap limit and its peak resident memory (null where the OS does not tell). */
-  jvm: { heapMb: number | null; peakRssMb: number | null };
+  /**
+   * The JVM's heap limit (sized from the input unless fixed by OARAG_JAVA_HEAP_MB) and its peak
+   * resident memory during this load (null where the OS does not tell).
+   */
+  jvm: { heapMb: number | null; peakRssMb: number | null; heapFixed?: boolean };
 }

@@ -7,6 +7,7 @@ import { UserError } from '../../core/errors';
 import { resourcePath } from '../../core/paths';
 import { TaskCancelledError } from '../../core/task';
 import { locateJava } from './java-locator';
+import { peakRssMb, resetPeakRss } from './process-memory';
 
 export type BridgeStage = 'parse' | 'classify' | 'closure' | 'write';
 
@@ -18,6 +19,7 @@ export interface BridgeProgress {
 export interface BridgeOptions {
   javaPath?: string;
   jarPath?: string;
+  /** A fixed heap (MiB). Without it (and without OARAG_JAVA_HEAP_MB) the heap follows sizeHeap. */
   heapMb?: number;
   env?: NodeJS.ProcessEnv;
 }
@@ -36,7 +38,10 @@ interface Pending {
 
 const STDERR_KEEP = 64 * 1024;
 
-/** Half the machine's memory, capped at 8 GiB: enough for SNOMED-scale closures, polite elsewhere. */
+/**
+ * The heap when nothing sized it: half the machine's memory, capped at 8 GiB. Loads size the heap
+ * from their input instead (heap-policy.ts, via sizeHeap).
+ */
 export function defaultHeapMb(): number {
   const half = Math.floor(totalmem() / 2 / 2 ** 20);
   return Math.max(512, Math.min(8192, half));
@@ -56,8 +61,42 @@ export class ElkBridge {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private stderrTail = '';
+  /** The -Xmx of the next JVM (sizeHeap), and of the running one. */
+  private nextHeapMb: number | undefined;
+  private runningHeapMb: number | undefined;
 
   constructor(private readonly opts: BridgeOptions = {}) {}
+
+  /** The heap set by the caller or OARAG_JAVA_HEAP_MB, which no policy overrides. */
+  get fixedHeapMb(): number | undefined {
+    return this.opts.heapMb ?? (Number((this.opts.env ?? process.env).OARAG_JAVA_HEAP_MB) || undefined);
+  }
+
+  /** The heap of the running JVM, else of the one the next request starts. */
+  get heapMb(): number {
+    return this.runningHeapMb ?? this.fixedHeapMb ?? this.nextHeapMb ?? defaultHeapMb();
+  }
+
+  /**
+   * Sizes the JVM for the work that follows. A running JVM with less heap is stopped when it is idle,
+   * so the next request starts one with `mb`; one with more is kept (a warm JVM is cheaper than a
+   * smaller one). Nothing changes when the heap is fixed.
+   */
+  async sizeHeap(mb: number): Promise<void> {
+    if (this.fixedHeapMb) return;
+    this.nextHeapMb = mb;
+    if (this.proc && (this.runningHeapMb ?? 0) < mb && this.pending.size === 0) await this.stop();
+  }
+
+  /** Peak resident memory of the JVM since it started or since resetPeak; null where the OS does not say. */
+  peakRssMb(): number | null {
+    return peakRssMb(this.proc?.pid);
+  }
+
+  /** Starts a new peak for the next piece of work in a JVM that is kept warm across loads. */
+  resetPeak(): void {
+    resetPeakRss(this.proc?.pid);
+  }
 
   get running(): boolean {
     return this.proc !== undefined;
@@ -82,10 +121,14 @@ export class ElkBridge {
         `The ELK bridge jar is missing (${jar}). Run \`npm run build:bridge\` (needs a JDK and Maven).`,
       );
     }
-    const heap = this.opts.heapMb ?? (Number(env.OARAG_JAVA_HEAP_MB) || defaultHeapMb());
+    const heap = this.fixedHeapMb ?? this.nextHeapMb ?? defaultHeapMb();
     const args = [
       `-Xmx${heap}m`,
       '-Xss16m',
+      // The parallel collector keeps the resident size near what the work needs (G1 took 1.1 GB where
+      // it took 0.65 GB at the same -Xmx on GO 50k), and its GC overhead limit turns a heap that is
+      // too small into an OutOfMemoryError instead of minutes of collecting.
+      '-XX:+UseParallelGC',
       '-XX:+ExitOnOutOfMemoryError',
       '-Djava.awt.headless=true',
       '-jar',
@@ -94,6 +137,7 @@ export class ElkBridge {
     ];
     const proc = spawn(java, args, { stdio: ['pipe', 'pipe', 'pipe'], env, windowsHide: true });
     this.proc = proc;
+    this.runningHeapMb = heap;
     this.stderrTail = '';
     proc.stderr!.setEncoding('utf8');
     proc.stderr!.on('data', (chunk: string) => {
@@ -157,6 +201,7 @@ export class ElkBridge {
     const proc = this.proc;
     if (!proc) return;
     const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+    this.runningHeapMb = undefined;
     try {
       proc.stdin!.write(JSON.stringify({ id: this.nextId++, cmd: 'shutdown' }) + '\n');
       proc.stdin!.end();
@@ -172,6 +217,7 @@ export class ElkBridge {
     const proc = this.proc;
     if (!proc) return;
     this.proc = undefined;
+    this.runningHeapMb = undefined;
     proc.kill('SIGKILL');
     this.failAll(new TaskCancelledError());
   }
@@ -204,15 +250,18 @@ export class ElkBridge {
   private onExit(proc: ChildProcess, how: string): void {
     // A process we killed on purpose has already failed its requests; a newer one may be running.
     if (this.proc !== proc) return;
+    const heap = this.runningHeapMb;
     this.proc = undefined;
-    this.failAll(this.exitError(how));
+    this.runningHeapMb = undefined;
+    this.failAll(this.exitError(how, heap));
   }
 
-  private exitError(how: string): Error {
+  private exitError(how: string, heapMb: number | undefined): Error {
     if (/OutOfMemoryError/.test(this.stderrTail)) {
       return new UserError(
         'out-of-memory',
-        'Java ran out of memory while reasoning over this ontology. Give it more heap with OARAG_JAVA_HEAP_MB (in MiB).',
+        `Java ran out of memory while reasoning over this ontology${heapMb ? ` (heap ${heapMb} MiB)` : ''}. Give it more heap with OARAG_JAVA_HEAP_MB (in MiB).`,
+        { heapMb },
       );
     }
     const last = this.stderrTail.trim().split('\n').filter(Boolean).slice(-1)[0];

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 /**
  * Peak resident memory (VmHWM) of a live process in MiB, read before it exits; null where /proc is
@@ -11,5 +11,18 @@ export function peakRssMb(pid: number | undefined): number | null {
     return m ? Math.round(Number(m[1]) / 1024) : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Restarts the peak at the current resident size (Linux: `5` into /proc/<pid>/clear_refs), so a JVM
+ * kept warm across loads reports each load's own peak. A no-op where that is not possible.
+ */
+export function resetPeakRss(pid: number | undefined): void {
+  if (!pid) return;
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // not Linux, or not allowed: the peak then covers the JVM's whole life
   }
 }

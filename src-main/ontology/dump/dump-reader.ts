@@ -3,6 +3,12 @@ import { StringDecoder } from 'node:string_decoder';
 import { UserError } from '../../core/errors';
 import type { DumpRecord } from './dump-types';
 
+/** Seconds spent reading and parsing the dump, and waiting for the bridge to write more of it. */
+export interface DumpReadStats {
+  readSeconds: number;
+  waitSeconds: number;
+}
+
 const CHUNK = 1 << 20;
 /** How often a growing dump is looked at again: short next to the seconds the bridge spends writing it. */
 const POLL_MS = 15;
@@ -19,7 +25,11 @@ export async function* readDump(path: string): AsyncGenerator<DumpRecord> {
  * has resolved and the end of the file is reached: only then is the dump known to be whole. When
  * `done` rejects (the bridge failed, or the load was cancelled), so does this.
  */
-export async function* followDump(path: string, done: Promise<unknown>): AsyncGenerator<DumpRecord[]> {
+export async function* followDump(
+  path: string,
+  done: Promise<unknown>,
+  stats: DumpReadStats = { readSeconds: 0, waitSeconds: 0 },
+): AsyncGenerator<DumpRecord[]> {
   let finished = false;
   let failure: { error: unknown } | undefined;
   const settled = done.then(
@@ -30,12 +40,14 @@ export async function* followDump(path: string, done: Promise<unknown>): AsyncGe
       failure = { error };
     },
   );
+  let t0 = performance.now();
   const fh = await openWhenThere(
     path,
     settled,
     () => finished,
     () => failure,
   );
+  stats.waitSeconds += (performance.now() - t0) / 1000;
   const decoder = new StringDecoder('utf8');
   const buf = Buffer.allocUnsafe(CHUNK);
   let pos = 0;
@@ -54,10 +66,13 @@ export async function* followDump(path: string, done: Promise<unknown>): AsyncGe
       if (failure) throw failure.error;
       // Read `finished` before reading the file: once the bridge has answered, an empty read is the end.
       const complete = finished;
+      let t = performance.now();
       const { bytesRead } = await fh.read(buf, 0, CHUNK, pos);
       if (bytesRead === 0) {
         if (complete) break;
+        t = performance.now();
         await Promise.race([settled, sleep(POLL_MS)]);
+        stats.waitSeconds += (performance.now() - t) / 1000;
         continue;
       }
       pos += bytesRead;
@@ -76,10 +91,14 @@ export async function* followDump(path: string, done: Promise<unknown>): AsyncGe
         else line++;
         start = end + 1;
       }
+      stats.readSeconds += (performance.now() - t) / 1000;
       yield batch;
     }
+    t0 = performance.now();
     const rest = carry + decoder.end();
-    if (rest.trim()) yield [parse(rest)];
+    const last = rest.trim() ? [parse(rest)] : [];
+    stats.readSeconds += (performance.now() - t0) / 1000;
+    if (last.length) yield last;
   } finally {
     await fh.close();
   }
