@@ -1,26 +1,52 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import type { QueryHistoryEntry, QueryResult, SparqlResult } from '../../src-main/api/contract';
+import type { QueryExamples, QueryHistoryEntry, QueryResult, SparqlResult } from '../../src-main/api/contract';
 import { api, toApiError } from '../api';
-import { DIALECT_EXAMPLES, SPARQL_EXAMPLE } from '../util/dialect';
+import { downloadText } from '../util/download';
+import { exportSparql, type ExportFormat } from '../util/table-export';
 import { useOntologyStore } from './ontology';
 
 export type QueryMode = 'dialect' | 'sparql';
 export type ConsoleResult =
-  { mode: 'dialect'; r: QueryResult; ms: number } | { mode: 'sparql'; r: SparqlResult; ms: number };
+  { mode: 'dialect'; r: QueryResult; ms: number } | { mode: 'sparql'; r: SparqlResult; ms: number; query: string };
 
-/** The query console: dialect or raw SPARQL over the open ontology, with the logged history. */
+/** The query console: dialect or raw SPARQL over the open ontology, with its examples and the logged history. */
 export const useQueryStore = defineStore('query', () => {
   const mode = ref<QueryMode>('dialect');
-  const dialectText = ref(DIALECT_EXAMPLES[1]);
-  const sparqlText = ref(SPARQL_EXAMPLE);
+  const dialectText = ref('');
+  const sparqlText = ref('');
   const running = ref(false);
   const result = shallowRef<ConsoleResult | null>(null);
   const error = ref<{ code: string; message: string } | null>(null);
   const history = ref<QueryHistoryEntry[]>([]);
   const historyError = ref<string | null>(null);
+  const examples = shallowRef<QueryExamples | null>(null);
+  const examplesError = ref<string | null>(null);
   /** Completed runs (success or error), so views and tests can tell a fresh result from an old one. */
   const runs = ref(0);
+  let examplesFor: string | null = null;
+
+  /**
+   * Fetches the open ontology's examples; the editors take the new first examples unless the user
+   * changed what the previous ontology put there.
+   */
+  async function loadExamples() {
+    const ontologyId = useOntologyStore().currentId;
+    if (!ontologyId || ontologyId === examplesFor) return;
+    examplesFor = ontologyId;
+    const before = examples.value;
+    try {
+      const ex = await api().call('query.examples', { ontologyId });
+      if (examplesFor !== ontologyId) return;
+      examples.value = ex;
+      examplesError.value = null;
+      if (dialectText.value === (before?.dialect[0] ?? '')) dialectText.value = ex.dialect[0] ?? '';
+      if (sparqlText.value === (before?.sparql[0]?.query ?? '')) sparqlText.value = ex.sparql[0]?.query ?? '';
+    } catch (e) {
+      if (examplesFor === ontologyId) examplesError.value = toApiError(e).message;
+      examplesFor = null;
+    }
+  }
 
   async function run() {
     const ontologyId = useOntologyStore().currentId;
@@ -43,6 +69,7 @@ export const useQueryStore = defineStore('query', () => {
           mode: 'sparql',
           r: await api().call('query.sparql', { ontologyId, query }),
           ms: performance.now() - t0,
+          query,
         };
     } catch (e) {
       const err = toApiError(e);
@@ -53,6 +80,15 @@ export const useQueryStore = defineStore('query', () => {
       runs.value++;
       void loadHistory();
     }
+  }
+
+  /** Saves the SPARQL result shown (the rows returned, at most the row cap) as CSV, TSV or JSON. */
+  function exportResult(format: ExportFormat) {
+    const res = result.value;
+    if (res?.mode !== 'sparql') return;
+    const stem = `sparql-${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}`;
+    const f = exportSparql(res.r, res.query, format, stem);
+    downloadText(f.fileName, f.content, f.mime);
   }
 
   async function loadHistory() {
@@ -86,8 +122,12 @@ export const useQueryStore = defineStore('query', () => {
     error,
     history,
     historyError,
+    examples,
+    examplesError,
     runs,
     run,
+    exportResult,
+    loadExamples,
     loadHistory,
     reuse,
   };
