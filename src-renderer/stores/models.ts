@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { ModelInfo } from '../../src-main/api/contract';
+import type { MemoryEstimate, ModelInfo, ModelRunSettings } from '../../src-main/api/contract';
 import { api, shownError, toApiError, type ShownError } from '../api';
 import { useAppStore } from './app';
 import { createJob } from './job';
@@ -19,6 +19,13 @@ export const useModelsStore = defineStore('models', () => {
   const testing = ref(false);
   const testResult = ref<{ text: string; ms: number; outputTokens: number } | null>(null);
   const testError = ref<ShownError | null>(null);
+  /** The model whose run settings and memory estimate are shown. */
+  const selected = ref<string | null>(null);
+  const removing = ref<string | null>(null);
+  const removeError = ref<{ path: string; message: string } | null>(null);
+  const estimate = ref<MemoryEstimate | null>(null);
+  const estimateError = ref<string | null>(null);
+  let estimateSeq = 0;
 
   async function refresh() {
     loading.value = true;
@@ -71,6 +78,53 @@ export const useModelsStore = defineStore('models', () => {
     }
   }
 
+  /** Deletes a model file (the built-in one only with allowBuiltin) and takes the settings the server returns. */
+  async function remove(path: string, allowBuiltin = false): Promise<boolean> {
+    removing.value = path;
+    removeError.value = null;
+    try {
+      const r = await api().call('models.remove', { path, allowBuiltin });
+      const app = useAppStore();
+      app.settings = r.settings;
+      list.value = list.value.filter((x) => x.path !== path);
+      if (selected.value === path) selected.value = null;
+      app.notify('ok', `Removed ${path.replace(/^.*[\\/]/, '')}`);
+      return true;
+    } catch (e) {
+      removeError.value = { path, message: shownError(e).message };
+      return false;
+    } finally {
+      removing.value = null;
+    }
+  }
+
+  /** The memory estimate for a context size (none: the one the model's run settings give); the last call wins. */
+  async function estimateFor(path: string, contextSize?: number) {
+    const seq = ++estimateSeq;
+    try {
+      const e = await api().call('models.estimate', { path, contextSize });
+      if (seq === estimateSeq) {
+        estimate.value = e;
+        estimateError.value = null;
+      }
+    } catch (e) {
+      if (seq === estimateSeq) {
+        estimate.value = null;
+        estimateError.value = toApiError(e).message;
+      }
+    }
+  }
+
+  /** Saves (or with null forgets) one model's run settings. */
+  async function saveRun(path: string, run: ModelRunSettings | null): Promise<ShownError | null> {
+    try {
+      useAppStore().settings = await api().call('models.run.set', { path, run });
+      return null;
+    } catch (e) {
+      return shownError(e);
+    }
+  }
+
   return {
     list,
     loading,
@@ -84,6 +138,14 @@ export const useModelsStore = defineStore('models', () => {
     testing,
     testResult,
     testError,
+    selected,
+    removing,
+    removeError,
+    estimate,
+    estimateError,
+    remove,
+    estimateFor,
+    saveRun,
     refresh,
     importModel,
     startDownload,

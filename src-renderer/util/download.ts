@@ -13,11 +13,32 @@ export function downloadText(fileName: string, content: string, mime = 'text/pla
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * Copies text; true when it reached the clipboard. The async clipboard needs a secure context and the
+ * page's focus; where it is missing or refused, the older selection copy is tried.
+ */
 export async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;
   } catch {
+    return copyBySelection(text);
+  }
+}
+
+function copyBySelection(text: string): boolean {
+  const ta = document.createElement('textarea');
+  ta.value = text;
+  ta.setAttribute('readonly', '');
+  ta.style.position = 'fixed';
+  ta.style.opacity = '0';
+  document.body.appendChild(ta);
+  try {
+    ta.select();
+    return document.execCommand('copy');
+  } catch {
     return false;
+  } finally {
+    ta.remove();
   }
 }

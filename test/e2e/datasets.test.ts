@@ -109,7 +109,7 @@ describe.skipIf(reason)('e2e: dataset generator, Test-2 revision, evaluation', (
     if (datasetPath) await page.getByTestId('revise-dataset').fill(datasetPath);
     await page.getByTestId('revise-run').click();
     await outcome(ctx, 'revision', '[data-testid="revision-diff"]');
-    expect(await page.getByTestId('revision-summary').textContent()).toMatch(/classes changed/);
+    expect(await page.getByTestId('revision-summary').textContent()).toMatch(/restrictions on \d+ classes/);
     const changes = page.getByTestId('revision-diff').locator('.change');
     expect(await changes.count()).toBeGreaterThan(0);
     expect(await changes.first().locator('.removed').textContent()).toMatch(/Removed restrictions/);
