@@ -58,7 +58,7 @@ describe.skipIf(reason)('e2e: diff of po against its Test-2 revision', () => {
     expect(summary).toMatch(/po\.obo → revised\.obo/);
     // Original and revision share a title; the pickers tell them apart by file name.
     const options = await page.getByTestId('diff-new').locator('option').allTextContents();
-    expect(options.filter((o) => /^Plant Ontology — (po|revised)\.obo$/.test(o.trim()))).toHaveLength(2);
+    expect(options.filter((o) => /^Plant Ontology \((po|revised)\.obo\)$/.test(o.trim()))).toHaveLength(2);
     expect(await page.getByTestId('diff-new').inputValue()).toMatch(/revised\.obo$/);
     const removed = page.getByTestId('diff-group-link-removed').locator('li.change');
     expect(await removed.count()).toBeGreaterThan(0);
