@@ -6,7 +6,8 @@ import type { Task } from '../../core/task';
 import { backendFactory, parseBackendSpec } from '../backend-spec';
 import { BackoffGate, gatedFetch } from '../openai/backoff-gate';
 import { inspectGguf, type GgufFacts } from '../gguf/gguf-facts';
-import { readGgufHeader } from '../gguf/gguf-reader';
+import { LlmError } from '../errors';
+import { GgufFormatError, readGgufHeader } from '../gguf/gguf-reader';
 import { defaultContextSize } from '../local/machine-defaults';
 import { cpuHasAmx } from '../models/cpu-features';
 import { estimateMemory } from '../models/memory-estimate';
@@ -129,7 +130,11 @@ export class ModelsService {
   async estimate(path: string, contextSize?: number): Promise<MemoryEstimate> {
     const file = resolve(this.cwd, path);
     // Per-layer head counts are short arrays; keep them (the tokenizer's long arrays are still skipped).
-    const header = await readGgufHeader(file, { maxArrayItemsKept: 4096 });
+    const header = await readGgufHeader(file, { maxArrayItemsKept: 4096 }).catch((e: unknown) => {
+      if (e instanceof GgufFormatError)
+        throw new LlmError('model-invalid', `${basename(file)} cannot be estimated: ${e.message}`, { cause: e });
+      throw e;
+    });
     const run = this.runSettings(file);
     const own = this.settings().models[file]?.contextSize;
     const train = header.metadata.get(`${String(header.metadata.get('general.architecture'))}.context_length`);

@@ -112,6 +112,13 @@ describe('API: models remove, run settings, memory estimate', () => {
     expect(e.totalBytes).toBeGreaterThan(e.weightsBytes);
     expect(typeof e.exceedsFree).toBe('boolean');
     expect((await call('models.estimate', { path: file, contextSize: 2048 })).contextSize).toBe(2048);
+    const notModel = join(dir.path, 'notes.gguf');
+    writeFileSync(notModel, 'not a model');
+    await expect(call('models.estimate', { path: notModel })).rejects.toMatchObject({ code: 'model-invalid' });
+    await expect(call('models.estimate', { path: join(dir.path, 'absent.gguf') })).rejects.toMatchObject({
+      code: 'model-invalid',
+      message: expect.stringMatching(/does not exist/),
+    });
   });
 
   it('removes a model of the folder with its settings, but not the built-in one or anything outside', async () => {
