@@ -1,18 +1,11 @@
 import { defineStore } from 'pinia';
+import { splitNamespaces } from '../util/diff-kinds';
 import { reactive, ref } from 'vue';
 import { api, toApiError } from '../api';
 import { downloadText } from '../util/download';
 import { useAppStore } from './app';
 import { createJob } from './job';
 import { useOntologyStore } from './ontology';
-
-/** `GO, PO:` or one per line → ['GO', 'PO:']; the main side checks each. */
-export function splitNamespaces(text: string): string[] {
-  return text
-    .split(/[\s,]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
 
 /** The closure diff between two versions: a long task over two ontologies, and its exports. */
 export const useDiffStore = defineStore('diff', () => {

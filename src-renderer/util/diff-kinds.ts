@@ -33,3 +33,11 @@ export function changeText(c: DiffChange): string {
   }
   return parts.join(' ').toLowerCase();
 }
+
+/** `GO, PO:` or one per line → ['GO', 'PO:']; the main side checks each. */
+export function splitNamespaces(text: string): string[] {
+  return text
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}

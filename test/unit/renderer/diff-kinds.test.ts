@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KIND_TITLES as NOTES_TITLES } from '../../../src-main/diff/diff-markdown';
 import { CHANGE_KINDS, type DiffChange } from '../../../src-main/diff/diff-types';
-import { splitNamespaces } from '../../../src-renderer/stores/diff';
-import { changeText, KIND_TITLES, kindSign } from '../../../src-renderer/util/diff-kinds';
+import { changeText, KIND_TITLES, kindSign, splitNamespaces } from '../../../src-renderer/util/diff-kinds';
 
 describe('diff kinds in the renderer', () => {
   it('titles every kind exactly as the release notes do', () => {
