@@ -216,7 +216,7 @@ export class CacheBuilder {
       }
     }
     const ref = (id: number): EntityRef => ({ iri: this.entities[id - 1].iri, name: this.entities[id - 1].name });
-    const byName = (a: EntityRef, b: EntityRef) => a.name.localeCompare(b.name);
+    const byName = this.nameRanks();
     const keys = new Map<string, string>();
     const keyOf = (p: string) => {
       let k = keys.get(p);
@@ -238,8 +238,8 @@ export class CacheBuilder {
         deprecated: e.deprecated,
         unsatisfiable: e.unsat,
         annotations,
-        parents: (this.parents.get(e.id) ?? []).map(ref).sort(byName),
-        children: (children.get(e.id) ?? []).map(ref).sort(byName),
+        parents: [...(this.parents.get(e.id) ?? [])].sort(byName).map(ref),
+        children: (children.get(e.id) ?? []).sort(byName).map(ref),
         stated: (this.stated.get(e.id) ?? []).map((s) => ({
           relation: ref(this.byIri.get(s.r)!.id),
           filler: s.f ? ref(this.byIri.get(s.f)!.id) : { iri: null, name: s.text },
@@ -289,6 +289,20 @@ export class CacheBuilder {
     } catch {
       // the temporary file is deleted by the caller anyway
     }
+  }
+
+  /**
+   * Parents and children are listed by name (localeCompare). Comparing names once for all entities and
+   * then ids by rank gives the same order (equal names share a rank and the sort is stable) without
+   * collating the same names again in every list.
+   */
+  private nameRanks(): (a: number, b: number) => number {
+    const name = (id: number) => this.entities[id - 1].name;
+    const ids = this.entities.map((e) => e.id).sort((a, b) => name(a).localeCompare(name(b)));
+    const rank = new Int32Array(this.entities.length + 1);
+    for (let i = 1; i < ids.length; i++)
+      rank[ids[i]] = rank[ids[i - 1]] + (name(ids[i]).localeCompare(name(ids[i - 1])) === 0 ? 0 : 1);
+    return (a, b) => rank[a] - rank[b];
   }
 
   private keyOf(p: string): string {
