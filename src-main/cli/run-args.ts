@@ -5,7 +5,7 @@ import { TaskCancelledError } from '../core/task';
 import { EXIT_BUG, EXIT_ERROR, EXIT_OK, EXIT_USAGE, type CliIo } from './cli-io';
 import { COMMANDS } from './commands/index';
 
-export type { CommandContext, CommandSpec } from './command-types';
+export type { CommandContext, CommandSpec } from './command-spec';
 
 export function usage(): string {
   const lines = ['Usage: oarag <command> [options]', '', 'Commands:'];

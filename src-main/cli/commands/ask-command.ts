@@ -8,7 +8,7 @@ import { validateQuestion, type AgentQuestion } from '../../agent/question';
 import type { TrajectoryStep } from '../../agent/agent-record';
 import { UserError } from '../../core/errors';
 import { describeJsonError } from '../../core/safe-json';
-import type { CommandSpec } from '../command-types';
+import type { CommandSpec } from '../command-spec';
 import { modelSpec, nameScopeOption, openOntology, printJson, protocolOption, requireString } from './shared';
 
 export const askCommand: CommandSpec = {

@@ -3,7 +3,7 @@ import { UserError } from '../../core/errors';
 import { diffMarkdown } from '../../diff/diff-markdown';
 import { diffFiles } from '../../diff/diff-service';
 import { progressBar } from '../progress-bar';
-import type { CommandSpec } from '../command-types';
+import type { CommandSpec } from '../command-spec';
 import { printJson } from './shared';
 
 export const diffCommand: CommandSpec = {

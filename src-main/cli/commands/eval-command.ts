@@ -5,7 +5,7 @@ import type { EvaluationRun } from '../../evaluation/evaluation-service';
 import { UserError } from '../../core/errors';
 import { TaskCancelledError } from '../../core/task';
 import { progressBar } from '../progress-bar';
-import type { CommandSpec } from '../command-types';
+import type { CommandSpec } from '../command-spec';
 import { modelSpec, nameScopeOption, openOntology, printJson, protocolOption, requireString } from './shared';
 
 export const evalCommand: CommandSpec = {

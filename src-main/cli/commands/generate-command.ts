@@ -4,7 +4,7 @@ import { toJsonl } from '../../datasets/generate/dataset';
 import { UserError } from '../../core/errors';
 import { checkOutputs, writeOutputFile } from '../../core/output-policy';
 import { progressBar } from '../progress-bar';
-import type { CommandSpec } from '../command-types';
+import type { CommandSpec } from '../command-spec';
 import { openOntology, printJson, requireString } from './shared';
 
 export const generateCommand: CommandSpec = {

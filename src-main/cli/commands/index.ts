@@ -1,4 +1,4 @@
-import type { CommandSpec } from '../command-types';
+import type { CommandSpec } from '../command-spec';
 import { askCommand } from './ask-command';
 import { cardCommand } from './card-command';
 import { diffCommand } from './diff-command';

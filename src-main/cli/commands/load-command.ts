@@ -1,5 +1,5 @@
 import { UserError } from '../../core/errors';
-import type { CommandSpec } from '../run-args';
+import type { CommandSpec } from '../command-spec';
 import { openOntology, printJson } from './shared';
 
 export const loadCommand: CommandSpec = {

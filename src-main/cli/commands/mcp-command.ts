@@ -3,7 +3,7 @@ import { UserError } from '../../core/errors';
 import { appVersion } from '../../core/version';
 import { createOntologyMcpServer } from '../../mcp/mcp-server';
 import { OntologySet } from '../../mcp/ontology-set';
-import type { CommandSpec } from '../command-types';
+import type { CommandSpec } from '../command-spec';
 import { openOntology } from './shared';
 
 export const mcpCommand: CommandSpec = {

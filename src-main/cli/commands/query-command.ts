@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UserError } from '../../core/errors';
 import type { QueryResult } from '../../query/exec/query-result';
-import type { CommandSpec } from '../command-types';
+import type { CommandSpec } from '../command-spec';
 import { openOntology, printJson, requireString } from './shared';
 
 /** The JSON object of the CLI contract: the agent-facing fields, without internal extras. */

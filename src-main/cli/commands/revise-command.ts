@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { loadDataset } from '../../datasets/generate/dataset';
 import { reviseOntology } from '../../datasets/revise/revise-service';
 import { progressBar } from '../progress-bar';
-import type { CommandSpec } from '../command-types';
+import type { CommandSpec } from '../command-spec';
 import { printJson, requireString } from './shared';
 
 export const reviseCommand: CommandSpec = {

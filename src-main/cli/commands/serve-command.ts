@@ -3,7 +3,7 @@ import { appRoot } from '../../core/paths';
 import { UserError } from '../../core/errors';
 import { startWebServer } from '../../server/web-server';
 import { join } from 'node:path';
-import type { CommandSpec } from '../command-types';
+import type { CommandSpec } from '../command-spec';
 
 export const serveCommand: CommandSpec = {
   name: 'serve',

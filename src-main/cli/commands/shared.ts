@@ -3,7 +3,7 @@ import type { NameScopeMode } from '../../agent/loop-context';
 import { isAgentProtocol, type AgentProtocol } from '../../agent/protocol';
 import { UserError } from '../../core/errors';
 import type { OntologyHandle } from '../../ontology/ontology-handle';
-import type { CommandContext } from '../command-types';
+import type { CommandContext } from '../command-spec';
 import { progressBar } from '../progress-bar';
 
 export function requireString(ctx: CommandContext, key: string, what: string): string {

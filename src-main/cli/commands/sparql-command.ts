@@ -1,5 +1,5 @@
 import { UserError } from '../../core/errors';
-import type { CommandSpec } from '../command-types';
+import type { CommandSpec } from '../command-spec';
 import { openOntology, printJson, requireString } from './shared';
 
 export const sparqlCommand: CommandSpec = {
