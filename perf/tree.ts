@@ -3,19 +3,27 @@
  * used relation), listing the roots, revealing paths, and the console examples. Times include
  * JSON.stringify, as the API sends the answer. Prints JSON; the issue's target is under 100 ms to
  * expand a node with 1,000 children (met: the first expansion and the p95 of repeats under it).
- * Options: --file <ontology> (default: generated GO-like, 50k classes), --runs 50.
+ * With --browser, also in Chromium over the web server: from a click on the widest node's toggle to
+ * its children on screen, the first time (fetch and render) and again (render only).
+ * Options: --file <ontology> (default: generated GO-like, 50k classes), --runs 50, --browser.
  */
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { chromium, type Page } from 'playwright-core';
 import { pick, seededRandom } from '../src-main/core/random';
 import { OntologyService } from '../src-main/ontology/ontology-service';
 import { ClassTree } from '../src-main/ontology/tree/class-tree';
 import { consoleExamples } from '../src-main/query/console-examples';
+import { CHROMIUM, openOntology } from '../test/e2e/support/harness';
+import { ensureRendererBuilt } from '../test/e2e/support/renderer-build';
+import { startServer } from '../test/e2e/support/server';
 import { generated, round } from './perf-support';
 
-const { values } = parseArgs({ options: { file: { type: 'string' }, runs: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { file: { type: 'string' }, runs: { type: 'string' }, browser: { type: 'boolean' } },
+});
 const runs = Number(values.runs ?? 50);
 const work = join(tmpdir(), 'oarag-bench');
 mkdirSync(work, { recursive: true });
@@ -101,6 +109,14 @@ const examples = consoleExamples(h);
 const ecpu = process.cpuUsage(ec);
 const examplesTime = { wallMs: round(performance.now() - e0, 1), cpuMs: round((ecpu.user + ecpu.system) / 1000, 1) };
 
+await service.stop();
+const browser = values.browser
+  ? await inBrowser([
+      { iri: isa.iri, name: isa.name, children: isa.children, relation: null },
+      { iri: partWidest.iri, name: partWidest.name, children: partWidest.children, relation: rel.iri },
+    ])
+  : null;
+
 console.log(
   JSON.stringify(
     {
@@ -126,9 +142,82 @@ console.log(
       pathIsA: pathTimes(null),
       pathRelation: pathTimes(rel.iri),
       examples: { ...examplesTime, prefilled: examples.dialect[0] ?? null },
+      ...(browser ? { browser } : {}),
     },
     null,
     2,
   ),
 );
-await service.stop();
+
+interface Target {
+  iri: string;
+  name: string;
+  children: number;
+  relation: string | null;
+}
+
+/** Click to children on screen in the Concepts view, for each target: first (fetch + render), then re-renders. */
+async function inBrowser(targets: Target[]) {
+  await ensureRendererBuilt();
+  // A cache folder of its own that survives runs: only the first run pays the server's cold load.
+  const server = await startServer({ OARAG_CACHE_DIR: join(work, 'cache-tree-web') });
+  const b = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await (await b.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await page.goto(server.url);
+    await page.locator('.shell[data-ready="yes"]').waitFor({ timeout: 30_000 });
+    await openOntology(page, file);
+    await page.getByTestId('nav-concepts').click();
+    const out = [];
+    for (const t of targets) {
+      if (t.relation) await page.getByTestId('tree-relation').selectOption(t.relation);
+      // Reveal the node through search (it is the end of the path, so it stays closed).
+      await page.getByTestId('concept-search').fill(t.iri);
+      await page.waitForFunction(
+        (name) => document.querySelector('[data-testid="search-results"] [role="option"]')?.textContent?.includes(name),
+        t.name,
+      );
+      await page.getByTestId('concept-search').press('Enter');
+      await page.locator(`[role="treeitem"][data-iri="${t.iri}"][aria-selected="true"]`).waitFor({ timeout: 60_000 });
+      const first = await expandMs(page, t);
+      const again: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        await page.locator(`[role="treeitem"][data-iri="${t.iri}"] [data-testid="tree-toggle"]`).click(); // close
+        again.push(await expandMs(page, t));
+      }
+      again.sort((x, y) => x - y);
+      out.push({
+        tree: t.relation ? 'relation' : 'is-a',
+        node: t.name,
+        children: t.children,
+        firstExpandMs: round(first, 1),
+        reExpandP50Ms: round(again[5], 1),
+        reExpandMaxMs: round(again[9], 1),
+        targetMs: TARGET_MS,
+        met: first >= 0 && again[0] >= 0 && first < TARGET_MS && again[9] < TARGET_MS,
+      });
+    }
+    return out;
+  } finally {
+    await b.close();
+    await server.stop();
+  }
+}
+
+/** From the toggle's click to the frame after all the node's children are in the DOM. */
+function expandMs(page: Page, t: Target): Promise<number> {
+  // No named functions inside: tsx would wrap them in a helper the page does not have.
+  return page.evaluate(async ({ iri, children }) => {
+    // The list draws only the rows in sight; data-count is the number of rows it holds, set in the same render.
+    const list = document.querySelector('[data-testid="tree-rows"]') as HTMLElement;
+    const before = Number(list.dataset.count);
+    const toggle = document.querySelector(`[role="treeitem"][data-iri="${iri}"] [data-testid="tree-toggle"]`);
+    const start = performance.now();
+    (toggle as HTMLElement).click();
+    for (;;) {
+      await new Promise((r) => requestAnimationFrame(r));
+      if (Number(list.dataset.count) >= before + children) return performance.now() - start;
+      if (performance.now() - start > 30_000) return -1;
+    }
+  }, t);
+}

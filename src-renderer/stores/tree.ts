@@ -96,8 +96,10 @@ export const useTreeStore = defineStore('tree', () => {
     if (r === relation.value) return;
     relation.value = r;
     clear();
+    const want = selected.value;
     await load(null);
-    if (selected.value) await reveal(selected.value, true);
+    // Another class may have been picked meanwhile; its own reveal opens the tree then.
+    if (want && selected.value === want) await reveal(want, true);
   }
 
   /** Opens the tree along one path down to `iri` and selects it; a class already in sight is just selected. */
@@ -112,7 +114,7 @@ export const useTreeStore = defineStore('tree', () => {
     const gen = generation;
     try {
       const p = await api().call('ontology.path', { ontologyId, iri, relation: relation.value });
-      if (gen !== generation) return;
+      if (gen !== generation || selected.value !== iri) return;
       outside.value = p.inTree ? null : p.path[p.path.length - 1];
       if (!p.inTree) return;
       await load(null);

@@ -88,6 +88,9 @@ describe.skipIf(reason)('e2e: Concept tree on go-mgi (is-a and part of)', () => 
     await page.waitForFunction(() =>
       document.querySelector('[data-testid="search-results"] [role="option"]')?.textContent?.includes('nuclear pore'),
     );
+    // Result rows and the card header show the CURIE.
+    const firstHit = page.locator('[data-testid="search-results"] [role="option"]').first();
+    expect(await firstHit.getByTestId('hit-curie').textContent()).toBe('GO:0005643');
     await page.getByTestId('concept-search').press('Enter');
     await page.waitForFunction(
       () => document.querySelector('[data-testid="card-name"]')?.textContent === 'nuclear pore',
@@ -102,7 +105,7 @@ describe.skipIf(reason)('e2e: Concept tree on go-mgi (is-a and part of)', () => 
     expect(at.map((r) => r?.level)).toEqual([1, 2, 3, 4]);
     expect(at.slice(0, 3).map((r) => r.expanded)).toEqual(['true', 'true', 'true']);
     expect(at[3].selected).toBe(true);
-    expect(at[3].curie).toBe('GO:0005643');
+    expect(at[3].curie).toBe('nuclear pore · GO:0005643'); // the row's tooltip
 
     // Children come sorted by name, with their own child counts.
     const kids = childrenOf(all, 'cellular_component');
