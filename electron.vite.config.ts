@@ -19,6 +19,8 @@ export default defineConfig({
           'llama-worker': resolve(root, 'src-main/llm/local/llama-worker.ts'),
           // Raw SPARQL runs in a worker thread; sparql-runner.ts expects sparql-worker.js next to the bundle.
           'sparql-worker': resolve(root, 'src-main/query/sparql/sparql-worker.ts'),
+          // A cold load writes its SQLite cache in a worker thread; cache-writer.ts expects cache-writer-worker.js here.
+          'cache-writer-worker': resolve(root, 'src-main/ontology/cache/cache-writer-worker.ts'),
         },
         external: [...NATIVE, /^@node-llama-cpp\//],
         // Shared chunks sit next to index.js, so import.meta.url-relative paths (worker-launch.ts) resolve in out/main.

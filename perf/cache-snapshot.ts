@@ -7,6 +7,7 @@
  *
  *   tsx perf/cache-snapshot.ts --ontology <file> --dump <out.ndjson> --out before.json   (runs the bridge once)
  *   tsx perf/cache-snapshot.ts --dump <file.ndjson> --out after.json                     (reuses that dump)
+ *     [--writer thread]  (through the worker-thread writer of a cold load)
  *   tsx perf/cache-snapshot.ts --compare before.json after.json                          (exit 1 on any difference)
  */
 import Database from 'better-sqlite3';
@@ -18,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { seededRandom, pick } from '../src-main/core/random';
 import { ElkBridge } from '../src-main/ontology/bridge/bridge-client';
 import { CacheBuilder } from '../src-main/ontology/cache/cache-builder';
+import { WorkerSink } from '../src-main/ontology/cache/cache-writer';
 import { readDump } from '../src-main/ontology/dump/dump-reader';
 import { OntologyHandle } from '../src-main/ontology/ontology-handle';
 import type { LoadSummary } from '../src-main/ontology/ontology-types';
@@ -32,6 +34,8 @@ const { values } = parseArgs({
     dump: { type: 'string' },
     out: { type: 'string' },
     compare: { type: 'boolean' },
+    // 'thread' builds through the worker-thread writer a cold load uses; the default writes in this thread.
+    writer: { type: 'string' },
   },
   allowPositionals: true,
   strict: true,
@@ -59,10 +63,10 @@ async function snapshot(dump: string): Promise<Record<string, unknown>> {
   const dir = mkdtempSync(join(tmpdir(), 'oarag-snap-'));
   try {
     const dbPath = join(dir, 'c.sqlite');
-    const b = new CacheBuilder(dbPath);
+    const b = new CacheBuilder(dbPath, undefined, values.writer === 'thread' ? new WorkerSink() : undefined);
     for await (const r of readDump(dump)) b.add(r);
     b.finishCards();
-    b.commitAndClose();
+    await b.commitAndClose();
     const ntPath = join(dir, 'c.nt');
     const db = new Database(dbPath, { readonly: true });
     await writeClosureGraph(db, ntPath);

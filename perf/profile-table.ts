@@ -10,20 +10,36 @@ export interface ProfiledRun {
 const STAGES: LoadStage[] = ['check', 'parse', 'classify', 'closure', 'write', 'index', 'store'];
 /** The bridge's timers in pipeline order; keys it does not report (yet) print as a dash. */
 const BRIDGE = ['parse', 'elk', 'taxonomy', 'classify', 'closure', 'write'];
-/** Steps inside Node in pipeline order; keys a build no longer has print as a dash, new ones are appended. */
+/**
+ * Steps inside Node in pipeline order; keys a build no longer has print as a dash, new ones are
+ * appended. `writer.*` steps ran in the cache writer's own thread, beside the others; `overlapped` is
+ * the part of dumpParse and rows done while the bridge was still writing the dump.
+ */
 const NODE = [
   'dumpParse',
   'rows',
+  'overlapped',
   'nameFts',
   'cardAnnotations',
+  'entityRows',
   'cardBuild',
   'cardJson',
   'cardRows',
+  'cardPost',
   'cardFts',
   'ftsBuild',
   'indexes',
   'commit',
   'analyze',
+  'post',
+  'writer.sqlRows',
+  'writer.indexes',
+  'writer.ftsBuild',
+  'writer.cardRows',
+  'writer.cardFts',
+  'writer.commit',
+  'writer.analyze',
+  'writerWait',
   'graphWrite',
   'storeLoad',
   'integrity',
@@ -38,6 +54,7 @@ const fmt = (x: number | null | undefined, digits = 2) => (x === null || x === u
 
 /** One Markdown table, one column per ontology, one row per stage and step (seconds), then the JVM's memory. */
 export function profileTable(runs: ProfiledRun[]): string {
+  if (!runs.length) return '(no ontology was measured: check --only)';
   const head = `| step | ${runs.map((r) => r.file).join(' | ')} |`;
   const rule = `|---|${runs.map(() => '---:').join('|')}|`;
   const rows: string[] = [head, rule];

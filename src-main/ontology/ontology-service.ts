@@ -6,6 +6,7 @@ import { throwIfAborted, type TaskProgress } from '../core/task';
 import { bridgeJarPath, ElkBridge, type BridgeProgress } from './bridge/bridge-client';
 import { heapAfterOutOfMemory, heapForFile } from './bridge/heap-policy';
 import { CacheBuilder } from './cache/cache-builder';
+import { DirectSink, WorkerSink, type RowSink } from './cache/cache-writer';
 import { DEFAULT_NAMING, namingStamp, type NamingOptions } from './names/naming-policy';
 import { moveAside, sweepOrphans, tokenPath, verifyIntegrity, writeIntegrityToken } from './cache/cache-integrity';
 import { cacheKey, hashFile, toolStamp } from './cache/cache-key';
@@ -327,7 +328,8 @@ export class OntologyService {
           return x;
         });
       extracting = extract.catch(() => undefined);
-      builder = new CacheBuilder(tmpDb, clock);
+      // Started while the bridge classifies, the writer thread is up long before the first record.
+      builder = new CacheBuilder(tmpDb, clock, cacheSink());
       builder.naming = o.naming ?? DEFAULT_NAMING;
       let n = 0;
       for await (const batch of followDump(dumpPath, extract, read)) {
@@ -354,13 +356,12 @@ export class OntologyService {
           counts: { classes: counts.unsatisfiable.length },
         });
       }
-      const ontologyRow = builder.db.prepare("SELECT value FROM meta WHERE key = 'ontology'").get() as
-        { value: string } | undefined;
+      const ontologyRecord = builder.ontologyRecord as { annotations?: { p: string; v: string }[] } | null;
       const summary: LoadSummary = {
         file: path,
         format: loaded.format,
         ontologyIri: loaded.ontologyIri,
-        title: titleOf(ontologyRow ? JSON.parse(ontologyRow.value) : null),
+        title: titleOf(ontologyRecord),
         classes: counts.classes,
         objectProperties: counts.objectProperties,
         closure: { subClassOf: counts.subClassOf, existential: counts.existential },
@@ -376,7 +377,7 @@ export class OntologyService {
       builder.setMeta('load', loaded);
       builder.setMeta('extract', extracted!);
       builder.setMeta('summary', summary);
-      builder.commitAndClose();
+      await builder.commitAndClose();
       builder = undefined;
       enter('store');
       const graphDb = new Database(tmpDb, { readonly: true });
@@ -406,12 +407,21 @@ export class OntologyService {
       if (store) handle.adoptStore(store);
       return handle;
     } finally {
-      builder?.abort();
+      await builder?.abort();
       // A failure on this side can come while the bridge still writes the dump: let it finish first.
       await extracting;
       // The bridge writes the dump through `<dump>.tmp`; a cancel kills it before the rename.
       for (const p of [dumpPath, `${dumpPath}.tmp`, tmpDb, tmpNt]) rmSync(p, { force: true });
     }
+  }
+}
+
+/** SQLite in a worker thread; in this one when the worker cannot start (a build without its module). */
+function cacheSink(): RowSink {
+  try {
+    return new WorkerSink();
+  } catch {
+    return new DirectSink();
   }
 }
 

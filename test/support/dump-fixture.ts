@@ -40,7 +40,7 @@ export async function handleFromDump(records: DumpRecord[]): Promise<{ handle: O
     stageSeconds: {},
   };
   b.setMeta('summary', summary);
-  b.commitAndClose();
+  await b.commitAndClose();
   const ntPath = join(dir.path, 'c.nt');
   const ro = new Database(dbPath, { readonly: true });
   await writeClosureGraph(ro, ntPath);

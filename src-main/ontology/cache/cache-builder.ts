@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import type { Card, EntityRef } from '../cards/card-types';
 import { buildCard } from '../cards/card-builder';
 import type { Ann, DumpRecord, StatedRecord } from '../dump/dump-types';
@@ -7,7 +6,7 @@ import { DEFAULT_NAMING, fragmentName, propertyName, type NamingOptions } from '
 import { oboIri } from '../names/normalize';
 import { DEFINITION_PROPS, OWL_DEPRECATED } from '../names/vocabulary';
 import { displayName, nameRows } from './entity-naming';
-import { FTS_BUILD_SQL, INDEX_SQL, TABLES_SQL } from './schema';
+import { DirectSink, type RowSink } from './cache-writer';
 
 export interface BuildCounts {
   classes: number;
@@ -51,7 +50,6 @@ const SYNONYM_RE = /Synonym|altLabel|IAO_0000118/;
  * once at the end instead of being updated row by row.
  */
 export class CacheBuilder {
-  readonly db: Database.Database;
   private readonly byIri = new Map<string, EntityInfo>();
   private readonly entities: EntityInfo[] = [];
   private readonly parents = new Map<number, number[]>();
@@ -68,45 +66,19 @@ export class CacheBuilder {
     unsatisfiable: [],
     deprecated: 0,
   };
-  private readonly stmt;
   private finished = false;
+  private ontology: unknown = null;
 
+  /**
+   * `sink` takes the rows: by default a SQLite writer in this thread; a cold load passes a WorkerSink,
+   * so SQLite works beside the parsing and card building here.
+   */
   constructor(
     path: string,
     readonly clock = new StepClock(),
+    private readonly sink: RowSink = new DirectSink(),
   ) {
-    this.db = new Database(path);
-    // A half-built file is never used (the caller renames it into place when complete), so nothing
-    // here needs to survive a crash: no journal, no fsync, and a page cache big enough for index builds.
-    // Cards are 1-3 KB rows: with the default 4 KB pages most pages held one and half of the file was slack.
-    this.db.pragma('page_size = 16384');
-    this.db.pragma('journal_mode = OFF');
-    this.db.pragma('synchronous = OFF');
-    this.db.pragma('locking_mode = EXCLUSIVE');
-    this.db.pragma('temp_store = MEMORY');
-    this.db.pragma('cache_size = -65536');
-    this.db.exec(TABLES_SQL);
-    this.db.exec('BEGIN');
-    const db = this.db;
-    this.stmt = {
-      entity: db.prepare(
-        'INSERT INTO entity (id, iri, kind, name, deprecated, unsat, transitive, reflexive) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      ),
-      annotation: db.prepare(
-        'INSERT INTO annotation (entity, ord, prop, value, lang, dt, ref, ann) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      ),
-      annprop: db.prepare('INSERT OR REPLACE INTO annprop (iri, label) VALUES (?, ?)'),
-      parent: db.prepare('INSERT INTO parent (child, parent) VALUES (?, ?)'),
-      equiv: db.prepare('INSERT INTO equiv (a, b) VALUES (?, ?)'),
-      link: db.prepare('INSERT INTO link (s, r, f) VALUES (?, ?, ?)'),
-      stated: db.prepare('INSERT INTO stated (s, r, f, text, kind) VALUES (?, ?, ?, ?, ?)'),
-      propParent: db.prepare('INSERT INTO prop_parent (child, parent) VALUES (?, ?)'),
-      propChain: db.prepare('INSERT INTO prop_chain (prop, chain) VALUES (?, ?)'),
-      propRange: db.prepare('INSERT INTO prop_range (prop, range) VALUES (?, ?)'),
-      name: db.prepare('INSERT INTO name (entity, kind, text, norm) VALUES (?, ?, ?, ?)'),
-      card: db.prepare('INSERT INTO card (entity, text, json, synonyms, definition) VALUES (?, ?, ?, ?, ?)'),
-      meta: db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
-    };
+    sink.open(path);
   }
 
   add(rec: DumpRecord): void {
@@ -118,19 +90,20 @@ export class CacheBuilder {
   private addRecord(rec: DumpRecord): void {
     switch (rec.t) {
       case 'ontology':
+        this.ontology = rec;
         this.setMeta('ontology', rec);
         break;
       case 'annotationProperty':
         if (rec.label) this.annPropLabels.set(rec.iri, rec.label);
-        this.stmt.annprop.run(rec.iri, rec.label);
+        this.sink.push('annprop', rec.iri, rec.label);
         break;
       case 'property': {
         const e = this.define(rec.iri, 'property', rec.annotations, rec.deprecated, rec.transitive, rec.reflexive);
         this.counts.objectProperties++;
-        for (const p of rec.parents) this.stmt.propParent.run(e.id, this.ref(p, 'property').id);
+        for (const p of rec.parents) this.sink.push('propParent', e.id, this.ref(p, 'property').id);
         for (const c of rec.chains)
-          this.stmt.propChain.run(e.id, JSON.stringify(c.map((iri) => this.ref(iri, 'property').id)));
-        for (const r of rec.ranges ?? []) this.stmt.propRange.run(e.id, this.ref(r, 'class').id);
+          this.sink.push('propChain', e.id, JSON.stringify(c.map((iri) => this.ref(iri, 'property').id)));
+        for (const r of rec.ranges ?? []) this.sink.push('propRange', e.id, this.ref(r, 'class').id);
         break;
       }
       case 'class':
@@ -143,7 +116,8 @@ export class CacheBuilder {
         const list = this.stated.get(s);
         if (list) list.push(rec);
         else this.stated.set(s, [rec]);
-        this.stmt.stated.run(
+        this.sink.push(
+          'stated',
           s,
           this.ref(rec.r, 'property').id,
           rec.f ? this.ref(rec.f, 'class').id : null,
@@ -156,9 +130,9 @@ export class CacheBuilder {
         const c = this.ref(rec.c, 'class').id;
         const ps = rec.parents.map((p) => this.ref(p, 'class').id);
         this.parents.set(c, ps);
-        for (const p of ps) this.stmt.parent.run(c, p);
+        for (const p of ps) this.sink.push('parent', c, p);
         this.counts.subClassOf += ps.length;
-        for (const q of rec.equivalents) this.stmt.equiv.run(c, this.ref(q, 'class').id);
+        for (const q of rec.equivalents) this.sink.push('equiv', c, this.ref(q, 'class').id);
         break;
       }
       case 'unsat': {
@@ -172,12 +146,17 @@ export class CacheBuilder {
         const e = this.ref(rec.iri, 'filler');
         e.name = rec.text;
         e.rowUnsat = rec.unsat === true;
-        for (const p of rec.parents) this.stmt.parent.run(e.id, this.ref(p, 'class').id);
+        for (const p of rec.parents) this.sink.push('parent', e.id, this.ref(p, 'class').id);
         this.counts.fillers++;
         break;
       }
       case 'link':
-        this.stmt.link.run(this.ref(rec.s, 'class').id, this.ref(rec.r, 'property').id, this.ref(rec.f, 'class').id);
+        this.sink.push(
+          'link',
+          this.ref(rec.s, 'class').id,
+          this.ref(rec.r, 'property').id,
+          this.ref(rec.f, 'class').id,
+        );
         this.counts.existential++;
         break;
       case 'stats':
@@ -187,15 +166,16 @@ export class CacheBuilder {
   }
 
   /**
-   * Writes the entity rows and the cards (which need the whole hierarchy), then builds the indexes.
-   * Call once, after the last record.
+   * Writes the entity rows and the cards (which need the whole hierarchy). Call once, after the last
+   * record; the writer builds the indexes meanwhile.
    */
   finishCards(onProgress?: (fraction: number) => void): void {
     if (this.finished) throw new Error('the cache is already finished');
     this.finished = true;
     let t = performance.now();
     for (const e of this.entities) {
-      this.stmt.entity.run(
+      this.sink.push(
+        'entity',
         e.id,
         e.iri,
         e.rowKind,
@@ -207,6 +187,9 @@ export class CacheBuilder {
       );
     }
     t = this.clock.lap('entityRows', t);
+    // The writer times its own steps (indexes, name index), in this thread or its own.
+    this.sink.afterRecords();
+    t = performance.now();
     const children = new Map<number, number[]>();
     for (const [c, ps] of this.parents) {
       for (const p of ps) {
@@ -258,37 +241,39 @@ export class CacheBuilder {
       // order) but not the value, which OntologyHandle.card puts back.
       const json = JSON.stringify({ ...card, text: null });
       t = this.clock.lap('cardJson', t);
-      this.stmt.card.run(e.id, card.text, json, synonyms, definition);
-      t = this.clock.lap('cardRows', t);
+      this.sink.push('card', e.id, e.name, card.text, json, synonyms, definition);
+      t = this.clock.lap('cardPost', t);
       if (done % 5000 === 0) onProgress?.(done / total);
     }
-    this.clock.time('indexes', () => this.db.exec(INDEX_SQL));
-    this.clock.time('ftsBuild', () => this.db.exec(FTS_BUILD_SQL));
   }
 
   setMeta(key: string, value: unknown): void {
-    this.stmt.meta.run(key, JSON.stringify(value));
+    this.sink.push('meta', key, JSON.stringify(value));
   }
 
   get buildCounts(): BuildCounts {
     return this.counts;
   }
 
-  commitAndClose(): void {
-    if (!this.finished) throw new Error('finishCards must run before the cache is committed');
-    this.setMeta('complete', true);
-    this.clock.time('commit', () => this.db.exec('COMMIT'));
-    this.clock.time('analyze', () => this.db.exec('ANALYZE'));
-    this.db.close();
+  /** The dump's ontology record (its IRI, version and annotations), once read. */
+  get ontologyRecord(): unknown {
+    return this.ontology;
   }
 
-  abort(): void {
-    try {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      this.db.close();
-    } catch {
-      // the temporary file is deleted by the caller anyway
-    }
+  /** Builds the card index, commits and closes the file; the writer's own step times join the clock. */
+  async commitAndClose(): Promise<void> {
+    if (!this.finished) throw new Error('finishCards must run before the cache is committed');
+    this.setMeta('complete', true);
+    const t0 = performance.now();
+    const writer = await this.sink.finish();
+    // A writer thread's steps ran beside this thread; the wait is what was left of them when the cards were in.
+    if (!this.sink.inThread) this.clock.lap('writerWait', t0);
+    for (const [k, v] of Object.entries(writer)) this.clock.add(this.sink.inThread ? k : `writer.${k}`, v);
+    for (const [k, v] of Object.entries(this.sink.callerSeconds)) this.clock.add(k, v);
+  }
+
+  async abort(): Promise<void> {
+    await this.sink.abort();
   }
 
   /**
@@ -348,7 +333,8 @@ export class CacheBuilder {
     }
     for (let i = 0; i < anns.length; i++) {
       const a = anns[i];
-      this.stmt.annotation.run(
+      this.sink.push(
+        'annotation',
         e.id,
         i,
         a.p,
@@ -364,7 +350,7 @@ export class CacheBuilder {
       e.anns = ords ? interleaveByOrd(e.anns!, kept) : kept;
     }
     if (kind !== 'filler') {
-      for (const n of nameRows(iri, name, anns, from)) this.stmt.name.run(e.id, n.kind, n.text, n.norm);
+      for (const n of nameRows(iri, name, anns, from)) this.sink.push('name', e.id, n.kind, n.text, n.norm);
     }
     return e;
   }

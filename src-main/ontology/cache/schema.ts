@@ -2,8 +2,9 @@
 export const CACHE_SCHEMA_VERSION = 7;
 
 /**
- * Tables only: a cache file is written once, so its secondary indexes and full-text indexes are
- * built in one pass after the rows are in (INDEX_SQL, FTS_BUILD_SQL), not row by row.
+ * Tables only: a cache file is written once, so its secondary indexes and the name index are built
+ * in one pass after the rows are in (INDEX_SQL, NAME_FTS_SQL), not row by row; the card index is
+ * filled as the cards are written (cache-writer.ts).
  */
 export const TABLES_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -54,7 +55,4 @@ CREATE INDEX name_norm ON name(norm);
 CREATE INDEX name_entity ON name(entity);
 `;
 
-export const FTS_BUILD_SQL = `
-INSERT INTO card_fts(card_fts) VALUES ('rebuild');
-INSERT INTO name_fts(name_fts) VALUES ('rebuild');
-`;
+export const NAME_FTS_SQL = "INSERT INTO name_fts(name_fts) VALUES ('rebuild');";

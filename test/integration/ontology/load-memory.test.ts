@@ -30,7 +30,10 @@ describe('the JVM heap of a load', () => {
       expect(p.jvm.heapFixed).toBe(false);
       if (process.platform === 'linux') expect(p.jvm.peakRssMb).toBeGreaterThan(20);
       expect(Object.keys(p.bridge)).toEqual(expect.arrayContaining(['classify', 'closure', 'write']));
-      expect(Object.keys(p.node)).toEqual(expect.arrayContaining(['rows', 'cardBuild', 'ftsBuild', 'graphWrite']));
+      // writer.* steps ran in the cache writer's thread (cache-writer.ts).
+      expect(Object.keys(p.node)).toEqual(
+        expect.arrayContaining(['rows', 'cardBuild', 'writer.sqlRows', 'writer.cardFts', 'graphWrite']),
+      );
       await s.stop();
       const again = new OntologyService({ cacheDir: join(dir.path, 'a'), appVersion: 'test' });
       again.start();

@@ -93,14 +93,14 @@ describe('the cache builder', () => {
     }
   });
 
-  it('writes a complete file in one go: no journal left beside it, and no commit before the cards', () => {
+  it('writes a complete file in one go: no journal left beside it, and no commit before the cards', async () => {
     const path = join(dir.path, 'c.sqlite');
     const b = new CacheBuilder(path);
     for (const r of clinicalDump()) b.add(r);
-    expect(() => b.commitAndClose()).toThrow(/finishCards/);
+    await expect(b.commitAndClose()).rejects.toThrow(/finishCards/);
     b.finishCards();
     expect(() => b.finishCards()).toThrow(/already finished/);
-    b.commitAndClose();
+    await b.commitAndClose();
     expect(readdirSync(dir.path)).toEqual(['c.sqlite']);
     expect(existsSync(`${path}-journal`)).toBe(false);
     const db = new Database(path, { readonly: true });

@@ -1,0 +1,254 @@
+import Database from 'better-sqlite3';
+import { Worker } from 'node:worker_threads';
+import { workerEntry } from '../../core/worker-entry';
+import { INDEX_SQL, NAME_FTS_SQL, TABLES_SQL } from './schema';
+
+/** Every row the cache builder writes goes through one of these statements. */
+export const STATEMENTS = {
+  entity:
+    'INSERT INTO entity (id, iri, kind, name, deprecated, unsat, transitive, reflexive) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  annotation: 'INSERT INTO annotation (entity, ord, prop, value, lang, dt, ref, ann) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  annprop: 'INSERT OR REPLACE INTO annprop (iri, label) VALUES (?, ?)',
+  parent: 'INSERT INTO parent (child, parent) VALUES (?, ?)',
+  equiv: 'INSERT INTO equiv (a, b) VALUES (?, ?)',
+  link: 'INSERT INTO link (s, r, f) VALUES (?, ?, ?)',
+  stated: 'INSERT INTO stated (s, r, f, text, kind) VALUES (?, ?, ?, ?, ?)',
+  propParent: 'INSERT INTO prop_parent (child, parent) VALUES (?, ?)',
+  propChain: 'INSERT INTO prop_chain (prop, chain) VALUES (?, ?)',
+  propRange: 'INSERT INTO prop_range (prop, range) VALUES (?, ?)',
+  name: 'INSERT INTO name (entity, kind, text, norm) VALUES (?, ?, ?, ?)',
+  // One card row feeds two statements: the card table and its full-text index (see SqliteWriter.write).
+  card: 'INSERT INTO card (entity, text, json, synonyms, definition) VALUES (?, ?, ?, ?, ?)',
+  cardFts: 'INSERT INTO card_fts (rowid, name, synonyms, definition, body) VALUES (?, ?, ?, ?, ?)',
+  meta: 'INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)',
+} as const;
+
+type StatementKey = keyof typeof STATEMENTS;
+/** What the builder sends; a `card` row is (entity, name, text, json, synonyms, definition). */
+export type Statement = Exclude<StatementKey, 'cardFts'>;
+export type SqlValue = string | number | null;
+const CARD_ARITY = 6;
+
+/** Rows per statement, flattened: a statement with n parameters takes n values per row. */
+export type RowBatch = Partial<Record<Statement, SqlValue[]>>;
+
+/**
+ * The SQLite side of a cache build, in whichever thread owns the connection. The file is fresh and
+ * is renamed into place by the caller only once complete, so nothing here needs to survive a crash:
+ * no journal, no fsync, one transaction, and secondary and full-text indexes built once at the end.
+ */
+export class SqliteWriter {
+  readonly seconds: Record<string, number> = {};
+  private readonly db: Database.Database;
+  private readonly stmts: Record<StatementKey, { run: (...v: SqlValue[]) => unknown; arity: number }>;
+
+  constructor(path: string) {
+    this.db = new Database(path);
+    // Cards are 1-3 KB rows: with the default 4 KB pages most pages held one and half of the file was slack.
+    this.db.pragma('page_size = 16384');
+    this.db.pragma('journal_mode = OFF');
+    this.db.pragma('synchronous = OFF');
+    this.db.pragma('locking_mode = EXCLUSIVE');
+    this.db.pragma('temp_store = MEMORY');
+    this.db.pragma('cache_size = -65536');
+    this.db.exec(TABLES_SQL);
+    this.db.exec('BEGIN');
+    const stmts = {} as Record<StatementKey, { run: (...v: SqlValue[]) => unknown; arity: number }>;
+    for (const [k, sql] of Object.entries(STATEMENTS) as [StatementKey, string][]) {
+      const s = this.db.prepare(sql);
+      stmts[k] = { run: (...v) => s.run(...v), arity: (sql.match(/\?/g) ?? []).length };
+    }
+    this.stmts = stmts;
+  }
+
+  run(st: Statement, values: SqlValue[]): void {
+    if (st === 'card') this.writeCards(values);
+    else this.stmts[st].run(...values);
+  }
+
+  write(batch: RowBatch): void {
+    let t = performance.now();
+    for (const [st, flat] of Object.entries(batch) as [Statement, SqlValue[]][]) {
+      if (st === 'card') continue;
+      const { run, arity } = this.stmts[st];
+      for (let i = 0; i < flat.length; i += arity) run(...flat.slice(i, i + arity));
+    }
+    t = this.add('sqlRows', t);
+    if (batch.card) this.writeCards(batch.card, t);
+  }
+
+  /**
+   * Card rows go into the card table and, in the same pass, into its full-text index (external
+   * content: the index holds no copy of the text), so the index grows while cards are still being
+   * built instead of being rebuilt at the end.
+   */
+  private writeCards(flat: SqlValue[], t0?: number): void {
+    let t = t0 ?? 0;
+    const card = this.stmts.card.run;
+    const fts = this.stmts.cardFts.run;
+    for (let i = 0; i < flat.length; i += CARD_ARITY) card(flat[i], flat[i + 2], flat[i + 3], flat[i + 4], flat[i + 5]);
+    if (t0 !== undefined) t = this.add('cardRows', t);
+    for (let i = 0; i < flat.length; i += CARD_ARITY) fts(flat[i], flat[i + 1], flat[i + 4], flat[i + 5], flat[i + 2]);
+    if (t0 !== undefined) this.add('cardFts', t);
+  }
+
+  /** Everything but the cards is in: the indexes and the name index need nothing more. */
+  buildIndexes(): void {
+    let t = performance.now();
+    this.db.exec(INDEX_SQL);
+    t = this.add('indexes', t);
+    this.db.exec(NAME_FTS_SQL);
+    this.add('ftsBuild', t);
+  }
+
+  finish(): Record<string, number> {
+    let t = performance.now();
+    this.db.exec('COMMIT');
+    t = this.add('commit', t);
+    this.db.exec('ANALYZE');
+    this.add('analyze', t);
+    this.db.close();
+    return this.seconds;
+  }
+
+  abort(): void {
+    try {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      this.db.close();
+    } catch {
+      // the temporary file is deleted by the caller anyway
+    }
+  }
+
+  private add(step: string, t0: number): number {
+    const now = performance.now();
+    this.seconds[step] = (this.seconds[step] ?? 0) + (now - t0) / 1000;
+    return now;
+  }
+}
+
+/** Where the cache builder sends its rows: the writer in this thread, or in a worker thread. */
+export interface RowSink {
+  /** The writer runs in this thread, so its time is already part of the caller's. */
+  readonly inThread: boolean;
+  /** Time the caller's thread spent handing rows over (posting them to a writer thread). */
+  readonly callerSeconds: Record<string, number>;
+  open(path: string): void;
+  push(st: Statement, ...values: SqlValue[]): void;
+  /** All rows except the cards are in. */
+  afterRecords(): void;
+  /** All rows are in: finishes the file and resolves with the writer's step seconds. */
+  finish(): Promise<Record<string, number>>;
+  abort(): Promise<void>;
+}
+
+export class DirectSink implements RowSink {
+  readonly inThread = true;
+  readonly callerSeconds = {};
+  private writer: SqliteWriter | undefined;
+
+  open(path: string): void {
+    this.writer = new SqliteWriter(path);
+  }
+
+  push(st: Statement, ...values: SqlValue[]): void {
+    this.writer!.run(st, values);
+  }
+
+  afterRecords(): void {
+    this.writer!.buildIndexes();
+  }
+
+  async finish(): Promise<Record<string, number>> {
+    return this.writer!.finish();
+  }
+
+  async abort(): Promise<void> {
+    this.writer?.abort();
+  }
+}
+
+export type WriterRequest =
+  { type: 'open'; path: string } | { type: 'rows'; batch: RowBatch } | { type: 'indexes' } | { type: 'finish' };
+export type WriterReply = { type: 'done'; seconds: Record<string, number> } | { type: 'failed'; message: string };
+
+/**
+ * Values per message: big enough that posting is cheap, small enough that the writer is never far
+ * behind (what it still has to write when the last card is sent is time the load waits).
+ */
+const BATCH_VALUES = 20_000;
+
+/**
+ * Sends rows to a SqliteWriter in a worker thread (cache-writer-worker.ts), so SQLite's work (rows,
+ * indexes, full-text indexes) runs beside the parsing and card building on this thread. Messages
+ * keep their order, so every table gets its rows in the order they were pushed.
+ */
+export class WorkerSink implements RowSink {
+  readonly inThread = false;
+  readonly callerSeconds = { post: 0 };
+  private readonly worker: Worker;
+  private batch: RowBatch = {};
+  private values = 0;
+  private failure: Error | undefined;
+  private readonly outcome: Promise<Record<string, number>>;
+
+  constructor(workerPath?: string) {
+    const entry = workerEntry('cache-writer-worker', import.meta.url, workerPath);
+    this.worker = new Worker(entry.source, { eval: entry.eval, stdout: false, stderr: false });
+    this.outcome = new Promise((resolve, reject) => {
+      this.worker.on('message', (m: WriterReply) => {
+        if (m.type === 'done') resolve(m.seconds);
+        else reject((this.failure = new Error(`The cache could not be written: ${m.message}`)));
+      });
+      this.worker.once('error', (e) => reject((this.failure = e)));
+      this.worker.once('exit', (code) =>
+        reject((this.failure ??= new Error(`The cache writer stopped (exit ${code}) before the cache was complete.`))),
+      );
+    });
+    // Failures surface through finish(); until then nobody may be listening.
+    this.outcome.catch(() => undefined);
+  }
+
+  open(path: string): void {
+    this.send({ type: 'open', path });
+  }
+
+  push(st: Statement, ...values: SqlValue[]): void {
+    if (this.failure) throw this.failure;
+    (this.batch[st] ??= []).push(...values);
+    this.values += values.length;
+    if (this.values >= BATCH_VALUES) this.flush();
+  }
+
+  afterRecords(): void {
+    this.flush();
+    this.send({ type: 'indexes' });
+  }
+
+  async finish(): Promise<Record<string, number>> {
+    this.flush();
+    this.send({ type: 'finish' });
+    const seconds = await this.outcome;
+    await this.worker.terminate();
+    return seconds;
+  }
+
+  async abort(): Promise<void> {
+    await this.worker.terminate();
+  }
+
+  private flush(): void {
+    if (!this.values) return;
+    const batch = this.batch;
+    this.batch = {};
+    this.values = 0;
+    this.send({ type: 'rows', batch });
+  }
+
+  private send(m: WriterRequest): void {
+    if (this.failure) throw this.failure;
+    const t0 = performance.now();
+    this.worker.postMessage(m);
+    this.callerSeconds.post += (performance.now() - t0) / 1000;
+  }
+}
