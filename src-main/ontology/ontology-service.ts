@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { UserError } from '../core/errors';
 import { throwIfAborted, type TaskProgress } from '../core/task';
@@ -329,7 +329,7 @@ export class OntologyService {
         });
       extracting = extract.catch(() => undefined);
       // Started while the bridge classifies, the writer thread is up long before the first record.
-      builder = new CacheBuilder(tmpDb, clock, cacheSink());
+      builder = new CacheBuilder(tmpDb, clock, cacheSink(path));
       builder.naming = o.naming ?? DEFAULT_NAMING;
       let n = 0;
       for await (const batch of followDump(dumpPath, extract, read)) {
@@ -416,13 +416,17 @@ export class OntologyService {
   }
 }
 
-/** SQLite in a worker thread; in this one when the worker cannot start (a build without its module). */
-function cacheSink(): RowSink {
+/** Below this input size the whole cache takes milliseconds to write, less than starting a thread. */
+const WRITER_THREAD_BYTES = 2 ** 20;
+
+/** SQLite in a worker thread for larger inputs; in this one for small ones, or when the worker cannot start. */
+function cacheSink(input: string): RowSink {
   try {
-    return new WorkerSink();
+    if (statSync(input).size >= WRITER_THREAD_BYTES) return new WorkerSink();
   } catch {
-    return new DirectSink();
+    // no worker module in this build, or the file went away (the load then fails on its own)
   }
+  return new DirectSink();
 }
 
 const TITLE_PROPS = [
