@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { Worker } from 'node:worker_threads';
+import { UserError } from '../../core/errors';
 import { workerEntry } from '../../core/worker-entry';
 import { INDEX_SQL, NAME_FTS_SQL, TABLES_SQL } from './schema';
 
@@ -17,7 +18,7 @@ export const STATEMENTS = {
   propChain: 'INSERT INTO prop_chain (prop, chain) VALUES (?, ?)',
   propRange: 'INSERT INTO prop_range (prop, range) VALUES (?, ?)',
   name: 'INSERT INTO name (entity, kind, text, norm) VALUES (?, ?, ?, ?)',
-  // One card row feeds two statements: the card table and its full-text index (see SqliteWriter.write).
+  // One card row feeds two statements: the card table and its full-text index (SqliteWriter.writeCards).
   card: 'INSERT INTO card (entity, text, json, synonyms, definition) VALUES (?, ?, ?, ?, ?)',
   cardFts: 'INSERT INTO card_fts (rowid, name, synonyms, definition, body) VALUES (?, ?, ?, ?, ?)',
   meta: 'INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)',
@@ -35,7 +36,8 @@ export type RowBatch = Partial<Record<Statement, SqlValue[]>>;
 /**
  * The SQLite side of a cache build, in whichever thread owns the connection. The file is fresh and
  * is renamed into place by the caller only once complete, so nothing here needs to survive a crash:
- * no journal, no fsync, one transaction, and secondary and full-text indexes built once at the end.
+ * no journal, no fsync, one transaction; secondary indexes and the name index are built in one pass
+ * once the rows are in, the card index as the cards arrive.
  */
 export class SqliteWriter {
   readonly seconds: Record<string, number> = {};
@@ -198,11 +200,16 @@ export class WorkerSink implements RowSink {
     this.outcome = new Promise((resolve, reject) => {
       this.worker.on('message', (m: WriterReply) => {
         if (m.type === 'done') resolve(m.seconds);
-        else reject((this.failure = new Error(`The cache could not be written: ${m.message}`)));
+        else reject((this.failure = new UserError('write-failed', `The cache could not be written: ${m.message}`)));
       });
       this.worker.once('error', (e) => reject((this.failure = e)));
       this.worker.once('exit', (code) =>
-        reject((this.failure ??= new Error(`The cache writer stopped (exit ${code}) before the cache was complete.`))),
+        reject(
+          (this.failure ??= new UserError(
+            'write-failed',
+            `The cache writer stopped (exit ${code}) before the cache was complete.`,
+          )),
+        ),
       );
     });
     // Failures surface through finish(); until then nobody may be listening.

@@ -55,7 +55,10 @@ describe('the cache writer', () => {
     sink.push('entity', 1, 'http://x/A', 'class', 'A', 0, 0, 0, 0);
     sink.push('entity', 2, 'http://x/A', 'class', 'A again', 0, 0, 0, 0);
     sink.afterRecords();
-    await expect(sink.finish()).rejects.toThrow(/could not be written: UNIQUE constraint failed: entity.iri/);
+    await expect(sink.finish()).rejects.toMatchObject({
+      code: 'write-failed',
+      message: expect.stringMatching(/could not be written: UNIQUE constraint failed: entity.iri/),
+    });
     expect(() => sink.push('meta', 'b', '2')).toThrow(/could not be written/);
   });
 
