@@ -95,6 +95,10 @@ describe.skipIf(reason)('e2e: every view fits 1024×700 without sideways scrolli
         await page.getByTestId('history').scrollIntoViewIfNeeded();
       },
       query: async () => {
+        // The editor is filled from the ontology's own examples, which arrive after the view opens.
+        await page.waitForFunction(
+          () => !!(document.querySelector('[data-testid="query-text"]') as HTMLTextAreaElement | null)?.value.trim(),
+        );
         await page.getByTestId('query-run').click();
         await page.getByTestId('query-result').waitFor();
       },
