@@ -5,8 +5,8 @@
  * --profile (also a per-step table on stderr: the bridge's own timers and the steps inside Node).
  *
  * --guard [--rounds N] [--update-reference]: the regression guard instead (perf/load-guard.ts): exits 1
- * when a cold load of the GO-scale ontology takes over 30 % longer, relative to parsing the same file
- * alone in the same process, than the reference in perf/load-guard.json.
+ * when a cold load of the GO-scale ontology takes over 30 % longer, relative to a fixed workload timed
+ * in the same process, than the reference in perf/load-guard.json.
  */
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
