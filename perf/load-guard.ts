@@ -177,7 +177,12 @@ export async function runGuard(o: GuardOptions): Promise<number> {
     m.clock === 'cpu' ? round(median(m.coldCpuSeconds) / median(m.fixedCpuSeconds), 3) : Math.min(...m.ratios);
   if (o.update) {
     const ref: GuardReference = { ratio, limit: 1.3, measured: m };
-    writeFileSync(o.referencePath, JSON.stringify(ref, null, 2) + '\n');
+    // Short number lists on one line, as Prettier (npm run lint) writes them.
+    const text = JSON.stringify(ref, null, 2).replace(
+      /\[\s+([\d.,\s]+?)\s+\]/g,
+      (_, xs: string) => `[${xs.split(/,\s*/).join(', ')}]`,
+    );
+    writeFileSync(o.referencePath, text + '\n');
     console.log(JSON.stringify({ guard: 'reference written', path: o.referencePath, ...ref }, null, 2));
     return 0;
   }
