@@ -124,6 +124,9 @@ export class ElkBridge {
     const heap = this.fixedHeapMb ?? this.nextHeapMb ?? defaultHeapMb();
     const args = [
       `-Xmx${heap}m`,
+      // Starting at half the limit spares the parallel collector the full collections it runs while
+      // growing the heap step by step (SNOMED 350k parse: 3 full GCs, 11 s, down to 1 and 4 s).
+      `-Xms${Math.floor(heap / 2)}m`,
       '-Xss16m',
       // The parallel collector keeps the resident size near what the work needs (G1 took 1.1 GB where
       // it took 0.65 GB at the same -Xmx on GO 50k), and its GC overhead limit turns a heap that is
