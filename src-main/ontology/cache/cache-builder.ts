@@ -57,6 +57,11 @@ export class CacheBuilder {
   private annPropLabels = new Map<string, string>();
   /** Set before the first record: which labels name entities (names/naming-policy.ts). */
   naming: NamingOptions = DEFAULT_NAMING;
+  /**
+   * Set before finishCards to have the writer write the closure graph (store/closure-graph.ts) there
+   * as soon as the tables it reads are in, beside the card building.
+   */
+  graphPath: string | undefined;
   private readonly counts: BuildCounts = {
     classes: 0,
     objectProperties: 0,
@@ -187,8 +192,8 @@ export class CacheBuilder {
       );
     }
     t = this.clock.lap('entityRows', t);
-    // The writer times its own steps (indexes, name index), in this thread or its own.
-    this.sink.afterRecords();
+    // The writer times its own steps (indexes, name index, closure graph), in this thread or its own.
+    this.sink.afterRecords(this.graphPath);
     t = performance.now();
     const children = new Map<number, number[]>();
     for (const [c, ps] of this.parents) {

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { Worker } from 'node:worker_threads';
 import { UserError } from '../../core/errors';
 import { workerEntry } from '../../core/worker-entry';
+import { writeClosureGraphSync } from '../store/closure-graph';
 import { INDEX_SQL, NAME_FTS_SQL, TABLES_SQL } from './schema';
 
 /** Every row the cache builder writes goes through one of these statements. */
@@ -94,13 +95,20 @@ export class SqliteWriter {
     if (t0 !== undefined) this.add('cardFts', t);
   }
 
-  /** Everything but the cards is in: the indexes and the name index need nothing more. */
-  buildIndexes(): void {
+  /**
+   * Everything but the cards is in: the indexes and the name index need nothing more, and neither does
+   * the closure graph, which is written here (to `graphPath`) while the caller still builds the cards.
+   */
+  buildIndexes(graphPath?: string): void {
     let t = performance.now();
     this.db.exec(INDEX_SQL);
     t = this.add('indexes', t);
     this.db.exec(NAME_FTS_SQL);
-    this.add('ftsBuild', t);
+    t = this.add('ftsBuild', t);
+    if (graphPath) {
+      writeClosureGraphSync(this.db, graphPath);
+      this.add('graphWrite', t);
+    }
   }
 
   finish(): Record<string, number> {
@@ -137,8 +145,8 @@ export interface RowSink {
   readonly callerSeconds: Record<string, number>;
   open(path: string): void;
   push(st: Statement, ...values: SqlValue[]): void;
-  /** All rows except the cards are in. */
-  afterRecords(): void;
+  /** All rows except the cards are in; the writer then also writes the closure graph to `graphPath`, if given. */
+  afterRecords(graphPath?: string): void;
   /** All rows are in: finishes the file and resolves with the writer's step seconds. */
   finish(): Promise<Record<string, number>>;
   abort(): Promise<void>;
@@ -157,8 +165,8 @@ export class DirectSink implements RowSink {
     this.writer!.run(st, values);
   }
 
-  afterRecords(): void {
-    this.writer!.buildIndexes();
+  afterRecords(graphPath?: string): void {
+    this.writer!.buildIndexes(graphPath);
   }
 
   async finish(): Promise<Record<string, number>> {
@@ -171,7 +179,10 @@ export class DirectSink implements RowSink {
 }
 
 export type WriterRequest =
-  { type: 'open'; path: string } | { type: 'rows'; batch: RowBatch } | { type: 'indexes' } | { type: 'finish' };
+  | { type: 'open'; path: string }
+  | { type: 'rows'; batch: RowBatch }
+  | { type: 'indexes'; graphPath?: string }
+  | { type: 'finish' };
 export type WriterReply = { type: 'done'; seconds: Record<string, number> } | { type: 'failed'; message: string };
 
 /**
@@ -227,9 +238,9 @@ export class WorkerSink implements RowSink {
     if (this.values >= BATCH_VALUES) this.flush();
   }
 
-  afterRecords(): void {
+  afterRecords(graphPath?: string): void {
     this.flush();
-    this.send({ type: 'indexes' });
+    this.send({ type: 'indexes', graphPath });
   }
 
   async finish(): Promise<Record<string, number>> {

@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { closeSync, createWriteStream, openSync, writeSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 
 /**
@@ -38,22 +38,17 @@ export function ntLiteral(s: string): string {
   );
 }
 
-/** Writes the closure graph as N-Triples; returns the triple count. Streams: SNOMED scale is millions of lines. */
-export async function writeClosureGraph(db: Database.Database, path: string): Promise<number> {
-  const out = createWriteStream(path, { encoding: 'utf8' });
+/**
+ * The closure graph's N-Triples in chunks of about 20,000 lines, from the cache's tables (entity,
+ * parent, equiv, prop_parent, link: all written before the cards). Synchronous, so a cache writer can
+ * run it on its own connection inside its open transaction; each chunk reports its line count.
+ */
+export function* closureGraphChunks(db: Database.Database): Generator<{ text: string; lines: number }> {
   let buf: string[] = [];
-  let n = 0;
-  const flush = async () => {
-    if (!buf.length) return;
-    const chunk = buf.join('');
+  const take = () => {
+    const chunk = { text: buf.join(''), lines: buf.length };
     buf = [];
-    if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
-  };
-  // Lines are collected synchronously and written in chunks: awaiting once per line cost more than
-  // the formatting itself.
-  const emit = (line: string) => {
-    buf.push(line);
-    n++;
+    return chunk;
   };
   const full = () => buf.length >= 20_000;
   const iri: string[] = [];
@@ -61,45 +56,65 @@ export async function writeClosureGraph(db: Database.Database, path: string): Pr
   const classType = typeLine(OWL_CLASS);
   const propertyType = typeLine(OWL_OBJECT_PROPERTY);
   const fillerType = typeLine(OARAG_FILLER);
-  for (const e of db
+  // Streams the rows: the caller must run no other statement on this connection until the last chunk.
+  const entities = db
     .prepare('SELECT id, iri, kind, name, deprecated, unsat, transitive, reflexive FROM entity')
-    .iterate() as Iterable<{
-    id: number;
-    iri: string;
-    kind: string;
-    name: string;
-    deprecated: number;
-    unsat: number;
-    transitive: number;
-    reflexive: number;
-  }>) {
-    const s = ntIri(e.iri);
-    iri[e.id] = s;
-    emit(s + (e.kind === 'property' ? propertyType : e.kind === 'filler' ? fillerType : classType));
-    emit(`${s} <${RDFS_LABEL}> ${ntLiteral(e.name)} .\n`);
-    if (e.deprecated) emit(`${s} <${OWL_DEPRECATED}> "true"^^<http://www.w3.org/2001/XMLSchema#boolean> .\n`);
-    if (e.unsat) emit(`${s} <${OWL_EQUIVALENT_CLASS}> <${OWL_NOTHING}> .\n`);
-    if (e.transitive) emit(`${s} <${RDF_TYPE}> <${OWL_TRANSITIVE}> .\n`);
-    if (e.reflexive) emit(`${s} <${RDF_TYPE}> <${OWL_REFLEXIVE}> .\n`);
-    if (full()) await flush();
+    .raw()
+    .iterate() as Iterable<[number, string, string, string, number, number, number, number]>;
+  for (const [id, entityIri, kind, name, deprecated, unsat, transitive, reflexive] of entities) {
+    const s = ntIri(entityIri);
+    iri[id] = s;
+    buf.push(s + (kind === 'property' ? propertyType : kind === 'filler' ? fillerType : classType));
+    buf.push(`${s} <${RDFS_LABEL}> ${ntLiteral(name)} .\n`);
+    if (deprecated) buf.push(`${s} <${OWL_DEPRECATED}> "true"^^<http://www.w3.org/2001/XMLSchema#boolean> .\n`);
+    if (unsat) buf.push(`${s} <${OWL_EQUIVALENT_CLASS}> <${OWL_NOTHING}> .\n`);
+    if (transitive) buf.push(`${s} <${RDF_TYPE}> <${OWL_TRANSITIVE}> .\n`);
+    if (reflexive) buf.push(`${s} <${RDF_TYPE}> <${OWL_REFLEXIVE}> .\n`);
+    if (full()) yield take();
   }
-  const pairs = async (sql: string, predicate: string) => {
+  for (const [sql, predicate] of [
+    ['SELECT child, parent FROM parent', RDFS_SUBCLASSOF],
+    ['SELECT a, b FROM equiv', OWL_EQUIVALENT_CLASS],
+    ['SELECT child, parent FROM prop_parent', RDFS_SUBPROPERTYOF],
+  ] as const) {
     const p = ` <${predicate}> `;
     for (const [a, b] of db.prepare(sql).raw().iterate() as Iterable<[number, number]>) {
-      emit(`${iri[a]}${p}${iri[b]} .\n`);
-      if (full()) await flush();
+      buf.push(`${iri[a]}${p}${iri[b]} .\n`);
+      if (full()) yield take();
     }
-  };
-  await pairs('SELECT child, parent FROM parent', RDFS_SUBCLASSOF);
-  await pairs('SELECT a, b FROM equiv', OWL_EQUIVALENT_CLASS);
-  await pairs('SELECT child, parent FROM prop_parent', RDFS_SUBPROPERTYOF);
+  }
   for (const [s, r, f] of db.prepare('SELECT s, r, f FROM link').raw().iterate() as Iterable<
     [number, number, number]
   >) {
-    emit(`${iri[s]} ${iri[r]} ${iri[f]} .\n`);
-    if (full()) await flush();
+    buf.push(`${iri[s]} ${iri[r]} ${iri[f]} .\n`);
+    if (full()) yield take();
   }
-  await flush();
+  if (buf.length) yield take();
+}
+
+/** Writes the closure graph as N-Triples in this thread, blocking; returns the triple count. */
+export function writeClosureGraphSync(db: Database.Database, path: string): number {
+  const fd = openSync(path, 'w');
+  let n = 0;
+  try {
+    for (const c of closureGraphChunks(db)) {
+      writeSync(fd, c.text);
+      n += c.lines;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return n;
+}
+
+/** Writes the closure graph as N-Triples; returns the triple count. Streams: SNOMED scale is millions of lines. */
+export async function writeClosureGraph(db: Database.Database, path: string): Promise<number> {
+  const out = createWriteStream(path, { encoding: 'utf8' });
+  let n = 0;
+  for (const c of closureGraphChunks(db)) {
+    n += c.lines;
+    if (!out.write(c.text)) await new Promise<void>((r) => out.once('drain', () => r()));
+  }
   await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
   return n;
 }
