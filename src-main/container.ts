@@ -11,6 +11,7 @@ import { appVersion } from './core/version';
 import type { LlmBackend } from './llm/types';
 import type { OntologyHandle } from './ontology/ontology-handle';
 import { OntologyService } from './ontology/ontology-service';
+import { FileWatcher } from './ontology/watch/file-watcher';
 import { QueryService } from './query/exec/query-service';
 import { ModelsService } from './llm/service/models-service';
 import { DatasetsService } from './datasets/datasets-service';
@@ -32,6 +33,8 @@ export class Container {
   readonly dataDir: string;
   readonly ontologies: OntologyService;
   readonly tasks = new TaskRegistry();
+  /** The files of the ontologies the API has open, so the UI can offer a reload when one changes. */
+  readonly fileWatcher = new FileWatcher();
   readonly settings: SettingsStore;
   readonly history: HistoryStore;
   readonly models: ModelsService;
@@ -152,10 +155,12 @@ export class Container {
     this.ontologies.start();
     this.tasks.start();
     this.settings.start();
+    this.fileWatcher.start();
   }
 
   async stop(): Promise<void> {
     this.tasks.stop();
+    this.fileWatcher.stop();
     this.history.stop();
     await this.ontologies.stop();
   }

@@ -16,6 +16,7 @@ import { namespacePrefixes } from '../diff/namespace-filter';
 import { summariseEvaluation } from '../evaluation/summary';
 import type { OntologyHandle } from '../ontology/ontology-handle';
 import { classTreeOf } from '../ontology/tree/class-tree';
+import { sourceHashOf } from '../ontology/watch/source-hash';
 import { consoleExamples } from '../query/console-examples';
 import {
   isApiMethod,
@@ -43,12 +44,15 @@ export class ApiService {
   /** The tasks reading each opened ontology: closing one while any of them runs is refused. */
   private readonly users = new Map<OntologyHandle, Set<string>>();
   private readonly handlers: Handlers;
+  /** Every handle this API has served: one coming back from an open was not loaded again. */
+  private readonly served = new WeakSet<OntologyHandle>();
 
   constructor(
     private readonly c: Container,
     private readonly mode: 'desktop' | 'web',
   ) {
     c.tasks.events.on('update', (t) => this.emit('task.update', t));
+    c.fileWatcher.events.on('change', (x) => this.emit('ontology.changed', x));
     this.handlers = this.buildHandlers();
   }
 
@@ -80,6 +84,13 @@ export class ApiService {
 
   private emit<E extends ApiEvent>(event: E, payload: ApiEvents[E]): void {
     this.events.emit('event', event, payload);
+  }
+
+  /** Serves a loaded ontology under its path, and watches its file from the moment its load began. */
+  private adopt(h: OntologyHandle, loadStarted: number): void {
+    this.handles.set(h.path, h);
+    this.served.add(h);
+    this.c.fileWatcher.watch(h.path, h.path, sourceHashOf(h), loadStarted);
   }
 
   private handle_(id: string): OntologyHandle {
@@ -136,12 +147,15 @@ export class ApiService {
       'app.info': () => c.appInfo(this.mode),
       'ontology.open': ({ path }) => {
         const t = this.launch('load', `Open ${basename(path)}`, async (task) => {
+          const started = Date.now();
           const h = await c.ontologies
             .open(path, { signal: task.signal, onProgress: (p) => task.update(p) })
             .catch((e: unknown) => Promise.reject(withTypedPaths(e, [path])));
-          this.handles.set(h.path, h);
+          // The service hands back a handle it still has open for this content instead of loading it.
+          const alreadyOpen = this.served.has(h);
+          this.adopt(h, started);
           c.settings.touchRecent(h.path);
-          return this.info(h);
+          return alreadyOpen ? { ...this.info(h), alreadyOpen } : this.info(h);
         });
         return { taskId: t.id };
       },
@@ -157,9 +171,16 @@ export class ApiService {
             `${basename(h.path)} is used by ${n === 1 ? 'a running task' : `${n} running tasks`}; cancel or wait for ${n === 1 ? 'it' : 'them'}, then close it.`,
           );
         this.handles.delete(ontologyId);
+        c.fileWatcher.unwatch(ontologyId);
         this.users.delete(h);
         c.closeOntology(h);
         return { closed: true };
+      },
+      'ontology.status': async ({ ontologyId }) => {
+        this.handle_(ontologyId);
+        const state = await c.fileWatcher.status(ontologyId);
+        if (!state) throw new UserError('not-open', 'That ontology is not open; open it first.');
+        return { changed: state !== 'unchanged', deleted: state === 'deleted' };
       },
       'ontology.search': ({ ontologyId, text, limit, includeObsolete }) => {
         const h = this.handle_(ontologyId);
@@ -301,11 +322,12 @@ export class ApiService {
         const t = this.launch('diff', `Diff ${basename(before.path)} → ${newName}`, async (task) => {
           let after = given;
           if (!after) {
+            const started = Date.now();
             after = await c.ontologies.open(newPath!, {
               signal: task.signal,
               onProgress: (p) => task.update({ stage: `open ${newName}`, fraction: 0.4 * p.fraction }),
             });
-            this.handles.set(after.path, after);
+            this.adopt(after, started);
             this.hold(after, task);
           }
           const full = await diffHandles(before, after, {

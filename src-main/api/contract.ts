@@ -11,6 +11,7 @@ import type { MemoryEstimate, ModelInfo } from '../llm/models/model-types';
 import type { Card, SynonymScope } from '../ontology/cards/card-types';
 import type { LoadSummary } from '../ontology/ontology-types';
 import type { TreeChildren, TreePath, TreeRelation } from '../ontology/tree/tree-types';
+import type { OntologyFileChange, OntologyFileStatus } from '../ontology/watch/watch-types';
 import type { QueryExamples, QueryResult, SearchReplacement, SearchTier, SparqlResult } from '../query/query-types';
 import type { RecentFile, Settings } from '../settings/settings-types';
 
@@ -25,6 +26,7 @@ export type * from '../llm/models/model-types';
 export type * from '../ontology/cards/card-types';
 export type * from '../ontology/ontology-types';
 export type * from '../ontology/tree/tree-types';
+export type * from '../ontology/watch/watch-types';
 export type * from '../query/query-types';
 export type * from '../settings/settings-types';
 export type { ErrorCode } from '../core/error-codes';
@@ -62,6 +64,8 @@ export const paramSchemas = {
   'ontology.recent': z.object({}).strict(),
   /** Releases the ontology (its cache file, closure and query service); refused while a task uses it. */
   'ontology.close': z.object({ ontologyId }).strict(),
+  /** Whether the file on disk still holds what was loaded (checked now; `ontology.changed` pushes the same). */
+  'ontology.status': z.object({ ontologyId }).strict(),
   'ontology.search': z
     .object({
       ontologyId,
@@ -238,6 +242,11 @@ export interface OntologyInfo {
   id: string;
   path: string;
   summary: LoadSummary;
+  /**
+   * Set on an open that found this exact content still open from an earlier open and served it as it
+   * was: nothing was loaded, and the summary is that earlier load's.
+   */
+  alreadyOpen?: boolean;
 }
 
 export interface SearchHit {
@@ -275,6 +284,7 @@ export interface ApiResults {
   'ontology.list': OntologyInfo[];
   'ontology.recent': RecentFile[];
   'ontology.close': { closed: boolean };
+  'ontology.status': OntologyFileStatus;
   'ontology.search': SearchHit[];
   'ontology.card': Card;
   'ontology.children': TreeChildren;
@@ -347,6 +357,8 @@ export type ApiTaskOf<K extends TaskKind> = Extract<ApiTask, { kind: K }>;
 export interface ApiEvents {
   'task.update': ApiTask;
   'ask.step': { taskId: string; step: TrajectoryStep };
+  /** An open ontology's file was modified or deleted on disk, or holds the loaded content again. */
+  'ontology.changed': OntologyFileChange;
 }
 
 export type ApiEvent = keyof ApiEvents;

@@ -8,7 +8,7 @@ export const CHANNELS = {
 } as const;
 
 /** The events the main side forwards; the preload refuses subscriptions to anything else. */
-export const EVENT_NAMES = ['task.update', 'ask.step'] as const;
+export const EVENT_NAMES = ['task.update', 'ask.step', 'ontology.changed'] as const;
 
 export type FileKind = 'ontology' | 'model' | 'dataset';
 
