@@ -1,5 +1,6 @@
 import type { Card, EntityRef } from '../cards/card-types';
 import { buildCard } from '../cards/card-builder';
+import { inStableOrder } from '../dump/annotation-order';
 import type { Ann, DumpRecord, StatedRecord } from '../dump/dump-types';
 import { StepClock } from '../load-profile';
 import { DEFAULT_NAMING, fragmentName, propertyName, type NamingOptions } from '../names/naming-policy';
@@ -95,6 +96,7 @@ export class CacheBuilder {
   private addRecord(rec: DumpRecord): void {
     switch (rec.t) {
       case 'ontology':
+        rec = { ...rec, annotations: inStableOrder(rec.annotations) };
         this.ontology = rec;
         this.setMeta('ontology', rec);
         break;
@@ -317,6 +319,7 @@ export class CacheBuilder {
     transitive: boolean,
     reflexive: boolean,
   ): EntityInfo {
+    anns = inStableOrder(anns);
     const { name, source, from } = displayName(iri, anns, this.naming);
     const isDeprecated = deprecated || anns.some((a) => a.p === OWL_DEPRECATED && a.v === 'true');
     let e = this.byIri.get(iri);
