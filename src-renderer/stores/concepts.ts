@@ -29,11 +29,20 @@ export const useConceptsStore = defineStore('concepts', () => {
   let timer: number | undefined;
   let seq = 0;
   let forOntology: string | null = null;
+  let forContent: string | null = null;
 
+  /** Another ontology starts afresh; the same one reloaded keeps the search and the card, fetched again. */
   function resetIfOntologyChanged() {
-    const id = useOntologyStore().currentId;
-    if (id === forOntology) return;
-    forOntology = id;
+    const ont = useOntologyStore();
+    if (ont.contentKey === forContent) return;
+    forContent = ont.contentKey;
+    if (ont.currentId !== null && ont.currentId === forOntology) {
+      explains.value = {};
+      if (text.value.trim()) void search(text.value);
+      if (card.value) void openIri(card.value.iri, false);
+      return;
+    }
+    forOntology = ont.currentId;
     hits.value = [];
     card.value = null;
     cardError.value = null;

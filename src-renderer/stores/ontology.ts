@@ -1,9 +1,10 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { OntologyInfo, RecentFile } from '../../src-main/api/contract';
-import { api, toApiError } from '../api';
+import type { FileChangeState, OntologyFileChange, OntologyInfo, RecentFile } from '../../src-main/api/contract';
+import { api, connection, toApiError } from '../api';
 import { baseName } from '../util/format';
 import { ontologyLabels } from '../util/ontology-labels';
+import { reloadLine } from '../util/reload-line';
 import { useAppStore } from './app';
 import { useTasksStore } from './tasks';
 
@@ -19,6 +20,14 @@ export const useOntologyStore = defineStore('ontology', () => {
   const loaded = ref(false);
 
   const closing = ref<string | null>(null);
+  /** How each open ontology's file compares with what was loaded (absent: unchanged). */
+  const fileStates = ref<Record<string, FileChangeState>>({});
+  /** Bumped by every load of an id, so the views showing its content fetch it again. */
+  const revisions = ref<Record<string, number>>({});
+  const reloading = ref<string | null>(null);
+  /** What the last reload of each id did, in this session (see reloadLine). */
+  const reloadNotes = ref<Record<string, string>>({});
+  let started = false;
 
   const current = computed(() => list.value.find((o) => o.id === currentId.value) ?? null);
   /** Names for the open ontologies: the title, with the file name when two titles are the same. */
@@ -26,6 +35,49 @@ export const useOntologyStore = defineStore('ontology', () => {
   const labelOf = (id: string) => labels.value[id] ?? baseName(id);
   const currentName = computed(() => (current.value ? labelOf(current.value.id) : null));
   const openingTask = computed(() => (opening.value?.taskId ? useTasksStore().byId[opening.value.taskId] : undefined));
+  const currentFileState = computed<FileChangeState>(() =>
+    current.value ? (fileStates.value[current.value.id] ?? 'unchanged') : 'unchanged',
+  );
+  /** The current ontology and which load of it: views key their fetched content on this. */
+  const contentKey = computed(() =>
+    currentId.value ? `${currentId.value}#${revisions.value[currentId.value] ?? 0}` : null,
+  );
+
+  /** Listens for file changes pushed by the main side; a reconnection fetches everything again. */
+  function init() {
+    if (started) return;
+    started = true;
+    api().on('ontology.changed', applyChange);
+    connection().onReconnect(() => void refresh());
+    // Coming back to the window is when an edit made elsewhere matters; the check is a stat when nothing changed.
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') void refreshStatus();
+    });
+  }
+
+  function applyChange(c: OntologyFileChange) {
+    if (!c || typeof c.ontologyId !== 'string' || !list.value.some((o) => o.id === c.ontologyId)) return;
+    const { [c.ontologyId]: _was, ...rest } = fileStates.value;
+    fileStates.value = c.state === 'unchanged' ? rest : { ...rest, [c.ontologyId]: c.state };
+  }
+
+  /** The file state of the open ontologies, asked now (a snapshot; events keep it current). */
+  async function refreshStatus(ids = list.value.map((o) => o.id)) {
+    await Promise.all(
+      ids.map(async (id) => {
+        try {
+          const s = await api().call('ontology.status', { ontologyId: id });
+          applyChange({
+            ontologyId: id,
+            path: id,
+            state: s.deleted ? 'deleted' : s.changed ? 'modified' : 'unchanged',
+          });
+        } catch {
+          // Closed meanwhile, or the connection dropped: a reconnection refreshes everything.
+        }
+      }),
+    );
+  }
 
   async function refresh() {
     try {
@@ -33,6 +85,10 @@ export const useOntologyStore = defineStore('ontology', () => {
       list.value = l;
       recent.value = r;
       if (!l.some((o) => o.id === currentId.value)) select(l[0]?.id ?? null);
+      fileStates.value = Object.fromEntries(
+        Object.entries(fileStates.value).filter(([id]) => l.some((o) => o.id === id)),
+      );
+      await refreshStatus();
     } catch (e) {
       useAppStore().notify('error', toApiError(e).message);
     } finally {
@@ -48,6 +104,31 @@ export const useOntologyStore = defineStore('ontology', () => {
 
   /** Opens (loads, classifies, caches) an ontology by path and makes it current. */
   async function open(path: string): Promise<OntologyInfo | null> {
+    const info = await load(path);
+    if (info) useAppStore().notify('ok', `Opened ${labelOf(info.id)}`);
+    return info;
+  }
+
+  /**
+   * Reads an open ontology's file again (the same ontology.open: quick when the content is one the
+   * cache holds) and makes it current; the views showing it fetch their content again.
+   */
+  async function reload(id: string): Promise<OntologyInfo | null> {
+    const o = list.value.find((x) => x.id === id);
+    if (!o || opening.value) return null;
+    reloading.value = id;
+    try {
+      const info = await load(o.path);
+      if (!info) return null;
+      reloadNotes.value = { ...reloadNotes.value, [info.id]: reloadLine(info) };
+      useAppStore().notify('ok', `Reloaded ${labelOf(info.id)}`);
+      return info;
+    } finally {
+      reloading.value = null;
+    }
+  }
+
+  async function load(path: string): Promise<OntologyInfo | null> {
     const p = path.trim();
     if (!p) return null;
     openError.value = null;
@@ -65,14 +146,18 @@ export const useOntologyStore = defineStore('ontology', () => {
       }
       const info = t.result!;
       list.value = [...list.value.filter((o) => o.id !== info.id), info];
+      revisions.value = { ...revisions.value, [info.id]: (revisions.value[info.id] ?? 0) + 1 };
+      const { [info.id]: _note, ...notes } = reloadNotes.value;
+      reloadNotes.value = notes;
       select(info.id);
+      // The main side watches the new load from its start; what it found since is asked, not assumed.
+      void refreshStatus([info.id]);
       void api()
         .call('ontology.recent', {})
         .then(
           (r) => (recent.value = r),
           () => {},
         );
-      useAppStore().notify('ok', `Opened ${labelOf(info.id)}`);
       return info;
     } catch (e) {
       openError.value = { path: p, message: toApiError(e).message };
@@ -89,6 +174,8 @@ export const useOntologyStore = defineStore('ontology', () => {
     try {
       await api().call('ontology.close', { ontologyId: id });
       list.value = list.value.filter((o) => o.id !== id);
+      const { [id]: _state, ...states } = fileStates.value;
+      fileStates.value = states;
       if (currentId.value === id) select(list.value[list.value.length - 1]?.id ?? null);
       useAppStore().notify('ok', `Closed ${name}`);
       return true;
@@ -114,8 +201,16 @@ export const useOntologyStore = defineStore('ontology', () => {
     openingTask,
     openError,
     loaded,
+    fileStates,
+    currentFileState,
+    contentKey,
+    reloading,
+    reloadNotes,
+    init,
     refresh,
+    refreshStatus,
     select,
     open,
+    reload,
   };
 });

@@ -36,18 +36,36 @@ export const useTreeStore = defineStore('tree', () => {
   /** Bumped when a reveal finishes, so the view scrolls the selected row into sight. */
   const revealed = ref(0);
   let forOntology: string | null = null;
-  // Replies for an earlier ontology or relation are dropped.
+  let forContent: string | null = null;
+  // Replies for an earlier ontology, load of it, or relation are dropped.
   let generation = 0;
 
+  /** Another ontology starts afresh; the same one reloaded keeps the relation and the selected class. */
   function resetIfOntologyChanged() {
-    const id = useOntologyStore().currentId;
-    if (id === forOntology) return;
+    const ont = useOntologyStore();
+    const id = ont.currentId;
+    if (ont.contentKey === forContent) return;
+    forContent = ont.contentKey;
+    const reloaded = id !== null && id === forOntology;
     forOntology = id;
-    relation.value = null;
+    if (!reloaded) {
+      relation.value = null;
+      selected.value = null;
+    }
     relations.value = [];
-    selected.value = null;
     clear();
-    if (id) void loadRelations(id);
+    if (id && reloaded) void reloadContent(id);
+    else if (id) void loadRelations(id);
+  }
+
+  /** The same ontology with new content: its relations, roots and the selected class's path again. */
+  async function reloadContent(ontologyId: string) {
+    await loadRelations(ontologyId);
+    if (forOntology !== ontologyId) return;
+    // The relation shown may be gone from the new content: back to is-a then.
+    if (relation.value && !relations.value.some((r) => r.iri === relation.value)) return setRelation(null);
+    await load(null);
+    if (selected.value) await reveal(selected.value, true);
   }
 
   function clear() {

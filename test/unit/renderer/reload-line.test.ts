@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { LoadSummary } from '../../../src-main/api/contract';
+import { reloadLine } from '../../../src-renderer/util/reload-line';
+
+const summary = (over: Partial<LoadSummary>): LoadSummary => ({
+  file: '/o/x.ofn',
+  format: 'Functional',
+  ontologyIri: null,
+  title: null,
+  classes: 3,
+  objectProperties: 0,
+  closure: { subClassOf: 2, existential: 0 },
+  unsatisfiable: [],
+  warnings: [],
+  cache: 'miss',
+  seconds: 1.93,
+  stageSeconds: {},
+  ...over,
+});
+
+describe('reloadLine', () => {
+  it("says how the content was read, and the load's time", () => {
+    expect(reloadLine({ summary: summary({ cache: 'hit', seconds: 0.012 }) })).toBe(
+      'Reloaded from the cache in 12 ms.',
+    );
+    expect(reloadLine({ summary: summary({}) })).toBe('Reloaded: read and classified afresh in 1.93 s.');
+    // The same content was still open: the summary is that earlier load's, so its time is not shown.
+    expect(reloadLine({ summary: summary({}), alreadyOpen: true })).toBe(
+      'Reloaded: this exact content was still open, so it was served without loading.',
+    );
+  });
+});
