@@ -46,12 +46,17 @@ export class ApiService {
   private readonly handlers: Handlers;
   /** Every handle this API has served: one coming back from an open was not loaded again. */
   private readonly served = new WeakSet<OntologyHandle>();
+  /** Handles a reload replaced: each is closed once no task that was reading it still runs. */
+  private readonly retired = new Set<OntologyHandle>();
 
   constructor(
     private readonly c: Container,
     private readonly mode: 'desktop' | 'web',
   ) {
-    c.tasks.events.on('update', (t) => this.emit('task.update', t));
+    c.tasks.events.on('update', (t) => {
+      this.emit('task.update', t);
+      if (t.state !== 'running') this.closeRetired();
+    });
     c.fileWatcher.events.on('change', (x) => this.emit('ontology.changed', x));
     this.handlers = this.buildHandlers();
   }
@@ -88,7 +93,13 @@ export class ApiService {
 
   /** Serves a loaded ontology under its path, and watches its file from the moment its load began. */
   private adopt(h: OntologyHandle, loadStarted: number): void {
+    const old = this.handles.get(h.path);
+    // A reload's new handle takes the path; the old one's cache file, closure and store are released.
+    if (old && old !== h) this.retired.add(old);
+    // An edit undone while a task still read the earlier handle brings that handle back.
+    this.retired.delete(h);
     this.handles.set(h.path, h);
+    this.closeRetired();
     this.served.add(h);
     this.c.fileWatcher.watch(h.path, h.path, sourceHashOf(h), loadStarted);
   }
@@ -111,6 +122,15 @@ export class ApiService {
   private hold(h: OntologyHandle, task: { id: string }): void {
     const ids = this.users.get(h) ?? new Set<string>();
     this.users.set(h, ids.add(task.id));
+  }
+
+  private closeRetired(): void {
+    for (const h of this.retired) {
+      if (this.runningUsers(h)) continue;
+      this.retired.delete(h);
+      this.users.delete(h);
+      this.c.closeOntology(h);
+    }
   }
 
   private runningUsers(h: OntologyHandle): number {

@@ -109,6 +109,36 @@ describe('ontology.close', () => {
     expect(await api.handle('ontology.close', { ontologyId: o.id })).toEqual({ closed: true });
   });
 
+  it('closes the handle a reload replaced, at once or once the task reading it ended', async () => {
+    await open('fixture-reload');
+    const first = made[made.length - 1].handle;
+    await open('fixture-reload');
+    const second = made[made.length - 1].handle;
+    expect(second).not.toBe(first);
+    expect(first.db.open).toBe(false);
+    expect(second.db.open).toBe(true);
+
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    c.createBackend = async () => {
+      await gate;
+      return new ScriptedLlm([]);
+    };
+    const { taskId } = (await api.handle('ask.start', {
+      ontologyId: 'fixture-reload',
+      model: 'scripted:inline',
+      question: { kind: 'free', question: 'Where is viral myocarditis located?' },
+    })) as { taskId: string };
+    await open('fixture-reload');
+    const third = made[made.length - 1].handle;
+    expect(second.db.open).toBe(true);
+    expect(await api.handle('ontology.search', { ontologyId: 'fixture-reload', text: 'myocardium' })).not.toEqual([]);
+    release();
+    await finished(taskId);
+    expect(second.db.open).toBe(false);
+    expect(third.db.open).toBe(true);
+  });
+
   it("shows an open error with the path as typed, never the server's working folder", async () => {
     const { taskId } = (await api.handle('ontology.open', { path: 'nope.owl' })) as { taskId: string };
     const t = await finished(taskId);
