@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import org.semanticweb.owlapi.model.IRI;
 import org.semanticweb.owlapi.model.OWLAnnotation;
@@ -53,7 +52,7 @@ final class AnnotationJson {
                     sb.append(',');
                 }
                 first = false;
-                ann(sb, a.getProperty(), a.getValue(), a.annotations().collect(Collectors.toList()));
+                ann(sb, a.getProperty(), a.getValue(), a.annotationsAsList());
             }
             sb.append(']');
         }
@@ -72,7 +71,7 @@ final class AnnotationJson {
                     sb.append(',');
                 }
                 first = false;
-                ann(sb, ax.getProperty(), ax.getValue(), ax.annotations().collect(Collectors.toList()));
+                ann(sb, ax.getProperty(), ax.getValue(), ax.annotationsAsList());
                 if (ax.getProperty().getIRI().equals(OWL_DEPRECATED)) {
                     OWLLiteral lit = ax.getValue().asLiteral().orElse(null);
                     if (lit != null && ("true".equalsIgnoreCase(lit.getLiteral().trim()) || "1".equals(lit.getLiteral().trim()))) {
@@ -88,6 +87,8 @@ final class AnnotationJson {
     /** The annotation property of a and of its nested annotations. */
     static void collectProps(OWLAnnotation a, Set<OWLAnnotationProperty> used) {
         used.add(a.getProperty());
-        a.annotations().forEach(x -> collectProps(x, used));
+        for (OWLAnnotation x : a.annotationsAsList()) {
+            collectProps(x, used);
+        }
     }
 }

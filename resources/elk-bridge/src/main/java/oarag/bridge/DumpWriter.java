@@ -137,17 +137,21 @@ final class DumpWriter {
     }
 
     private void writeAnnotationProperties() throws IOException {
-        Set<OWLAnnotationProperty> used = new TreeSet<>();
+        // a hash set while walking every assertion (a sorted set's comparisons cost more than the walk)
+        Set<OWLAnnotationProperty> used = new HashSet<>();
         for (OWLAnnotation a : s.root.annotations().collect(Collectors.toList())) {
             AnnotationJson.collectProps(a, used);
         }
         for (OWLOntology o : s.closure) {
-            o.axioms(AxiomType.ANNOTATION_ASSERTION).forEach((OWLAnnotationAssertionAxiom ax) -> {
+            for (OWLAnnotationAssertionAxiom ax : (Iterable<OWLAnnotationAssertionAxiom>) o
+                .axioms(AxiomType.ANNOTATION_ASSERTION)::iterator) {
                 used.add(ax.getProperty());
-                ax.annotations().forEach(a -> AnnotationJson.collectProps(a, used));
-            });
+                for (OWLAnnotation a : ax.annotationsAsList()) {
+                    AnnotationJson.collectProps(a, used);
+                }
+            }
         }
-        for (OWLAnnotationProperty p : used) {
+        for (OWLAnnotationProperty p : new TreeSet<>(used)) {
             sb.append("{\"t\":\"annotationProperty\",\"iri\":");
             Json.str(sb, p.getIRI().toString());
             sb.append(",\"label\":");
