@@ -8,6 +8,7 @@ import static oarag.bridge.Attachments.SELF;
 import static oarag.bridge.Attachments.ref;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -64,15 +65,67 @@ final class AttachmentCollector {
                 }
             });
         }
-        long[] refs = new long[c.attach.size()];
+        return c.canonical();
+    }
+
+    /**
+     * The attachments with fillers and contexts renumbered in an order of their own (hash code, then OWL API's
+     * order), not the order the ontology's axioms happened to be visited in: a reload that edited the ontology in
+     * place visits them differently from a fresh load of the same file, and both must write the same dump.
+     */
+    private Attachments canonical() {
+        int[] fp = permutation(fillerExpr);
+        int[] cp = permutation(ctxExpr);
+        List<OWLClassExpression> fillers = permute(fillerExpr, fp);
+        List<OWLClassExpression> contexts = permute(ctxExpr, cp);
+        HashMap<OWLClassExpression, Integer> fIdx = new HashMap<>(fillerIdx.size() * 2);
+        for (int k = 0; k < fillers.size(); k++) {
+            fIdx.put(fillers.get(k), k);
+        }
+        long[] refs = new long[attach.size()];
         long[][] edges = new long[refs.length][];
         int i = 0;
-        for (Map.Entry<Long, LongList> e : c.attach.entrySet()) {
-            refs[i] = e.getKey();
-            edges[i] = e.getValue().toArray();
+        for (Map.Entry<Long, LongList> e : attach.entrySet()) {
+            long r = e.getKey();
+            int kind = Attachments.refKind(r);
+            int idx = Attachments.refIndex(r);
+            refs[i] = kind == K_FILLER ? ref(kind, fp[idx]) : kind == K_CTX ? ref(kind, cp[idx]) : r;
+            long[] es = e.getValue().toArray();
+            for (int k = 0; k < es.length; k++) {
+                int elem = (int) es[k];
+                if (elem < 0) {
+                    es[k] = (es[k] & 0xffffffff00000000L) | (-(fp[-elem - 1] + 1) & 0xffffffffL);
+                }
+            }
+            edges[i] = es;
             i++;
         }
-        return new Attachments(c.fillerExpr, c.fillerIdx, c.ctxExpr, refs, edges);
+        return new Attachments(fillers, fIdx, contexts, refs, edges);
+    }
+
+    /** perm[old index] = new index, sorting by hash code and then by OWL API's own (total) order. */
+    private static int[] permutation(List<OWLClassExpression> xs) {
+        Integer[] order = new Integer[xs.size()];
+        int[] hash = new int[xs.size()];
+        for (int k = 0; k < order.length; k++) {
+            order[k] = k;
+            hash[k] = xs.get(k).hashCode();
+        }
+        Arrays.sort(order, (a, b) -> hash[a] != hash[b] ? Integer.compare(hash[a], hash[b])
+            : xs.get(a).compareTo(xs.get(b)));
+        int[] perm = new int[order.length];
+        for (int k = 0; k < order.length; k++) {
+            perm[order[k]] = k;
+        }
+        return perm;
+    }
+
+    private static List<OWLClassExpression> permute(List<OWLClassExpression> xs, int[] perm) {
+        OWLClassExpression[] out = new OWLClassExpression[xs.size()];
+        for (int k = 0; k < out.length; k++) {
+            out[perm[k]] = xs.get(k);
+        }
+        return Arrays.asList(out);
     }
 
     private Set<OWLClassExpression> rangeSet(int role) {

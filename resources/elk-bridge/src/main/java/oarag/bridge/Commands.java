@@ -26,6 +26,8 @@ final class Commands {
                 return load(req, progress);
             case "extract":
                 return extract(req, progress);
+            case "reload":
+                return reload(req, progress);
             case "entailed":
                 return Queries.entailed(need(), req, progress);
             case "superclasses":
@@ -37,6 +39,7 @@ final class Commands {
             case "reviseStrip":
                 return Reviser.strip(need(), req, progress);
             case "reviseWrite":
+                need().dropWarm(); // it edits the ontology and restores it; a reload then starts afresh
                 return Reviser.write(need(), req, progress);
             case "shutdown":
                 return new JsonObject();
@@ -45,10 +48,11 @@ final class Commands {
         }
     }
 
-    /** Drops the reasoner after an out-of-memory or stack overflow, so the session stays usable. */
+    /** Drops the reasoners after an out-of-memory or stack overflow, so the session stays usable. */
     void disposeReasoner() {
         if (session != null) {
             session.disposeReasoner();
+            session.dropWarm();
         }
     }
 
@@ -103,5 +107,25 @@ final class Commands {
         Session s = need();
         String outPath = str(req, "out", true);
         return ResultJson.extract(Extractor.run(s, progress, new File(outPath)), parseSeconds);
+    }
+
+    private JsonObject reload(JsonObject req, Progress progress) throws BridgeException, IOException {
+        String path = str(req, "path", true);
+        String outPath = str(req, "out", true);
+        String catalog = str(req, "catalog", false);
+        Reloader.Slot slot = new Reloader.Slot() {
+            @Override
+            public Session get() {
+                return session;
+            }
+
+            @Override
+            public void set(Session s, double parse) {
+                session = s;
+                parseSeconds = parse;
+            }
+        };
+        return Reloader.run(slot, new File(path), catalog == null ? null : new File(catalog), new File(outPath),
+            progress);
     }
 }

@@ -5,6 +5,7 @@ import static oarag.bridge.Attachments.FILLER_NS;
 
 import java.io.FileOutputStream;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -31,17 +32,17 @@ import org.semanticweb.owlapi.model.OWLOntology;
 final class ElkClassifier {
     private ElkClassifier() {}
 
-    /** The fresh definitions for the attachments' fillers and contexts. */
-    static List<OWLAxiom> freshAxioms(Session s, Attachments att) {
+    /** The fresh definitions for the attachments' fillers and contexts, under their ELK numbers. */
+    static List<OWLAxiom> freshAxioms(Session s, Attachments att, FreshNames.Ids ids) {
         OWLDataFactory df = s.df;
         List<OWLAxiom> axs = new ArrayList<>();
         for (int n = 0; n < att.fillers.size(); n++) {
-            axs.add(df.getOWLEquivalentClassesAxiom(df.getOWLClass(IRI.create(FILLER_NS + n)),
-                shallow(df, att, att.fillers.get(n))));
+            axs.add(df.getOWLEquivalentClassesAxiom(df.getOWLClass(IRI.create(FILLER_NS + ids.filler[n])),
+                shallow(df, att, ids, att.fillers.get(n))));
         }
         for (int l = 0; l < att.contexts.size(); l++) {
             // C ⊑ L: the subclasses of L are exactly those of C (also for C outside EL, e.g. unions)
-            axs.add(df.getOWLSubClassOfAxiom(att.contexts.get(l), df.getOWLClass(IRI.create(CTX_NS + l))));
+            axs.add(df.getOWLSubClassOfAxiom(att.contexts.get(l), df.getOWLClass(IRI.create(CTX_NS + ids.ctx[l]))));
         }
         if (System.getenv("OARAG_BRIDGE_DUMP_EXT") != null) {
             dumpExtended(s, axs, System.getenv("OARAG_BRIDGE_DUMP_EXT"));
@@ -54,12 +55,13 @@ final class ElkClassifier {
      * instead of N_k ≡ ∃r.∃r.…, which is equivalent given N_k+1's own definition. A chain nested n deep then
      * costs ELK n small axioms instead of n axioms of size up to n (quadratic indexing).
      */
-    private static OWLClassExpression shallow(OWLDataFactory df, Attachments att, OWLClassExpression e) {
+    private static OWLClassExpression shallow(OWLDataFactory df, Attachments att, FreshNames.Ids ids,
+        OWLClassExpression e) {
         switch (e.getClassExpressionType()) {
             case OBJECT_INTERSECTION_OF: {
                 List<OWLClassExpression> ops = new ArrayList<>();
                 for (OWLClassExpression o : ((OWLObjectIntersectionOf) e).getOperandsAsList()) {
-                    ops.add(shallow(df, att, o));
+                    ops.add(shallow(df, att, ids, o));
                 }
                 return df.getOWLObjectIntersectionOf(ops);
             }
@@ -67,8 +69,11 @@ final class ElkClassifier {
                 OWLObjectSomeValuesFrom sv = (OWLObjectSomeValuesFrom) e;
                 OWLClassExpression f = sv.getFiller();
                 Integer k = f.isAnonymous() ? att.fillerIndex.get(f) : null;
-                return k == null ? e
-                    : df.getOWLObjectSomeValuesFrom(sv.getProperty(), df.getOWLClass(IRI.create(FILLER_NS + k)));
+                if (k == null) {
+                    return e;
+                }
+                return df.getOWLObjectSomeValuesFrom(sv.getProperty(),
+                    df.getOWLClass(IRI.create(FILLER_NS + ids.filler[k])));
             }
             default:
                 return e;
@@ -90,7 +95,7 @@ final class ElkClassifier {
         }
     }
 
-    /** Starts ELK over the closure plus the fresh axioms; close it once the taxonomy has been read. */
+    /** Starts ELK over the closure plus the fresh axioms; close it once the taxonomy has been read (or keep it). */
     static Run start(Session s, List<OWLAxiom> fresh, Progress progress) {
         org.semanticweb.elk.reasoner.Reasoner r = new org.semanticweb.elk.reasoner.ReasonerFactory().createReasoner(
             monitor -> new AxiomFeed(monitor, s.closure, fresh),
@@ -100,9 +105,26 @@ final class ElkClassifier {
         return new Run(r);
     }
 
-    /** One ELK reasoner; the taxonomy it returns is read before the reasoner is shut down. */
+    /** A run over a kept reasoner (see {@link Run#update}); closing it shuts the reasoner down unless kept again. */
+    static Run resume(org.semanticweb.elk.reasoner.Reasoner r) {
+        return new Run(r);
+    }
+
+    /** Whether ELK was given this ontology axiom: what {@link AxiomFeed} feeds, so changes can be fed alike. */
+    static boolean fedToElk(OWLAxiom ax) {
+        if (ax.isLogicalAxiom()) {
+            return org.semanticweb.elk.owlapi.wrapper.OwlConverter.getInstance().isRelevantAxiom(ax);
+        }
+        if (ax instanceof OWLDeclarationAxiom) {
+            OWLDeclarationAxiom d = (OWLDeclarationAxiom) ax;
+            return d.getEntity().isOWLClass() || d.getEntity().isOWLObjectProperty();
+        }
+        return false;
+    }
+
+    /** One ELK reasoner; the taxonomy it returns is read before the reasoner is shut down or kept. */
     static final class Run implements AutoCloseable {
-        private final org.semanticweb.elk.reasoner.Reasoner r;
+        private org.semanticweb.elk.reasoner.Reasoner r;
 
         private Run(org.semanticweb.elk.reasoner.Reasoner r) {
             this.r = r;
@@ -120,13 +142,74 @@ final class ElkClassifier {
             }
         }
 
+        /**
+         * Tells the reasoner which axioms left and joined the ontology (and its fresh definitions); ELK then redoes
+         * only what they touch, or everything when it cannot do a change incrementally (e.g. property axioms).
+         */
+        void update(Collection<OWLAxiom> removed, Collection<OWLAxiom> added, Progress progress) {
+            r.setProgressMonitor(new ClassifyMonitor(progress));
+            r.registerAxiomLoader(monitor -> new ChangeFeed(monitor, removed, added));
+        }
+
+        /** Takes the reasoner out of this run (close then leaves it running), for a later {@link #update}. */
+        org.semanticweb.elk.reasoner.Reasoner keep() {
+            org.semanticweb.elk.reasoner.Reasoner k = r;
+            r = null;
+            // the monitor forwards to the request that is about to end
+            k.setProgressMonitor(new ClassifyMonitor(Progress.NONE));
+            return k;
+        }
+
         @Override
         public void close() {
-            try {
-                r.shutdown();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            if (r != null) {
+                shutdown(r);
+                r = null;
             }
+        }
+    }
+
+    static void shutdown(org.semanticweb.elk.reasoner.Reasoner r) {
+        try {
+            r.shutdown();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Feeds ELK the axioms that left (deleted) and joined (inserted) the ontology, once. */
+    private static final class ChangeFeed extends org.semanticweb.elk.loading.AbstractAxiomLoader {
+        private final Collection<OWLAxiom> removed;
+        private final Collection<OWLAxiom> added;
+        private boolean finished;
+
+        ChangeFeed(org.semanticweb.elk.util.concurrent.computation.InterruptMonitor monitor,
+            Collection<OWLAxiom> removed, Collection<OWLAxiom> added) {
+            super(monitor);
+            this.removed = removed;
+            this.added = added;
+        }
+
+        @Override
+        public void load(org.semanticweb.elk.owl.visitors.ElkAxiomProcessor inserter,
+            org.semanticweb.elk.owl.visitors.ElkAxiomProcessor deleter) {
+            if (finished) {
+                return;
+            }
+            org.semanticweb.elk.owlapi.wrapper.OwlConverter conv =
+                org.semanticweb.elk.owlapi.wrapper.OwlConverter.getInstance();
+            for (OWLAxiom ax : removed) {
+                deleter.visit(conv.convert(ax));
+            }
+            for (OWLAxiom ax : added) {
+                inserter.visit(conv.convert(ax));
+            }
+            finished = true;
+        }
+
+        @Override
+        public boolean isLoadingFinished() {
+            return finished;
         }
     }
 

@@ -13,17 +13,45 @@ import org.semanticweb.owlapi.model.OWLAxiom;
  * existential fillers ({@code N ≡ F ⊓ ranges}) and for complex left-hand sides ({@code C ⊑ L}), then computes the
  * existential closure over ELK's taxonomy the way ELK's completion rules do, and writes the dump
  * (docs/bridge-protocol.md). Each phase takes the previous phases' results and returns an immutable one:
- * {@link Signature}, {@link Roles} and {@link Compositions} (role index), {@link Attachments}, ELK
- * ({@link ElkClassifier}) read into a {@link TaxonomyGraph}, {@link Hierarchy}, {@link FillerClosure} and
- * {@link Links} (closure), {@link DumpWriter}.
+ * {@link Signature}, {@link Roles} and {@link Compositions} (role index), {@link Attachments} ({@link #prepare}),
+ * ELK ({@link ElkClassifier}) read into a {@link TaxonomyGraph}, then {@link #finish}: {@link Hierarchy},
+ * {@link FillerClosure} and {@link Links} (closure), {@link DumpWriter}. A reload ({@link Reloader}) runs the same
+ * phases around an updated reasoner.
  */
 final class Extractor {
     static final boolean DEBUG = System.getenv("OARAG_BRIDGE_DEBUG") != null;
 
     private Extractor() {}
 
-    static ExtractResult run(Session s, Progress progress, File out) throws BridgeException, IOException {
-        long t0 = System.nanoTime();
+    /** What extract derives from the ontology before ELK runs. */
+    static final class Prepared {
+        final Signature sig;
+        final Roles roles;
+        final Compositions comp;
+        final Attachments att;
+
+        private Prepared(Signature sig, Roles roles, Compositions comp, Attachments att) {
+            this.sig = sig;
+            this.roles = roles;
+            this.comp = comp;
+            this.att = att;
+        }
+    }
+
+    /** Wall-clock marks of one extraction (System.nanoTime): its start, and the end of each ELK step. */
+    static final class Clock {
+        final long start;
+        long prepared;
+        long classified;
+        long read;
+        long elkDone;
+
+        Clock(long start) {
+            this.start = start;
+        }
+    }
+
+    static Prepared prepare(Session s) {
         Signature sig = Signature.of(s);
         Roles roles = Roles.index(s, sig);
         Compositions comp = Compositions.of(roles);
@@ -33,57 +61,101 @@ final class Extractor {
                 + comp.roleCount + " fillers=" + att.fillers.size() + " contexts=" + att.contexts.size()
                 + " attachments=" + att.edgeCount());
         }
+        return new Prepared(sig, roles, comp, att);
+    }
+
+    /**
+     * Prepares after an edit: the earlier signature and role index are kept when the edit cannot have changed them
+     * ({@link EditScope}); the attachments are always collected again.
+     */
+    static Prepared prepareAfter(Session s, Prepared before, List<OWLAxiom> removed,
+        List<OWLAxiom> added) {
+        if (before == null || !EditScope.sameSignature(s, before.sig, removed, added)) {
+            return prepare(s);
+        }
+        Roles roles = before.roles;
+        Compositions comp = before.comp;
+        if (!EditScope.sameRoles(removed, added)) {
+            roles = Roles.index(s, before.sig);
+            comp = Compositions.of(roles);
+        }
+        return new Prepared(before.sig, roles, comp, AttachmentCollector.collect(s, before.sig, roles));
+    }
+
+    /** A full extraction; keeps the reasoner (and the load's scan of the file) for a reload when memory allows. */
+    static ExtractResult run(Session s, Progress progress, File out) throws BridgeException, IOException {
+        Clock clock = new Clock(System.nanoTime());
+        Prepared p = prepare(s);
         progress.report("classify", 0.0);
         // free the plain reasoner while the extended ontology is classified when memory may be tight (it is
         // recreated on the next entailed/superclasses/explain request)
         Runtime rt = Runtime.getRuntime();
-        if (sig.classes.length > 100_000 || rt.totalMemory() - rt.freeMemory() > 0.35 * rt.maxMemory()) {
+        if (p.sig.classes.length > 100_000 || rt.totalMemory() - rt.freeMemory() > 0.35 * rt.maxMemory()) {
             s.disposeReasoner();
         }
-        List<OWLAxiom> fresh = ElkClassifier.freshAxioms(s, att);
-        long tPrepared = System.nanoTime();
-        long tClassified;
-        long tRead;
+        OfnChunks chunks = s.takeOfnChunks();
+        if (chunks == null && s.warm() != null) {
+            chunks = s.warm().chunks; // a second extract of the same content
+        }
+        s.dropWarm();
+        FreshNames names = new FreshNames();
+        FreshNames.Ids ids = names.assign(p.att);
+        List<OWLAxiom> fresh = ElkClassifier.freshAxioms(s, p.att, ids);
+        clock.prepared = System.nanoTime();
         TaxonomyGraph g;
         try (ElkClassifier.Run elk = ElkClassifier.start(s, fresh, progress)) {
             Taxonomy<ElkClass> tax = elk.taxonomy();
-            tClassified = System.nanoTime();
-            g = tax == null ? TaxonomyGraph.inconsistent() : TaxonomyGraph.read(tax, sig, att);
-            tRead = System.nanoTime();
+            clock.classified = System.nanoTime();
+            g = read(tax, p, ids);
+            clock.read = System.nanoTime();
+            if (tax != null && WarmState.affordable(p.sig.classes.length)) {
+                s.keepWarm(new WarmState(elk.keep(), names, fresh, WarmState.oneToOne(chunks, s), p));
+            }
         }
-        long t1 = System.nanoTime();
+        clock.elkDone = System.nanoTime();
+        return finish(s, p, g, progress, out, clock);
+    }
+
+    static TaxonomyGraph read(Taxonomy<ElkClass> tax, Prepared p, FreshNames.Ids ids) {
+        return tax == null ? TaxonomyGraph.inconsistent() : TaxonomyGraph.read(tax, p.sig, p.att, ids);
+    }
+
+    /** The closure over ELK's taxonomy and the dump: the phases after classification. */
+    static ExtractResult finish(Session s, Prepared p, TaxonomyGraph g, Progress progress, File out, Clock clock)
+        throws BridgeException, IOException {
+        long t1 = clock.elkDone;
         progress.report("classify", 1.0);
         progress.report("closure", 0.0);
         Hierarchy h = null;
         Links links = Links.NONE;
         if (!g.inconsistent) {
             h = Hierarchy.of(g);
-            FillerClosure fc = FillerClosure.compute(g, h, att, comp, progress);
+            FillerClosure fc = FillerClosure.compute(g, h, p.att, p.comp, progress);
             long t2 = System.nanoTime();
-            links = LinkFinder.find(g, h, fc, comp, roles, progress);
+            links = LinkFinder.find(g, h, fc, p.comp, p.roles, progress);
             if (DEBUG) {
                 System.err.printf("[extract] filler closure %.2fs, links %.2fs, edges %d, links %d%n",
                     (t2 - t1) / 1e9, (System.nanoTime() - t2) / 1e9, links.edgeCount, links.count());
             }
         }
         long t3 = System.nanoTime();
-        double secClassify = (t1 - t0) / 1e9;
+        double secClassify = (t1 - clock.start) / 1e9;
         double secClosure = (t3 - t1) / 1e9;
         progress.report("closure", 1.0);
         progress.report("write", 0.0);
-        DumpWriter.Written written = new DumpWriter(s, sig, roles, att, g, h, links, progress)
+        DumpWriter.Written written = new DumpWriter(s, p.sig, p.roles, p.att, g, h, links, progress)
             .write(out, secClassify, secClosure);
         double secWrite = (System.nanoTime() - t3) / 1e9;
         progress.report("write", 1.0);
         double[] sec = {
-            (tPrepared - t0) / 1e9,
-            ((tClassified - tPrepared) + (t1 - tRead)) / 1e9,
-            (tRead - tClassified) / 1e9,
+            (clock.prepared - clock.start) / 1e9,
+            ((clock.classified - clock.prepared) + (clock.elkDone - clock.read)) / 1e9,
+            (clock.read - clock.classified) / 1e9,
             secClassify,
             secClosure,
             secWrite,
         };
-        return new ExtractResult(written.records, written.unsatisfiable, links.count(), att.fillers.size(),
-            att.freshClassCount(), g.inconsistent, sec);
+        return new ExtractResult(written.records, written.unsatisfiable, links.count(), p.att.fillers.size(),
+            p.att.freshClassCount(), g.inconsistent, sec);
     }
 }

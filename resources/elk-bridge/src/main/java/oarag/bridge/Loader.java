@@ -32,15 +32,7 @@ final class Loader {
     private Loader() {}
 
     static Session load(File file, File catalog, Progress progress) throws BridgeException {
-        if (!file.exists()) {
-            throw new BridgeException("NOT_FOUND", "No file exists at " + file.getPath() + ".");
-        }
-        if (file.isDirectory()) {
-            throw new BridgeException("NOT_FOUND", file.getPath() + " is a folder, not an ontology file.");
-        }
-        if (!file.canRead()) {
-            throw new BridgeException("NOT_FOUND", "The file " + file.getPath() + " cannot be read (permission denied).");
-        }
+        checkReadable(file);
         if (catalog != null && !catalog.isFile()) {
             throw new BridgeException("NOT_FOUND", "No catalog file exists at " + catalog.getPath() + ".");
         }
@@ -104,6 +96,7 @@ final class Loader {
         ticker.setDaemon(true);
         ticker.start();
 
+        ChunkScan scan = ChunkScan.start(file, format, wide);
         OWLOntology root;
         try {
             root = man.loadOntologyFromOntologyDocument(documentSource(file, format, wide), cfg);
@@ -166,23 +159,95 @@ final class Loader {
                 s.warnings.add(new Warning("unresolved-import", msg + ".", e.getKey(), null));
             }
         }
-        Map<String, Integer> counts = NonElCounter.countNonEl(s.closure);
-        if (!counts.isEmpty()) {
-            int total = counts.values().stream().mapToInt(Integer::intValue).sum();
-            StringBuilder msg = new StringBuilder();
-            msg.append(total).append(total == 1 ? " use" : " uses")
-                .append(" of constructs outside OWL 2 EL will be ignored by ELK (");
-            int k = 0;
-            for (Map.Entry<String, Integer> e : counts.entrySet()) {
-                if (k++ > 0) {
-                    msg.append(", ");
-                }
-                msg.append(e.getValue()).append(' ').append(e.getKey());
-            }
-            msg.append(").");
-            s.warnings.add(new Warning("non-el", msg.toString(), null, counts));
+        Warning nonEl = nonElWarning(NonElCounter.countNonEl(s.closure));
+        if (nonEl != null) {
+            s.warnings.add(nonEl);
+        }
+        if (scan != null) {
+            s.setOfnChunks(scan.result());
         }
         return s;
+    }
+
+    static void checkReadable(File file) throws BridgeException {
+        if (!file.exists()) {
+            throw new BridgeException("NOT_FOUND", "No file exists at " + file.getPath() + ".");
+        }
+        if (file.isDirectory()) {
+            throw new BridgeException("NOT_FOUND", file.getPath() + " is a folder, not an ontology file.");
+        }
+        if (!file.canRead()) {
+            throw new BridgeException("NOT_FOUND", "The file " + file.getPath() + " cannot be read (permission denied).");
+        }
+    }
+
+    /**
+     * Splits a functional-syntax file into axiom texts on a second thread while OWL API parses it on this one (the
+     * parser uses one core), for a later reload to diff against. Skipped for files large against the heap (a warm
+     * state would not be kept for them); the result is dropped if the file changed during the parse.
+     */
+    private static final class ChunkScan extends Thread {
+        private final File file;
+        private final long size;
+        private final long modified;
+        private volatile OfnChunks chunks;
+
+        ChunkScan(File file) {
+            super("ofn-scan");
+            setDaemon(true);
+            this.file = file;
+            this.size = file.length();
+            this.modified = file.lastModified();
+        }
+
+        static ChunkScan start(File file, Sniffer.Format format, java.nio.charset.Charset wide) {
+            if (format != Sniffer.Format.FUNCTIONAL || wide != null
+                || file.length() > Runtime.getRuntime().maxMemory() / 16) {
+                return null;
+            }
+            ChunkScan t = new ChunkScan(file);
+            t.start();
+            return t;
+        }
+
+        @Override
+        public void run() {
+            try {
+                chunks = OfnScanner.scan(Files.readAllBytes(file.toPath()), Depth.limit()).chunks;
+            } catch (OfnScanner.Malformed | IOException | RuntimeException | OutOfMemoryError e) {
+                chunks = null; // a reload then finds the changes by parsing the whole file
+            }
+        }
+
+        OfnChunks result() {
+            try {
+                join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+            return file.length() == size && file.lastModified() == modified ? chunks : null;
+        }
+    }
+
+    /** The load's warning for constructs ELK ignores, from the counts per construct, or null for none. */
+    static Warning nonElWarning(Map<String, Integer> counts) {
+        if (counts.isEmpty()) {
+            return null;
+        }
+        int total = counts.values().stream().mapToInt(Integer::intValue).sum();
+        StringBuilder msg = new StringBuilder();
+        msg.append(total).append(total == 1 ? " use" : " uses")
+            .append(" of constructs outside OWL 2 EL will be ignored by ELK (");
+        int k = 0;
+        for (Map.Entry<String, Integer> e : counts.entrySet()) {
+            if (k++ > 0) {
+                msg.append(", ");
+            }
+            msg.append(e.getValue()).append(' ').append(e.getKey());
+        }
+        msg.append(").");
+        return new Warning("non-el", msg.toString(), null, counts);
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.Map;
 
 import org.semanticweb.owlapi.model.AxiomType;
 import org.semanticweb.owlapi.model.IRI;
+import org.semanticweb.owlapi.model.OWLAxiom;
 import org.semanticweb.owlapi.model.OWLEntity;
 import org.semanticweb.owlapi.model.OWLLiteral;
 import org.semanticweb.owlapi.model.OWLLogicalAxiom;
@@ -26,16 +27,35 @@ final class NonElCounter {
     static Map<String, Integer> countNonEl(List<OWLOntology> closure) {
         Map<String, Integer> counts = new HashMap<>();
         for (OWLOntology o : closure) {
-            o.logicalAxioms().forEach((OWLLogicalAxiom ax) -> {
-                String at = axiomName(ax.getAxiomType());
-                if (at != null) {
-                    counts.merge(at, 1, Integer::sum);
-                }
-                walk(ax, counts);
-            });
+            o.logicalAxioms().forEach((OWLLogicalAxiom ax) -> count(ax, 1, counts));
         }
-        // most frequent first
-        List<Map.Entry<String, Integer>> es = new ArrayList<>(counts.entrySet());
+        return sorted(counts);
+    }
+
+    /** Adds sign (1 or -1) times the uses in one axiom to counts, so a reload can adjust the load's figures. */
+    static void count(OWLAxiom ax, int sign, Map<String, Integer> counts) {
+        if (!ax.isLogicalAxiom()) {
+            return;
+        }
+        Map<String, Integer> one = sign == 1 ? counts : new HashMap<>();
+        String at = axiomName(ax.getAxiomType());
+        if (at != null) {
+            one.merge(at, 1, Integer::sum);
+        }
+        walk(ax, one);
+        if (one != counts) {
+            one.forEach((k, v) -> counts.merge(k, -v, Integer::sum));
+        }
+    }
+
+    /** Most frequent first; constructs no longer used are left out. */
+    static Map<String, Integer> sorted(Map<String, Integer> counts) {
+        List<Map.Entry<String, Integer>> es = new ArrayList<>();
+        for (Map.Entry<String, Integer> e : counts.entrySet()) {
+            if (e.getValue() > 0) {
+                es.add(e);
+            }
+        }
         es.sort((a, b) -> b.getValue() != a.getValue().intValue() ? b.getValue() - a.getValue() : a.getKey().compareTo(b.getKey()));
         Map<String, Integer> out = new LinkedHashMap<>();
         for (Map.Entry<String, Integer> e : es) {

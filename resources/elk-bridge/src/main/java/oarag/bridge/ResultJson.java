@@ -81,4 +81,30 @@ final class ResultJson {
         o.add("seconds", sec);
         return o;
     }
+
+    /**
+     * The reload result: load's fields for the edited file, extract's, and how the reload went ({@code incremental},
+     * {@code reason}, {@code diff}). lead holds the seconds of an incremental reload's diff and apply (which then
+     * replace {@code parse}); null for a full one.
+     */
+    static JsonObject reload(Session s, ExtractResult r, String reason, int added, int removed, double[] lead) {
+        JsonObject o = load(s);
+        JsonObject ex = extract(r, 0);
+        for (String k : ex.keySet()) {
+            o.add(k, ex.get(k));
+        }
+        JsonObject sec = o.getAsJsonObject("seconds");
+        sec.remove("parse");
+        if (lead != null) {
+            sec.addProperty("diff", Json.round(lead[0]));
+            sec.addProperty("apply", Json.round(lead[1]));
+        }
+        o.addProperty("incremental", lead != null);
+        o.addProperty("reason", reason);
+        JsonObject d = new JsonObject();
+        d.addProperty("added", added);
+        d.addProperty("removed", removed);
+        o.add("diff", d);
+        return o;
+    }
 }

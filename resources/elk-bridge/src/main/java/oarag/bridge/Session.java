@@ -26,7 +26,10 @@ import org.semanticweb.owlapi.reasoner.ReasonerProgressMonitor;
 import org.semanticweb.owlapi.reasoner.SimpleConfiguration;
 import org.semanticweb.owlapi.vocab.OWLRDFVocabulary;
 
-/** The loaded ontology (with its imports closure) and the lazily created ELK reasoner over it. */
+/**
+ * The loaded ontology (with its imports closure), the lazily created ELK reasoner over it, and what a reload needs
+ * of the last extract ({@link WarmState}).
+ */
 final class Session {
     final OWLOntologyManager man;
     final OWLOntology root;
@@ -39,6 +42,9 @@ final class Session {
 
     private Map<IRI, String> labels;
     private ElkReasoner reasoner;
+    /** The file as it was parsed (functional syntax only), until extract hands it to the warm state. */
+    private OfnChunks ofnChunks;
+    private WarmState warm;
 
     Session(OWLOntologyManager man, OWLOntology root, Sniffer.Format format, File file) {
         this.man = man;
@@ -106,6 +112,9 @@ final class Session {
     /** The ELK reasoner over the unmodified ontology, created and classified on first use. */
     synchronized ElkReasoner reasoner(ReasonerProgressMonitor monitor) {
         if (reasoner == null) {
+            if (warm != null && WarmState.heapTight()) {
+                dropWarm(); // a second ELK next to the kept one could exhaust the heap; a reload can do without
+            }
             reasoner = createReasoner(root, monitor);
             try {
                 consistent = reasoner.isConsistent();
@@ -147,7 +156,51 @@ final class Session {
         return (ElkReasoner) new ElkReasonerFactory().createReasoner(ont, new ElkReasonerConfiguration(sc));
     }
 
-    void dispose() {
+    synchronized void dispose() {
+        disposeReasoner();
+        dropWarm();
+        ofnChunks = null;
+    }
+
+    synchronized void setOfnChunks(OfnChunks c) {
+        ofnChunks = c;
+    }
+
+    /** The load's scan of the file, once (the warm state keeps it from then on). */
+    synchronized OfnChunks takeOfnChunks() {
+        OfnChunks c = ofnChunks;
+        ofnChunks = null;
+        return c;
+    }
+
+    synchronized WarmState warm() {
+        return warm;
+    }
+
+    synchronized void keepWarm(WarmState w) {
+        if (warm != null && warm != w) {
+            warm.dispose();
+        }
+        warm = w;
+    }
+
+    /** The warm state, removed from the session without shutting its reasoner down. */
+    synchronized WarmState takeWarm() {
+        WarmState w = warm;
+        warm = null;
+        return w;
+    }
+
+    synchronized void dropWarm() {
+        if (warm != null) {
+            warm.dispose();
+            warm = null;
+        }
+    }
+
+    /** The ontology was edited in place: labels are read again and the plain reasoner, now stale, is dropped. */
+    synchronized void contentChanged() {
+        labels = null;
         disposeReasoner();
     }
 

@@ -56,19 +56,70 @@ final class TaxonomyGraph {
         return n == top || nodeNamed[n].length > 0;
     }
 
-    static TaxonomyGraph read(Taxonomy<ElkClass> tax, Signature sig, Attachments att) {
-        IdentityHashMap<TaxonomyNode<ElkClass>, Integer> ids = new IdentityHashMap<>();
+    /**
+     * Reads ELK's taxonomy. Node ids follow the nodes' members (the smallest class index, else the smallest filler
+     * number, else context number), not ELK's order: a reasoner updated by a reload lists its nodes differently from
+     * a fresh one, and ties in the link choice go by node id.
+     */
+    static TaxonomyGraph read(Taxonomy<ElkClass> tax, Signature sig, Attachments att, FreshNames.Ids ids) {
         List<TaxonomyNode<ElkClass>> nodes = new ArrayList<>(tax.getNodes());
         TaxonomyNode<ElkClass> bot = tax.getBottomNode();
         if (!nodes.contains(bot)) {
             nodes.add(bot);
         }
-        for (TaxonomyNode<ElkClass> n : nodes) {
-            ids.put(n, ids.size());
-        }
         int nNodes = nodes.size();
-        int top = ids.get(tax.getTopNode());
-        int bottom = ids.get(bot);
+        int[][] named = new int[nNodes][];
+        int[][] fresh = new int[nNodes][];
+        int[][] ctxs = new int[nNodes][];
+        long[] order = new long[nNodes];
+        IntList nl = new IntList();
+        IntList fl = new IntList();
+        IntList cl = new IntList();
+        for (int k = 0; k < nNodes; k++) {
+            nl.clear();
+            fl.clear();
+            cl.clear();
+            for (ElkClass c : nodes.get(k)) {
+                String iri = c.getIri().getFullIriAsString();
+                if (iri.startsWith("urn:oarag:")) {
+                    if (iri.startsWith(FILLER_NS)) {
+                        int f = ids.fillerOf(Integer.parseInt(iri.substring(FILLER_NS.length())));
+                        if (f >= 0) {
+                            fl.add(f);
+                        }
+                        continue;
+                    }
+                    if (iri.startsWith(CTX_NS)) {
+                        int l = ids.ctxOf(Integer.parseInt(iri.substring(CTX_NS.length())));
+                        if (l >= 0) {
+                            cl.add(l);
+                        }
+                        continue;
+                    }
+                }
+                Integer ci = sig.classIndex(iri);
+                if (ci != null) {
+                    nl.add(ci);
+                }
+            }
+            named[k] = nl.toSortedSet();
+            fresh[k] = fl.toSortedSet();
+            ctxs[k] = cl.toSortedSet();
+            TaxonomyNode<ElkClass> node = nodes.get(k);
+            long key = named[k].length > 0 ? named[k][0]
+                : fresh[k].length > 0 ? (1L << 31) + fresh[k][0]
+                : ctxs[k].length > 0 ? (2L << 31) + ctxs[k][0]
+                : node == tax.getTopNode() ? 3L << 31 : node == bot ? (3L << 31) + 1 : (4L << 31) + k;
+            order[k] = key << 24 | k;
+        }
+        if (nNodes >= 1 << 24) {
+            throw new IllegalStateException("too many taxonomy nodes");
+        }
+        Arrays.sort(order);
+        int[] idOf = new int[nNodes];
+        for (int id = 0; id < nNodes; id++) {
+            idOf[(int) (order[id] & 0xffffff)] = id;
+        }
         int[][] supers = new int[nNodes][];
         int[][] nodeNamed = new int[nNodes][];
         int[][] nodeFresh = new int[nNodes][];
@@ -78,48 +129,38 @@ final class TaxonomyGraph {
         Arrays.fill(fillerNode, -1);
         int[] ctxNode = new int[att.contexts.size()];
         Arrays.fill(ctxNode, -1);
-        IntList named = new IntList();
-        IntList fresh = new IntList();
-        for (TaxonomyNode<ElkClass> n : nodes) {
-            int id = ids.get(n);
-            named.clear();
-            fresh.clear();
-            for (ElkClass c : n) {
-                String iri = c.getIri().getFullIriAsString();
-                if (iri.startsWith("urn:oarag:")) {
-                    if (iri.startsWith(FILLER_NS)) {
-                        int k = Integer.parseInt(iri.substring(FILLER_NS.length()));
-                        fresh.add(k);
-                        fillerNode[k] = id;
-                        continue;
-                    }
-                    if (iri.startsWith(CTX_NS)) {
-                        ctxNode[Integer.parseInt(iri.substring(CTX_NS.length()))] = id;
-                        continue;
-                    }
-                }
-                Integer k = sig.classIndex(iri);
-                if (k != null) {
-                    named.add(k);
-                    classNode[k] = id;
-                }
+        IdentityHashMap<TaxonomyNode<ElkClass>, Integer> index = new IdentityHashMap<>(nNodes * 2);
+        for (int k = 0; k < nNodes; k++) {
+            index.put(nodes.get(k), k);
+        }
+        int bottom = idOf[index.get(bot)];
+        for (int k = 0; k < nNodes; k++) {
+            int id = idOf[k];
+            nodeNamed[id] = named[k];
+            nodeFresh[id] = fresh[k];
+            for (int c : named[k]) {
+                classNode[c] = id;
             }
-            nodeNamed[id] = named.toSortedSet();
-            nodeFresh[id] = fresh.toSortedSet();
+            for (int f : fresh[k]) {
+                fillerNode[f] = id;
+            }
+            for (int l : ctxs[k]) {
+                ctxNode[l] = id;
+            }
             if (id == bottom) {
                 supers[id] = IntList.EMPTY;
                 continue;
             }
             IntList sp = new IntList(2);
-            for (TaxonomyNode<ElkClass> p : n.getDirectSuperNodes()) {
-                Integer pid = ids.get(p);
-                if (pid != null) {
-                    sp.add(pid);
+            for (TaxonomyNode<ElkClass> p : nodes.get(k).getDirectSuperNodes()) {
+                Integer pk = index.get(p);
+                if (pk != null) {
+                    sp.add(idOf[pk]);
                 }
             }
             supers[id] = sp.toSortedSet();
         }
-        return new TaxonomyGraph(false, nNodes, top, bottom, supers, nodeNamed, nodeFresh, classNode, fillerNode,
-            ctxNode);
+        return new TaxonomyGraph(false, nNodes, idOf[index.get(tax.getTopNode())], bottom, supers, nodeNamed,
+            nodeFresh, classNode, fillerNode, ctxNode);
     }
 }
