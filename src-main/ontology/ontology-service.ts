@@ -15,8 +15,7 @@ import { followDump, type DumpReadStats } from './dump/dump-reader';
 import { checkOntologyFile } from './input-check';
 import { bridgeSeconds, StepClock } from './load-profile';
 import { OntologyHandle } from './ontology-handle';
-import type { LoadProfile, LoadStage, LoadSummary, LoadWarning } from './ontology-types';
-import { writeClosureGraph } from './store/closure-graph';
+import type { LoadProfile, LoadStage, LoadSummary, LoadWarning, ReloadSummary } from './ontology-types';
 import { loadClosureStore } from './store/closure-store';
 
 export interface OntologyServiceOptions {
@@ -111,7 +110,13 @@ export class OntologyService {
     );
   }
 
+  /** The file whose content the bridge's session holds (its last successful load), if any. */
   private bridgeLoaded: string | undefined;
+
+  /** Whether a load of this file can go through the bridge's `reload` (it holds the file's earlier content). */
+  private reloadable(path: string): boolean {
+    return this.bridgeLoaded === path && this.bridge().running;
+  }
 
   async open(file: string, o: OpenOptions = {}): Promise<OntologyHandle> {
     const path = resolve(file);
@@ -157,11 +162,19 @@ export class OntologyService {
     const bridge = this.bridge();
     const notes = note ? [note] : [];
     let heap = this.opts.heapFor ? this.opts.heapFor(path) : heapForFile(path).mb;
+    // A reload keeps the JVM that holds the file's earlier session unless its heap is clearly too
+    // small: an edit that grows the file by a few bytes must not cost the warm session (and an
+    // estimate that was too small is retried below anyway).
+    if (this.reloadable(path) && bridge.heapMb >= RELOAD_HEAP_SLACK * heap) heap = bridge.heapMb;
     for (;;) {
       await bridge.sizeHeap(heap);
+      const reloading = this.reloadable(path);
       try {
         return await this.cold(path, hash, dbPath, ntPath, t0, o, report, notes);
       } catch (e) {
+        // A reload that met a syntax error left the bridge's session as it was (docs/bridge-protocol.md),
+        // so the fixed file can still be applied to it.
+        if (reloading && e instanceof UserError && e.code === 'parse-error' && bridge.running) this.bridgeLoaded = path;
         if (!(e instanceof UserError) || e.code !== 'out-of-memory' || bridge.fixedHeapMb) throw e;
         const had = Math.max(heap, Number((e.detail as { heapMb?: number } | undefined)?.heapMb) || 0);
         const next = heapAfterOutOfMemory(had);
@@ -279,24 +292,26 @@ export class OntologyService {
     };
     const clock = new StepClock();
     const bridge = this.bridge();
+    // The bridge still holds this file's earlier content: it applies the edit to that session
+    // (docs/bridge-protocol.md, `reload`) and answers load's and extract's fields at once.
+    const reloading = this.reloadable(path);
     // A JVM kept warm from an earlier load would otherwise report that load's peak.
     bridge.resetPeak();
     report('parse', 0);
-    const loaded = await bridge.request<BridgeLoadResult>(
-      'load',
-      { path, catalog: o.catalog ?? null },
-      {
-        signal: o.signal,
-        timeoutMs: o.timeoutMs,
-        onProgress: onBridge,
-      },
-    );
-    this.bridgeLoaded = path;
-    if (loaded.classes === 0) {
-      throw new UserError(
-        'no-classes',
-        `${basename(path)} was read as ${loaded.format} but declares no classes, so there is nothing to reason over.`,
+    // Unknown until this load succeeds: a failed one may have left the bridge's session half replaced.
+    this.bridgeLoaded = undefined;
+    let loaded: BridgeLoadResult | undefined;
+    if (!reloading) {
+      loaded = await bridge.request<BridgeLoadResult>(
+        'load',
+        { path, catalog: o.catalog ?? null },
+        {
+          signal: o.signal,
+          timeoutMs: o.timeoutMs,
+          onProgress: onBridge,
+        },
       );
+      requireClasses(path, loaded);
     }
     const tmpBase = join(this.opts.cacheDir, `.build-${process.pid}-${Date.now()}`);
     const dumpPath = `${tmpBase}.ndjson`;
@@ -313,8 +328,8 @@ export class OntologyService {
       const read: DumpReadStats = { readSeconds: 0, waitSeconds: 0 };
       const extract = bridge
         .request<Record<string, unknown>>(
-          'extract',
-          { out: dumpPath },
+          reloading ? 'reload' : 'extract',
+          reloading ? { path, out: dumpPath, catalog: o.catalog ?? null } : { out: dumpPath },
           {
             signal: o.signal,
             timeoutMs: o.timeoutMs,
@@ -322,6 +337,7 @@ export class OntologyService {
           },
         )
         .then((x) => {
+          if (reloading) loaded = x as unknown as BridgeLoadResult;
           extracted = x;
           overlap = (clock.seconds.rows ?? 0) + read.readSeconds;
           enter('index');
@@ -331,6 +347,7 @@ export class OntologyService {
       // Started while the bridge classifies, the writer thread is up long before the first record.
       builder = new CacheBuilder(tmpDb, clock, cacheSink(path));
       builder.naming = o.naming ?? DEFAULT_NAMING;
+      builder.graphPath = tmpNt;
       let n = 0;
       for await (const batch of followDump(dumpPath, extract, read)) {
         for (const rec of batch) builder.add(rec);
@@ -339,6 +356,8 @@ export class OntologyService {
         if (extracted) report('index', (0.7 * n) / (Number(extracted.records) || n));
       }
       await extract;
+      if (!loaded) throw new Error('the bridge answered no load result');
+      requireClasses(path, loaded);
       clock.add('dumpParse', read.readSeconds);
       // Node's work on the dump before the bridge answered, i.e. hidden behind the bridge's write stage.
       if (overlap) clock.add('overlapped', overlap);
@@ -370,6 +389,7 @@ export class OntologyService {
         cache: 'miss',
         seconds: 0,
         stageSeconds: {},
+        ...(reloading ? { reload: reloadSummary(extracted!) } : {}),
       };
       builder.setMeta('schema', CACHE_SCHEMA_VERSION);
       builder.setMeta('sourceHash', hash);
@@ -380,12 +400,6 @@ export class OntologyService {
       await builder.commitAndClose();
       builder = undefined;
       enter('store');
-      const graphDb = new Database(tmpDb, { readonly: true });
-      try {
-        await clock.timeAsync('graphWrite', () => writeClosureGraph(graphDb, tmpNt));
-      } finally {
-        graphDb.close();
-      }
       let store;
       if (this.opts.buildStoreOnLoad)
         store = await clock.timeAsync('storeLoad', () => loadClosureStore(tmpNt, { signal: o.signal }));
@@ -395,6 +409,7 @@ export class OntologyService {
       // Written last: an entry is trusted only once both files are complete (see cache-integrity.ts).
       await clock.timeAsync('integrity', () => writeIntegrityToken(dbPath, [ntPath]));
       enter('open');
+      this.bridgeLoaded = path;
       const db = new Database(dbPath, { readonly: true });
       const seconds = (performance.now() - t0) / 1000;
       delete stageSeconds.open;
@@ -414,6 +429,29 @@ export class OntologyService {
       for (const p of [dumpPath, `${dumpPath}.tmp`, tmpDb, tmpNt]) rmSync(p, { force: true });
     }
   }
+}
+
+/** A reload keeps a JVM whose heap is at least this share of the estimate for the edited file. */
+const RELOAD_HEAP_SLACK = 0.9;
+
+function requireClasses(path: string, loaded: BridgeLoadResult): void {
+  if (loaded.classes === 0) {
+    throw new UserError(
+      'no-classes',
+      `${basename(path)} was read as ${loaded.format} but declares no classes, so there is nothing to reason over.`,
+    );
+  }
+}
+
+/** The bridge's account of a reload; figures it did not give count as zero rather than being guessed. */
+function reloadSummary(x: Record<string, unknown>): ReloadSummary {
+  const diff = (x.diff ?? {}) as { added?: unknown; removed?: unknown };
+  return {
+    incremental: x.incremental === true,
+    reason: typeof x.reason === 'string' ? x.reason : null,
+    added: Number(diff.added) || 0,
+    removed: Number(diff.removed) || 0,
+  };
 }
 
 /** Below this input size the whole cache takes milliseconds to write, less than starting a thread. */

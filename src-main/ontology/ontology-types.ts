@@ -24,6 +24,20 @@ export interface LoadSummary {
   stageSeconds: Partial<Record<LoadStage, number>>;
   /** How a cold load spent its time and memory; absent on a warm open, which did none of that work. */
   profile?: LoadProfile;
+  /**
+   * Set when the load reused the bridge's session of the same file's earlier content (a reload after an
+   * edit): whether the changed axioms were applied to the classified ontology (incremental) or it was
+   * loaded afresh, why not, and how many axioms the file gained and lost.
+   */
+  reload?: ReloadSummary;
+}
+
+export interface ReloadSummary {
+  incremental: boolean;
+  /** Why the reload was not incremental (the bridge's reason code), or null. */
+  reason: string | null;
+  added: number;
+  removed: number;
 }
 
 export interface LoadProfile {

@@ -1,3 +1,4 @@
+import { compareCodeUnits } from '../../core/compare';
 import type { Card, EntityRef } from '../cards/card-types';
 import { buildCard } from '../cards/card-builder';
 import { inStableOrder } from '../dump/annotation-order';
@@ -230,10 +231,16 @@ export class CacheBuilder {
         annotations,
         parents: [...(this.parents.get(e.id) ?? [])].sort(byName).map(ref),
         children: (children.get(e.id) ?? []).sort(byName).map(ref),
-        stated: (this.stated.get(e.id) ?? []).map((s) => ({
-          relation: ref(this.byIri.get(s.r)!.id),
-          filler: s.f ? ref(this.byIri.get(s.f)!.id) : { iri: null, name: s.text },
-        })),
+        stated: (this.stated.get(e.id) ?? [])
+          .map((s) => ({
+            relation: ref(this.byIri.get(s.r)!.id),
+            filler: s.f ? ref(this.byIri.get(s.f)!.id) : { iri: null, name: s.text },
+          }))
+          // The bridge lists them in hash order; a card reads the same on every load.
+          .sort(
+            (a, b) =>
+              compareCodeUnits(a.relation.name, b.relation.name) || compareCodeUnits(a.filler.name, b.filler.name),
+          ),
         keyOf,
         resolve,
       });

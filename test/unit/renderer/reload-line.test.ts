@@ -19,7 +19,24 @@ const summary = (over: Partial<LoadSummary>): LoadSummary => ({
 });
 
 describe('reloadLine', () => {
-  it("says how the content was read, and the load's time", () => {
+  it("says what the bridge's account of a reload says, and the load's time", () => {
+    expect(
+      reloadLine({ summary: summary({ reload: { incremental: true, reason: null, added: 2, removed: 1 } }) }),
+    ).toBe('Reloaded: 2 axioms added, 1 removed, applied incrementally in 1.93 s.');
+    expect(
+      reloadLine({
+        summary: summary({
+          seconds: 12.4,
+          reload: { incremental: false, reason: 'REMOVED_AXIOMS_NOT_SUPPORTED', added: 1, removed: 1200 },
+        }),
+      }),
+    ).toBe('Reloaded: 1 axiom added, 1,200 removed, loaded afresh (removed axioms not supported) in 12.4 s.');
+    expect(
+      reloadLine({ summary: summary({ reload: { incremental: false, reason: null, added: 0, removed: 0 } }) }),
+    ).toBe('Reloaded: 0 axioms added, 0 removed, loaded afresh in 1.93 s.');
+  });
+
+  it('without that account, says how the content was read', () => {
     expect(reloadLine({ summary: summary({ cache: 'hit', seconds: 0.012 }) })).toBe(
       'Reloaded from the cache in 12 ms.',
     );
