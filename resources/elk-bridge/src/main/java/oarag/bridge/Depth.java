@@ -4,11 +4,11 @@ import java.io.BufferedReader;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 
 /**
  * A streaming scan of a document's nesting depth before any parser sees it: parentheses in functional syntax,
@@ -36,20 +36,61 @@ final class Depth {
         if (format == Sniffer.Format.OBO) {
             return; // OBO stanzas do not nest
         }
-        Charset cs = wide != null ? wide : StandardCharsets.UTF_8;
-        try (Reader r = new BufferedReader(new InputStreamReader(new FileInputStream(file),
-            cs.newDecoder().onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE)), 1 << 16)) {
-            boolean xml = format == Sniffer.Format.RDFXML || format == Sniffer.Format.OWLXML;
-            int[] at = xml ? xmlDepth(r, limit) : bracketDepth(r, limit, format == Sniffer.Format.TURTLE);
-            if (at != null) {
-                throw new BridgeException("TOO_DEEP", "The file " + file.getName() + " nests expressions more than " + limit
-                    + " levels deep (line " + at[0] + "); flatten it or raise the limit (OARAG_MAX_NESTING).");
+        boolean xml = format == Sniffer.Format.RDFXML || format == Sniffer.Format.OWLXML;
+        int[] at;
+        if (wide == null) {
+            // UTF-8 bytes: every character this scan looks at is ASCII, and no byte of a multi-byte
+            // sequence is, so the bytes can be scanned without decoding them (several times faster).
+            try (InputStream in = new FileInputStream(file)) {
+                Chars src = new Bytes(in);
+                at = xml ? xmlDepth(src, limit) : bracketDepth(src, limit, format == Sniffer.Format.TURTLE);
             }
+        } else {
+            try (Reader r = new BufferedReader(new InputStreamReader(new FileInputStream(file),
+                wide.newDecoder().onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE)), 1 << 16)) {
+                Chars src = r::read;
+                at = xml ? xmlDepth(src, limit) : bracketDepth(src, limit, format == Sniffer.Format.TURTLE);
+            }
+        }
+        if (at != null) {
+            throw new BridgeException("TOO_DEEP", "The file " + file.getName() + " nests expressions more than " + limit
+                + " levels deep (line " + at[0] + "); flatten it or raise the limit (OARAG_MAX_NESTING).");
+        }
+    }
+
+    /** The next character (or byte), or -1 at the end. */
+    @FunctionalInterface
+    private interface Chars {
+        int read() throws IOException;
+    }
+
+    /** The bytes of a stream through a buffer of its own, without a lock per byte. */
+    private static final class Bytes implements Chars {
+        private final InputStream in;
+        private final byte[] buf = new byte[1 << 16];
+        private int pos;
+        private int end;
+
+        Bytes(InputStream in) {
+            this.in = in;
+        }
+
+        @Override
+        public int read() throws IOException {
+            if (pos == end) {
+                end = in.read(buf, 0, buf.length);
+                pos = 0;
+                if (end <= 0) {
+                    end = 0;
+                    return -1;
+                }
+            }
+            return buf[pos++] & 0xff;
         }
     }
 
     /** The line where the depth first exceeds the limit, or null. */
-    private static int[] bracketDepth(Reader r, int limit, boolean turtle) throws IOException {
+    private static int[] bracketDepth(Chars r, int limit, boolean turtle) throws IOException {
         int depth = 0;
         int line = 1;
         int c;
@@ -88,7 +129,7 @@ final class Depth {
         return null;
     }
 
-    private static int[] xmlDepth(Reader r, int limit) throws IOException {
+    private static int[] xmlDepth(Chars r, int limit) throws IOException {
         int depth = 0;
         int line = 1;
         int c;
