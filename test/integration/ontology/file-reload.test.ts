@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiTaskOf, OntologyFileChange, OntologyInfo, SearchHit } from '../../../src-main/api/contract';
 import { ApiService } from '../../../src-main/api/api-service';
 import { Container } from '../../../src-main/container';
-import type { UserError } from '../../../src-main/core/errors';
 import { tempDir } from '../../support/temp-dir';
+import { codeOf } from '../../support/error-code';
 
 /**
  * Issue #16 item 4: the API watches the files of the open ontologies (real JVM load, real cache with
@@ -57,15 +57,6 @@ async function until(n: number): Promise<void> {
   while (changes.length < n) {
     if (Date.now() > end) throw new Error(`expected ${n} ontology.changed events, saw ${JSON.stringify(changes)}`);
     await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return 'no error';
-  } catch (e) {
-    return (e as UserError).code;
   }
 }
 

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiResults, QueryHistoryEntry } from '../../../src-main/api/contract';
 import { ApiService } from '../../../src-main/api/api-service';
 import { Container } from '../../../src-main/container';
-import type { UserError } from '../../../src-main/core/errors';
 import type { OntologyHandle } from '../../../src-main/ontology/ontology-handle';
 import { clinicalDump, EX, handleFromDump } from '../../support/dump-fixture';
 import { tempDir } from '../../support/temp-dir';
+import { codeOf } from '../../support/error-code';
 
 // The concept tree and the query console through the API, over a hand-written closure (no JVM).
 const dir = tempDir('oarag-api-console-');
@@ -33,15 +33,6 @@ afterAll(async () => {
 
 const call = <M extends keyof ApiResults>(method: M, params: unknown) =>
   api.handle(method, params) as Promise<ApiResults[M]>;
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return 'no error';
-  } catch (e) {
-    return (e as UserError).code;
-  }
-}
 
 describe('API: concept tree', () => {
   it('lists roots and children, is-a or under a relation, and reveals a path', async () => {

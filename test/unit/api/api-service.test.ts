@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiTaskOf, ApiTaskResults, SearchHit, TaskKind } from '../../../src-main/api/contract';
 import { ApiService } from '../../../src-main/api/api-service';
 import { Container } from '../../../src-main/container';
-import type { UserError } from '../../../src-main/core/errors';
 import type { OntologyHandle } from '../../../src-main/ontology/ontology-handle';
 import { benchDump } from '../datasets/generate/dataset-fixture';
 import { clinicalDump, handleFromDump } from '../../support/dump-fixture';
 import { ScriptedLlm } from '../../support/scripted-llm';
 import { tempDir } from '../../support/temp-dir';
+import { codeOf } from '../../support/error-code';
 
 // The API over real services (SQLite, Oxigraph, the agent, the generator, the evaluator); only the
 // JVM is skipped (handles come from hand-written dumps) and the LLM's mind is scripted.
@@ -58,15 +58,6 @@ async function result<K extends TaskKind>(taskId: string, kind: K): Promise<ApiT
   expect(t.error).toBeUndefined();
   expect(t.state).toBe('ok');
   return t.result as ApiTaskResults[K];
-}
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return 'no error';
-  } catch (e) {
-    return (e as UserError).code;
-  }
 }
 
 describe('ApiService', () => {

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiTaskOf, DiffReport, OntologyInfo } from '../../../src-main/api/contract';
 import { ApiService } from '../../../src-main/api/api-service';
 import { Container } from '../../../src-main/container';
-import type { UserError } from '../../../src-main/core/errors';
 import type { OntologyHandle } from '../../../src-main/ontology/ontology-handle';
 import { EX, handleFromDump } from '../../support/dump-fixture';
 import { tempDir } from '../../support/temp-dir';
 import { d } from '../diff/dump-records';
+import { codeOf } from '../../support/error-code';
 
 // diff.run and diff.export over real services; the two versions are hand-written closures (no JVM).
 const dir = tempDir('oarag-diff-api-');
@@ -56,15 +56,6 @@ async function finished(taskId: string): Promise<ApiTaskOf<'diff'>> {
   const t = await ended(taskId);
   expect(t.kind).toBe('diff');
   return t as ApiTaskOf<'diff'>;
-}
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return 'no error';
-  } catch (e) {
-    return (e as UserError).code;
-  }
 }
 
 describe('diff API', () => {

@@ -7,6 +7,7 @@ import type { OntologyHandle } from '../../../src-main/ontology/ontology-handle'
 import { clinicalDump, handleFromDump } from '../../support/dump-fixture';
 import { ScriptedLlm } from '../../support/scripted-llm';
 import { tempDir } from '../../support/temp-dir';
+import { codeOf } from '../../support/error-code';
 
 // Closing over the real services; handles come from a hand-written dump (no JVM), one per open.
 const dir = tempDir('oarag-close-');
@@ -49,13 +50,21 @@ async function open(path: string): Promise<OntologyInfo> {
   return t.result as OntologyInfo;
 }
 
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return 'no error';
-  } catch (e) {
-    return (e as UserError).code;
-  }
+/** A task that reads the ontology and runs until released. */
+async function heldTask(ontologyId: string): Promise<{ taskId: string; release: () => void }> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  c.createBackend = async () => {
+    await gate;
+    // The answer does not matter here: the task only has to run, then end.
+    return new ScriptedLlm([]);
+  };
+  const { taskId } = (await api.handle('ask.start', {
+    ontologyId,
+    model: 'scripted:inline',
+    question: { kind: 'free', question: 'Where is viral myocarditis located?' },
+  })) as { taskId: string };
+  return { taskId, release };
 }
 
 describe('ontology.close', () => {
@@ -84,18 +93,7 @@ describe('ontology.close', () => {
 
   it('refuses to close an ontology a running task reads, and closes it once the task ended', async () => {
     const o = await open('fixture-busy');
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    c.createBackend = async () => {
-      await gate;
-      // The answer does not matter here: the task only has to run, then end.
-      return new ScriptedLlm([]);
-    };
-    const { taskId } = (await api.handle('ask.start', {
-      ontologyId: o.id,
-      model: 'scripted:inline',
-      question: { kind: 'free', question: 'Where is viral myocarditis located?' },
-    })) as { taskId: string };
+    const { taskId, release } = await heldTask(o.id);
     let message = '';
     try {
       await api.handle('ontology.close', { ontologyId: o.id });
@@ -118,17 +116,7 @@ describe('ontology.close', () => {
     expect(first.db.open).toBe(false);
     expect(second.db.open).toBe(true);
 
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    c.createBackend = async () => {
-      await gate;
-      return new ScriptedLlm([]);
-    };
-    const { taskId } = (await api.handle('ask.start', {
-      ontologyId: 'fixture-reload',
-      model: 'scripted:inline',
-      question: { kind: 'free', question: 'Where is viral myocarditis located?' },
-    })) as { taskId: string };
+    const { taskId, release } = await heldTask('fixture-reload');
     await open('fixture-reload');
     const third = made[made.length - 1].handle;
     expect(second.db.open).toBe(true);
