@@ -14,14 +14,14 @@ final class AxiomChange {
     final List<OWLAxiom> added;
     /** The edited file loaded afresh, or null when the change is to be applied to the session's ontology. */
     final Session parsed;
-    /** The edited file's axiom texts (functional syntax), or null. */
-    final OfnChunks chunks;
+    /** How the warm session's axiom texts become the edited file's (functional syntax), or null. */
+    final OfnIndex.Diff texts;
 
-    AxiomChange(List<OWLAxiom> removed, List<OWLAxiom> added, Session parsed, OfnChunks chunks) {
+    AxiomChange(List<OWLAxiom> removed, List<OWLAxiom> added, Session parsed, OfnIndex.Diff texts) {
         this.removed = removed;
         this.added = added;
         this.parsed = parsed;
-        this.chunks = chunks;
+        this.texts = texts;
     }
 
     int size() {

@@ -56,6 +56,11 @@ final class Commands {
         }
     }
 
+    /** The session, or null (for tests). */
+    Session current() {
+        return session;
+    }
+
     private Session need() throws BridgeException {
         if (session == null) {
             throw new BridgeException("NO_ONTOLOGY", "No ontology is loaded; send a load request first.");

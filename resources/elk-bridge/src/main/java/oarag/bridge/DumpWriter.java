@@ -2,13 +2,10 @@ package oarag.bridge;
 
 import static oarag.bridge.Attachments.FILLER_NS;
 
-import java.io.BufferedWriter;
 import java.io.File;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
@@ -34,9 +31,12 @@ import org.semanticweb.owlapi.model.OWLSubClassOfAxiom;
 
 /**
  * Writes the NDJSON dump of docs/bridge-protocol.md through {@code <out>.tmp}, renamed into place when complete.
- * One writer per dump.
+ * The records that depend on the ontology alone (ontology, annotation properties, properties, classes, stated) can
+ * be written on a thread of their own ({@link #startHead}) while the caller classifies and computes the closure on
+ * the other core; {@link #finish} then adds the rest. One writer per dump; close it (try-with-resources) so a dump
+ * that was not finished leaves no file.
  */
-final class DumpWriter {
+final class DumpWriter implements AutoCloseable {
     /** What the dump held, for the extract result. */
     static final class Written {
         final long records;
@@ -52,65 +52,191 @@ final class DumpWriter {
     private final Signature sig;
     private final Roles roles;
     private final Attachments att;
-    private final TaxonomyGraph g;
-    private final Hierarchy h;
-    private final Links links;
     private final Progress progress;
     private final Render render;
+    private final File out;
+    private final File tmp;
+    private TaxonomyGraph g;
+    private Hierarchy h;
+    private Links links;
     private final StringBuilder sb = new StringBuilder(4096);
-    private Writer w;
+    private OutputStream w;
+    /** UTF-8 bytes not yet written: each record is encoded here straight from sb (no String, no charset encoder). */
+    private byte[] buf = new byte[1 << 20];
+    private int bn;
     private long records;
     private long expectedRecords;
     private int unsatCount;
+    private Thread head;
+    private volatile Throwable headFailed;
+    /** Set when the dump will not be finished: the head stops at its next record. */
+    private volatile boolean abandoned;
 
-    DumpWriter(Session s, Signature sig, Roles roles, Attachments att, TaxonomyGraph g, Hierarchy h, Links links,
-        Progress progress) {
+    DumpWriter(Session s, Signature sig, Roles roles, Attachments att, File out, Progress progress)
+        throws BridgeException, IOException {
         this.s = s;
         this.sig = sig;
         this.roles = roles;
         this.att = att;
-        this.g = g;
-        this.h = h;
-        this.links = links;
         this.progress = progress;
         this.render = new Render(s);
-    }
-
-    /** Writes the dump; the stats record carries the classify and closure seconds. */
-    Written write(File out, double secClassify, double secClosure) throws IOException, BridgeException {
+        this.out = out;
         File parent = out.getAbsoluteFile().getParentFile();
         if (parent != null && !parent.isDirectory() && !parent.mkdirs()) {
             throw new BridgeException("NOT_FOUND", "The output folder " + parent.getPath() + " cannot be created.");
         }
-        File tmp = new File(out.getPath() + ".tmp");
-        expectedRecords = 2L * sig.classes.length + sig.props.length + links.count() + att.fillers.size();
-        try (Writer bw = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(tmp), StandardCharsets.UTF_8),
-            1 << 20)) {
-            w = bw;
-            writeOntology();
-            writeAnnotationProperties();
-            writeProperties();
-            writeClasses();
-            writeStated();
-            writeHierarchy();
-            writeFillers();
-            writeLinks();
-            writeStats(secClassify, secClosure);
-        } finally {
-            w = null;
+        this.tmp = new File(out.getPath() + ".tmp");
+        this.w = new FileOutputStream(tmp);
+    }
+
+    /** Starts writing the records that need no reasoning, on a thread of its own (it reports no progress). */
+    void startHead() {
+        head = new Thread(() -> {
+            try {
+                writeHead();
+            } catch (Throwable e) {
+                headFailed = e;
+            }
+        }, "dump-head");
+        head.setDaemon(true);
+        head.start();
+    }
+
+    private void writeHead() throws IOException {
+        writeOntology();
+        writeAnnotationProperties();
+        writeProperties();
+        writeClasses();
+        writeStated();
+    }
+
+    /** Waits for the head (or writes it now); rethrows what it failed with. */
+    private void headDone() throws IOException {
+        if (head == null) {
+            writeHead();
+            return;
         }
+        boolean interrupted = false;
+        while (head.isAlive()) {
+            try {
+                head.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        head = null;
+        Throwable e = headFailed;
+        if (e instanceof IOException) {
+            throw (IOException) e;
+        }
+        if (e instanceof RuntimeException) {
+            throw (RuntimeException) e;
+        }
+        if (e instanceof Error) {
+            throw (Error) e;
+        }
+    }
+
+    /** Writes the rest of the dump and renames it into place; the stats record carries the classify and closure seconds. */
+    Written finish(TaxonomyGraph g, Hierarchy h, Links links, double secClassify, double secClosure)
+        throws IOException {
+        this.g = g;
+        this.h = h;
+        this.links = links;
+        expectedRecords = 2L * sig.classes.length + sig.props.length + links.count() + att.fillers.size();
+        headDone();
+        writeHierarchy();
+        writeFillers();
+        writeLinks();
+        writeStats(secClassify, secClosure);
+        w.write(buf, 0, bn);
+        bn = 0;
+        OutputStream os = w;
+        w = null;
+        os.close();
         Files.move(tmp.toPath(), out.toPath(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         return new Written(records, unsatCount);
     }
 
+    /** After a failure: stops the head, closes and deletes the unfinished file. */
+    @Override
+    public void close() {
+        if (w == null) {
+            return;
+        }
+        abandoned = true;
+        if (head != null) {
+            try {
+                headDone();
+            } catch (IOException | RuntimeException | Error e) {
+                // the failure that got us here is the one to report
+            }
+        }
+        try {
+            w.close();
+        } catch (IOException e) {
+            // nothing to save
+        }
+        w = null;
+        if (!tmp.delete() && tmp.exists()) {
+            System.err.println("[elk-bridge] could not delete " + tmp);
+        }
+    }
+
     private void line() throws IOException {
+        if (abandoned) {
+            throw new IOException("the dump was abandoned");
+        }
         sb.append('\n');
-        w.append(sb);
+        encode();
         sb.setLength(0);
         records++;
-        if ((records & 0x3fff) == 0 && expectedRecords > 0) {
+        if ((records & 0x3fff) == 0 && expectedRecords > 0 && Thread.currentThread() != head) {
             progress.report("write", Math.min(0.99, records / (double) expectedRecords));
         }
+    }
+
+    /** Appends sb as UTF-8 (a lone surrogate as '?', as Java's encoder writes it; Json.str escapes them anyway). */
+    private void encode() throws IOException {
+        int n = sb.length();
+        if (bn + 3 * n > buf.length) {
+            w.write(buf, 0, bn);
+            bn = 0;
+            if (3 * n > buf.length) {
+                buf = new byte[3 * n];
+            }
+        }
+        byte[] b = buf;
+        int k = bn;
+        for (int i = 0; i < n; i++) {
+            char c = sb.charAt(i);
+            if (c < 0x80) {
+                b[k++] = (byte) c;
+            } else if (c < 0x800) {
+                b[k++] = (byte) (0xc0 | c >> 6);
+                b[k++] = (byte) (0x80 | c & 0x3f);
+            } else if (Character.isSurrogate(c)) {
+                char d = i + 1 < n ? sb.charAt(i + 1) : 0;
+                if (Character.isHighSurrogate(c) && Character.isLowSurrogate(d)) {
+                    int cp = Character.toCodePoint(c, d);
+                    i++;
+                    b[k++] = (byte) (0xf0 | cp >> 18);
+                    b[k++] = (byte) (0x80 | cp >> 12 & 0x3f);
+                    b[k++] = (byte) (0x80 | cp >> 6 & 0x3f);
+                    b[k++] = (byte) (0x80 | cp & 0x3f);
+                } else {
+                    b[k++] = '?';
+                }
+            } else {
+                b[k++] = (byte) (0xe0 | c >> 12);
+                b[k++] = (byte) (0x80 | c >> 6 & 0x3f);
+                b[k++] = (byte) (0x80 | c & 0x3f);
+            }
+        }
+        bn = k;
     }
 
     private String classIri(int c) {

@@ -8,6 +8,9 @@ final class ExtractResult {
     final int fillers;
     final int freshClasses;
     final boolean inconsistent;
+    /** The named classes and object properties it covered (the load figures, without asking OWL API again). */
+    final int classes;
+    final int objectProperties;
     /** Signature, role index, attachments and the fresh definitions. */
     final double secPrepare;
     /** ELK: loading the axioms, saturation, taxonomy (and shutting the reasoner down). */
@@ -21,7 +24,9 @@ final class ExtractResult {
     final double secWrite;
 
     ExtractResult(long records, int unsatisfiable, int links, int fillers, int freshClasses, boolean inconsistent,
-        double[] sec) {
+        int classes, int objectProperties, double[] sec) {
+        this.classes = classes;
+        this.objectProperties = objectProperties;
         this.records = records;
         this.unsatisfiable = unsatisfiable;
         this.links = links;

@@ -93,36 +93,45 @@ final class Extractor {
         if (p.sig.classes.length > 100_000 || rt.totalMemory() - rt.freeMemory() > 0.35 * rt.maxMemory()) {
             s.disposeReasoner();
         }
-        OfnChunks chunks = s.takeOfnChunks();
-        if (chunks == null && s.warm() != null) {
-            chunks = s.warm().chunks; // a second extract of the same content
-        }
+        // a second extract of the same content keeps the texts indexed for the first
+        OfnIndex texts = s.warm() != null ? s.warm().index() : null;
         s.dropWarm();
         FreshNames names = new FreshNames();
         FreshNames.Ids ids = names.assign(p.att);
         List<OWLAxiom> fresh = ElkClassifier.freshAxioms(s, p.att, ids);
         clock.prepared = System.nanoTime();
-        TaxonomyGraph g;
-        try (ElkClassifier.Run elk = ElkClassifier.start(s, fresh, progress)) {
-            Taxonomy<ElkClass> tax = elk.taxonomy();
-            clock.classified = System.nanoTime();
-            g = read(tax, p, ids);
-            clock.read = System.nanoTime();
-            if (tax != null && WarmState.affordable(p.sig.classes.length)) {
-                s.keepWarm(new WarmState(elk.keep(), names, fresh, WarmState.oneToOne(chunks, s), p));
+        WarmState kept = null;
+        ExtractResult r;
+        try (DumpWriter dump = new DumpWriter(s, p.sig, p.roles, p.att, out, progress)) {
+            TaxonomyGraph g;
+            try (ElkClassifier.Run elk = ElkClassifier.start(s, fresh, progress)) {
+                Taxonomy<ElkClass> tax = elk.taxonomy();
+                clock.classified = System.nanoTime();
+                g = read(tax, p, ids);
+                clock.read = System.nanoTime();
+                if (tax != null && WarmState.affordable(p.sig.classes.length)) {
+                    kept = new WarmState(elk.keep(), names, fresh, WarmState.oneToOne(texts, s), p);
+                    s.keepWarm(kept);
+                }
             }
+            clock.elkDone = System.nanoTime();
+            // ELK used both cores; the closure uses one
+            dump.startHead();
+            r = finish(p, g, progress, dump, clock);
         }
-        clock.elkDone = System.nanoTime();
-        return finish(s, p, g, progress, out, clock);
+        if (kept != null) {
+            kept.indexLater(s);
+        }
+        return r;
     }
 
     static TaxonomyGraph read(Taxonomy<ElkClass> tax, Prepared p, FreshNames.Ids ids) {
         return tax == null ? TaxonomyGraph.inconsistent() : TaxonomyGraph.read(tax, p.sig, p.att, ids);
     }
 
-    /** The closure over ELK's taxonomy and the dump: the phases after classification. */
-    static ExtractResult finish(Session s, Prepared p, TaxonomyGraph g, Progress progress, File out, Clock clock)
-        throws BridgeException, IOException {
+    /** The closure over ELK's taxonomy and the rest of the dump: the phases after classification. */
+    static ExtractResult finish(Prepared p, TaxonomyGraph g, Progress progress, DumpWriter dump, Clock clock)
+        throws IOException {
         long t1 = clock.elkDone;
         progress.report("classify", 1.0);
         progress.report("closure", 0.0);
@@ -143,8 +152,7 @@ final class Extractor {
         double secClosure = (t3 - t1) / 1e9;
         progress.report("closure", 1.0);
         progress.report("write", 0.0);
-        DumpWriter.Written written = new DumpWriter(s, p.sig, p.roles, p.att, g, h, links, progress)
-            .write(out, secClassify, secClosure);
+        DumpWriter.Written written = dump.finish(g, h, links, secClassify, secClosure);
         double secWrite = (System.nanoTime() - t3) / 1e9;
         progress.report("write", 1.0);
         double[] sec = {
@@ -156,6 +164,6 @@ final class Extractor {
             secWrite,
         };
         return new ExtractResult(written.records, written.unsatisfiable, links.count(), p.att.fillers.size(),
-            p.att.freshClassCount(), g.inconsistent, sec);
+            p.att.freshClassCount(), g.inconsistent, p.sig.classes.length, p.sig.props.length, sec);
     }
 }

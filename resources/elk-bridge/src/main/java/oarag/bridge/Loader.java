@@ -96,7 +96,8 @@ final class Loader {
         ticker.setDaemon(true);
         ticker.start();
 
-        ChunkScan scan = ChunkScan.start(file, format, wide);
+        // for a reload's index of the axiom texts (functional syntax; see FileStamp)
+        FileStamp.Taker stamp = format == Sniffer.Format.FUNCTIONAL && wide == null ? FileStamp.Taker.start(file) : null;
         OWLOntology root;
         try {
             root = man.loadOntologyFromOntologyDocument(documentSource(file, format, wide), cfg);
@@ -163,8 +164,8 @@ final class Loader {
         if (nonEl != null) {
             s.warnings.add(nonEl);
         }
-        if (scan != null) {
-            s.setOfnChunks(scan.result());
+        if (stamp != null) {
+            s.stamp = stamp.result();
         }
         return s;
     }
@@ -178,55 +179,6 @@ final class Loader {
         }
         if (!file.canRead()) {
             throw new BridgeException("NOT_FOUND", "The file " + file.getPath() + " cannot be read (permission denied).");
-        }
-    }
-
-    /**
-     * Splits a functional-syntax file into axiom texts on a second thread while OWL API parses it on this one (the
-     * parser uses one core), for a later reload to diff against. Skipped for files large against the heap (a warm
-     * state would not be kept for them); the result is dropped if the file changed during the parse.
-     */
-    private static final class ChunkScan extends Thread {
-        private final File file;
-        private final long size;
-        private final long modified;
-        private volatile OfnChunks chunks;
-
-        ChunkScan(File file) {
-            super("ofn-scan");
-            setDaemon(true);
-            this.file = file;
-            this.size = file.length();
-            this.modified = file.lastModified();
-        }
-
-        static ChunkScan start(File file, Sniffer.Format format, java.nio.charset.Charset wide) {
-            if (format != Sniffer.Format.FUNCTIONAL || wide != null
-                || file.length() > Runtime.getRuntime().maxMemory() / 16) {
-                return null;
-            }
-            ChunkScan t = new ChunkScan(file);
-            t.start();
-            return t;
-        }
-
-        @Override
-        public void run() {
-            try {
-                chunks = OfnScanner.scan(Files.readAllBytes(file.toPath()), Depth.limit()).chunks;
-            } catch (OfnScanner.Malformed | IOException | RuntimeException | OutOfMemoryError e) {
-                chunks = null; // a reload then finds the changes by parsing the whole file
-            }
-        }
-
-        OfnChunks result() {
-            try {
-                join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return null;
-            }
-            return file.length() == size && file.lastModified() == modified ? chunks : null;
         }
     }
 

@@ -4,7 +4,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -24,7 +23,7 @@ import org.semanticweb.owlapi.model.OWLOntologyManager;
 
 /**
  * The changed axioms of an edited functional-syntax file, found without parsing it whole: the axiom texts that
- * differ from the warm session's (a multiset difference, {@link OfnChunks}) are parsed as two small documents under
+ * differ from the warm session's (a multiset difference, {@link OfnIndex}) are parsed as two small documents under
  * the file's own prefixes. Valid because the warm session's texts stand one-to-one for its axioms
  * ({@link WarmState#oneToOne}), so a text that is gone is an axiom that is gone.
  */
@@ -36,29 +35,28 @@ final class OfnDiff {
      * Malformed when the file is not shaped as the scanner follows or an added axiom's error cannot be placed, for
      * the caller to parse the file whole (which also reports any syntax error at its line).
      */
-    static AxiomChange diff(Session s, OfnChunks old, File file) throws BridgeException, Fallback,
+    static AxiomChange diff(Session s, OfnIndex old, File file) throws BridgeException, Fallback,
         OfnScanner.Malformed {
-        byte[] bytes;
+        OfnIndex.Diff d;
         try {
-            bytes = Files.readAllBytes(file.toPath());
+            d = old.diff(file, Depth.limit());
         } catch (IOException e) {
             throw new BridgeException("NOT_FOUND", "The file " + file.getPath() + " cannot be read: " + e.getMessage()
                 + ".");
         }
-        OfnScan now = OfnScanner.scan(bytes, Depth.limit());
-        if (!Arrays.equals(old.header, now.chunks.header)) {
+        if (!Arrays.equals(old.header, d.header)) {
             throw new Fallback(Fallback.HEADER_CHANGED, null);
         }
-        OfnChunks.Diff d = old.diff(now.chunks);
-        if (Fallback.tooMany(d.removed.length + d.added.length, old.count())) {
+        int[] removedTexts = d.removed();
+        if (Fallback.tooMany(removedTexts.length + d.addedCount(), old.count())) {
             throw new Fallback(Fallback.TOO_MANY_CHANGES, null);
         }
-        if (d.removed.length == 0 && d.added.length == 0) {
-            return new AxiomChange(List.of(), List.of(), null, now.chunks);
+        if (removedTexts.length == 0 && d.addedCount() == 0) {
+            return new AxiomChange(List.of(), List.of(), null, d);
         }
         OWLOntologyManager man = OWLManager.createOWLOntologyManager();
-        Set<OWLAxiom> gone = removedAxioms(man, old, d.removed);
-        Set<OWLAxiom> come = addedAxioms(man, now, d.added, file);
+        Set<OWLAxiom> gone = removedAxioms(man, old, removedTexts);
+        Set<OWLAxiom> come = addedAxioms(man, d, file);
         List<OWLAxiom> removed = new ArrayList<>();
         List<OWLAxiom> added = new ArrayList<>();
         for (OWLAxiom ax : gone) {
@@ -75,10 +73,10 @@ final class OfnDiff {
                 added.add(ax);
             }
         }
-        return new AxiomChange(removed, added, null, now.chunks);
+        return new AxiomChange(removed, added, null, d);
     }
 
-    private static Set<OWLAxiom> removedAxioms(OWLOntologyManager man, OfnChunks old, int[] removed)
+    private static Set<OWLAxiom> removedAxioms(OWLOntologyManager man, OfnIndex old, int[] removed)
         throws Fallback {
         if (removed.length == 0) {
             return Set.of();
@@ -102,37 +100,42 @@ final class OfnDiff {
     }
 
     /**
-     * Parses the added axioms as a document laid out like the file: each at its own line (blank lines between), so
-     * a syntax error is reported at its line in the file.
+     * Parses the added axioms as a document laid out like the file: each at its own line and column (blank lines
+     * between), so a syntax error is reported where it is in the file.
      */
-    private static Set<OWLAxiom> addedAxioms(OWLOntologyManager man, OfnScan now, int[] added, File file)
+    private static Set<OWLAxiom> addedAxioms(OWLOntologyManager man, OfnIndex.Diff d, File file)
         throws BridgeException, OfnScanner.Malformed {
-        if (added.length == 0) {
+        if (d.addedCount() == 0) {
             return Set.of();
         }
         ByteArrayOutputStream doc = new ByteArrayOutputStream();
-        doc.writeBytes(now.chunks.prefixes);
+        doc.writeBytes(d.prefixes);
         doc.writeBytes("Ontology(\n".getBytes(StandardCharsets.UTF_8));
-        int line = 1;
-        for (byte c : now.chunks.prefixes) {
+        int line = 2;
+        for (byte c : d.prefixes) {
             line += c == '\n' ? 1 : 0;
         }
-        line++;
         boolean placed = true;
-        for (int k : added) {
-            if (now.line[k] > line) {
-                for (; line < now.line[k]; line++) {
+        int from = 0;
+        for (int k = 0; k < d.addedCount(); k++) {
+            int at = d.addedLine.get(k);
+            if (at > line) {
+                for (; line < at; line++) {
                     doc.write('\n');
                 }
-                indent(doc, now, k);
+                for (int c = 1; c < d.addedCol.get(k); c++) {
+                    doc.write(' ');
+                }
             } else {
-                placed &= now.line[k] == line;
+                placed &= at == line;
                 doc.write(' ');
             }
-            doc.write(now.src, now.srcStart[k], now.srcEnd[k] - now.srcStart[k]);
-            for (int p = now.srcStart[k]; p < now.srcEnd[k]; p++) {
-                line += now.src[p] == '\n' ? 1 : 0;
+            int to = d.addedSrcEnd.get(k);
+            doc.write(d.addedSrc.a, from, to - from);
+            for (int p = from; p < to; p++) {
+                line += d.addedSrc.a[p] == '\n' ? 1 : 0;
             }
+            from = to;
         }
         doc.writeBytes("\n)\n".getBytes(StandardCharsets.UTF_8));
         try {
@@ -144,19 +147,6 @@ final class OfnDiff {
             throw new BridgeException("PARSE_ERROR", ParseErrors.parseMessage(file, Sniffer.Format.FUNCTIONAL, e), e);
         } catch (OWLOntologyCreationException e) {
             throw new OfnScanner.Malformed("an added axiom does not parse");
-        }
-    }
-
-    /** The line's bytes before axiom k as white space, so the parser's column is the file's. */
-    private static void indent(ByteArrayOutputStream doc, OfnScan now, int k) {
-        int from = now.srcStart[k] - (now.col[k] - 1);
-        for (int p = from; p < now.srcStart[k]; p++) {
-            byte c = now.src[p];
-            if (c == '\t') {
-                doc.write('\t');
-            } else if ((c & 0xc0) != 0x80) {
-                doc.write(' ');
-            }
         }
     }
 

@@ -87,9 +87,10 @@ final class Reloader {
     }
 
     private AxiomChange findChange(Session s, WarmState w) throws BridgeException, Fallback {
-        if (w.chunks != null) {
+        OfnIndex texts = w.index();
+        if (texts != null) {
             try {
-                return OfnDiff.diff(s, w.chunks, file);
+                return OfnDiff.diff(s, texts, file);
             } catch (OfnScanner.Malformed e) {
                 // read the file whole below: it may still be valid, and a syntax error is then reported at its line
             }
@@ -112,7 +113,7 @@ final class Reloader {
         WarmState warm = s.takeWarm();
         Session target;
         try {
-            target = apply(s, ch);
+            target = apply(s, ch, warm);
         } catch (RuntimeException e) {
             warm.dispose();
             throw failed(e);
@@ -135,12 +136,18 @@ final class Reloader {
         return new Fallback(Fallback.INCREMENTAL_FAILED, null);
     }
 
-    /** The session that now holds the edited content: the edited file's own when it was parsed whole. */
-    private Session apply(Session s, AxiomChange ch) {
+    /**
+     * The session that now holds the edited content: the edited file's own when it was parsed whole, else the
+     * session's ontology (and the warm state's axiom texts) with the change applied.
+     */
+    private Session apply(Session s, AxiomChange ch, WarmState warm) {
         if (ch.parsed != null) {
             s.dispose();
             slot.set(ch.parsed, parsedSeconds);
             return ch.parsed;
+        }
+        if (ch.texts != null) {
+            warm.index().apply(ch.texts);
         }
         if (ch.size() == 0) {
             return s;
@@ -170,57 +177,72 @@ final class Reloader {
 
     /**
      * Prepares as extract does, tells the warm reasoner what changed (also among the fresh definitions), and runs
-     * the closure and the dump. Owns the warm reasoner: it is kept in a new warm state, or shut down.
+     * the closure and the dump (its ontology-only records written meanwhile on the other core). Owns the warm
+     * reasoner: it is kept in a new warm state, or shut down.
      */
     private ExtractResult classify(Session s, WarmState warm, AxiomChange ch, Extractor.Clock clock)
         throws BridgeException, IOException, Fallback {
-        TaxonomyGraph g;
-        Extractor.Prepared p;
-        try (ElkClassifier.Run elk = ElkClassifier.resume(warm.elk)) {
-            p = Extractor.prepareAfter(s, warm.prepared, ch.removed, ch.added);
-            progress.report("classify", 0.0);
-            FreshNames.Ids ids = warm.names.assign(p.att);
-            List<OWLAxiom> fresh = ElkClassifier.freshAxioms(s, p.att, ids);
-            List<OWLAxiom> gone = new ArrayList<>();
-            List<OWLAxiom> come = new ArrayList<>();
-            for (OWLAxiom ax : ch.removed) {
-                if (ElkClassifier.fedToElk(ax)) {
-                    gone.add(ax);
+        DumpWriter dump = null;
+        WarmState kept = null;
+        try {
+            TaxonomyGraph g;
+            Extractor.Prepared p;
+            try (ElkClassifier.Run elk = ElkClassifier.resume(warm.elk)) {
+                p = Extractor.prepareAfter(s, warm.prepared, ch.removed, ch.added);
+                dump = new DumpWriter(s, p.sig, p.roles, p.att, out, progress);
+                dump.startHead();
+                progress.report("classify", 0.0);
+                FreshNames.Ids ids = warm.names.assign(p.att);
+                List<OWLAxiom> fresh = ElkClassifier.freshAxioms(s, p.att, ids);
+                List<OWLAxiom> gone = elkChanges(ch.removed, warm.fresh, fresh);
+                List<OWLAxiom> come = elkChanges(ch.added, fresh, warm.fresh);
+                clock.prepared = System.nanoTime();
+                elk.update(gone, come, progress);
+                Taxonomy<ElkClass> tax = elk.taxonomy();
+                clock.classified = System.nanoTime();
+                if (tax == null) {
+                    throw new Fallback(Fallback.INCONSISTENT, null); // leave inconsistency to a fresh ELK
+                }
+                g = Extractor.read(tax, p, ids);
+                clock.read = System.nanoTime();
+                OfnIndex texts = WarmState.oneToOne(ch.parsed != null ? null : warm.index(), s);
+                if (WarmState.affordable(p.sig.classes.length)) {
+                    kept = new WarmState(elk.keep(), warm.names, fresh, texts, p);
+                    s.keepWarm(kept);
                 }
             }
-            for (OWLAxiom ax : ch.added) {
-                if (ElkClassifier.fedToElk(ax)) {
-                    come.add(ax);
-                }
+            clock.elkDone = System.nanoTime();
+            ExtractResult r = Extractor.finish(p, g, progress, dump, clock);
+            dump = null;
+            if (kept != null) {
+                kept.indexLater(s); // the edited file was loaded whole: index its texts now
             }
-            Set<OWLAxiom> before = new HashSet<>(warm.fresh);
-            Set<OWLAxiom> after = new HashSet<>(fresh);
-            for (OWLAxiom ax : warm.fresh) {
-                if (!after.contains(ax)) {
-                    gone.add(ax);
-                }
-            }
-            for (OWLAxiom ax : fresh) {
-                if (!before.contains(ax)) {
-                    come.add(ax);
-                }
-            }
-            clock.prepared = System.nanoTime();
-            elk.update(gone, come, progress);
-            Taxonomy<ElkClass> tax = elk.taxonomy();
-            clock.classified = System.nanoTime();
-            if (tax == null) {
-                throw new Fallback(Fallback.INCONSISTENT, null); // leave inconsistency to a fresh ELK
-            }
-            g = Extractor.read(tax, p, ids);
-            clock.read = System.nanoTime();
-            OfnChunks chunks = WarmState.oneToOne(ch.chunks != null ? ch.chunks : s.takeOfnChunks(), s);
-            if (WarmState.affordable(p.sig.classes.length)) {
-                s.keepWarm(new WarmState(elk.keep(), warm.names, fresh, chunks, p));
+            return r;
+        } finally {
+            if (dump != null) {
+                dump.close();
             }
         }
-        clock.elkDone = System.nanoTime();
-        return Extractor.finish(s, p, g, progress, out, clock);
+    }
+
+    /**
+     * What ELK is to delete (or insert): the changed ontology axioms it was fed, and the fresh definitions in
+     * {@code from} that {@code to} does not have.
+     */
+    private static List<OWLAxiom> elkChanges(List<OWLAxiom> changed, List<OWLAxiom> from, List<OWLAxiom> to) {
+        List<OWLAxiom> out = new ArrayList<>();
+        for (OWLAxiom ax : changed) {
+            if (ElkClassifier.fedToElk(ax)) {
+                out.add(ax);
+            }
+        }
+        Set<OWLAxiom> kept = new HashSet<>(to);
+        for (OWLAxiom ax : from) {
+            if (!kept.contains(ax)) {
+                out.add(ax);
+            }
+        }
+        return out;
     }
 
     /** Exactly load + extract of the edited file (reusing it when the diff already loaded it). */

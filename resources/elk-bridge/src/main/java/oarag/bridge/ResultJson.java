@@ -10,12 +10,17 @@ final class ResultJson {
     private ResultJson() {}
 
     static JsonObject load(Session s) {
+        return load(s, s.classCount(), s.objectPropertyCount());
+    }
+
+    /** The load result with the counts given (OWL API recomputes its signature after every edit: 0.2 s at GO). */
+    static JsonObject load(Session s, int classes, int objectProperties) {
         JsonObject o = new JsonObject();
         o.addProperty("ontologyIri", s.root.getOntologyID().getOntologyIRI().map(IRI::toString).orElse(null));
         o.addProperty("versionIri", s.root.getOntologyID().getVersionIRI().map(IRI::toString).orElse(null));
         o.addProperty("format", s.format.label);
-        o.addProperty("classes", s.classCount());
-        o.addProperty("objectProperties", s.objectPropertyCount());
+        o.addProperty("classes", classes);
+        o.addProperty("objectProperties", objectProperties);
         o.addProperty("axioms", s.axiomCount());
         JsonArray imps = new JsonArray();
         s.imports.forEach((iri, p) -> {
@@ -88,7 +93,7 @@ final class ResultJson {
      * replace {@code parse}); null for a full one.
      */
     static JsonObject reload(Session s, ExtractResult r, String reason, int added, int removed, double[] lead) {
-        JsonObject o = load(s);
+        JsonObject o = load(s, r.classes, r.objectProperties);
         JsonObject ex = extract(r, 0);
         for (String k : ex.keySet()) {
             o.add(k, ex.get(k));

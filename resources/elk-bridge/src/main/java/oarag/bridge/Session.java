@@ -42,8 +42,8 @@ final class Session {
 
     private Map<IRI, String> labels;
     private ElkReasoner reasoner;
-    /** The file as it was parsed (functional syntax only), until extract hands it to the warm state. */
-    private OfnChunks ofnChunks;
+    /** What the file held when it was parsed (functional syntax only), or null. */
+    volatile FileStamp stamp;
     private WarmState warm;
 
     Session(OWLOntologyManager man, OWLOntology root, Sniffer.Format format, File file) {
@@ -159,18 +159,6 @@ final class Session {
     synchronized void dispose() {
         disposeReasoner();
         dropWarm();
-        ofnChunks = null;
-    }
-
-    synchronized void setOfnChunks(OfnChunks c) {
-        ofnChunks = c;
-    }
-
-    /** The load's scan of the file, once (the warm state keeps it from then on). */
-    synchronized OfnChunks takeOfnChunks() {
-        OfnChunks c = ofnChunks;
-        ofnChunks = null;
-        return c;
     }
 
     synchronized WarmState warm() {

@@ -1,5 +1,7 @@
 package oarag.bridge;
 
+import java.io.File;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -20,21 +22,81 @@ final class WarmState {
     final FreshNames names;
     /** The fresh definitions ELK was given, under their ELK numbers. */
     final List<OWLAxiom> fresh;
-    final OfnChunks chunks;
+    /** The file's axiom texts, one per axiom, or null; see {@link #index()}. */
+    private OfnIndex index;
+    private Thread indexer;
     /** What extract derived from the ontology, for a reload to keep what an edit did not touch. */
     final Extractor.Prepared prepared;
 
-    WarmState(org.semanticweb.elk.reasoner.Reasoner elk, FreshNames names, List<OWLAxiom> fresh, OfnChunks chunks,
+    WarmState(org.semanticweb.elk.reasoner.Reasoner elk, FreshNames names, List<OWLAxiom> fresh, OfnIndex index,
         Extractor.Prepared prepared) {
         this.elk = elk;
         this.names = names;
         this.fresh = fresh;
-        this.chunks = chunks;
+        this.index = index;
         this.prepared = prepared;
     }
 
     void dispose() {
         ElkClassifier.shutdown(elk);
+    }
+
+    /**
+     * Indexes the file's axiom texts on a thread of its own, after the dump is written (the client reads the dump
+     * meanwhile). Nothing is indexed when the file no longer has the content parsed, or its texts do not stand
+     * one-to-one for the ontology's {@code axioms}.
+     */
+    synchronized void indexLater(File file, FileStamp stamp, int axioms) {
+        Thread t = new Thread(() -> {
+            OfnIndex x = null;
+            try {
+                x = OfnIndex.of(file, Depth.limit(), stamp);
+            } catch (OfnScanner.Malformed | IOException | RuntimeException | OutOfMemoryError e) {
+                // a reload then finds the changes by parsing the whole file
+            }
+            synchronized (this) {
+                index = x != null && x.count() == axioms ? x : null;
+            }
+        }, "ofn-index");
+        t.setDaemon(true);
+        indexer = t;
+        t.start();
+    }
+
+    /** Indexes the session's file later when it was stamped at load (functional syntax) and has no imports. */
+    void indexLater(Session s) {
+        boolean none;
+        synchronized (this) {
+            none = index == null && indexer == null;
+        }
+        if (none && s.stamp != null && s.closure.size() == 1) {
+            indexLater(s.file, s.stamp, s.root.getAxiomCount());
+        }
+    }
+
+    /** The index of the file's axiom texts (waiting for it to be built), or null. */
+    OfnIndex index() {
+        Thread t;
+        synchronized (this) {
+            t = indexer;
+        }
+        if (t != null) {
+            boolean interrupted = false;
+            while (t.isAlive()) {
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        synchronized (this) {
+            indexer = null;
+            return index;
+        }
     }
 
     /**
@@ -68,8 +130,8 @@ final class WarmState {
         return pools ? n : rt.totalMemory() - rt.freeMemory();
     }
 
-    /** The load's chunks when they stand one-to-one for the ontology's axioms (so a removed text is a removed axiom). */
-    static OfnChunks oneToOne(OfnChunks chunks, Session s) {
-        return chunks != null && s.closure.size() == 1 && chunks.count() == s.root.getAxiomCount() ? chunks : null;
+    /** The index when its texts stand one-to-one for the ontology's axioms (so a removed text is a removed axiom). */
+    static OfnIndex oneToOne(OfnIndex index, Session s) {
+        return index != null && s.closure.size() == 1 && index.count() == s.root.getAxiomCount() ? index : null;
     }
 }
