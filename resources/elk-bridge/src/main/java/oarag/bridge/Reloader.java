@@ -106,7 +106,12 @@ final class Reloader {
     private JsonObject incremental(Session s) throws BridgeException, IOException, Fallback {
         long t0 = System.nanoTime();
         progress.report("parse", 0.0);
-        AxiomChange ch = findChange(s, s.warm());
+        AxiomChange ch;
+        try {
+            ch = findChange(s, s.warm());
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
         progress.report("parse", 1.0);
         long tDiff = System.nanoTime();
         // from here on the session changes; the warm state is this reload's until it is kept again or shut down
@@ -129,7 +134,7 @@ final class Reloader {
             new double[] {(tDiff - t0) / 1e9, (tApplied - tDiff) / 1e9});
     }
 
-    /** A bug or an ELK failure half way: the session is no longer what the warm state knew, so load afresh. */
+    /** A bug, or an ELK failure half way (the session may no longer be what the warm state knew): load afresh. */
     private static Fallback failed(RuntimeException e) {
         System.err.println("[elk-bridge] incremental reload failed, loading afresh:");
         e.printStackTrace(System.err);
@@ -155,6 +160,12 @@ final class Reloader {
         s.contentChanged();
         s.root.remove(ch.removed);
         s.root.add(ch.added);
+        recountNonEl(s, ch);
+        return s;
+    }
+
+    /** The load's non-el warning, its counts adjusted by the change (as a load of the edited file counts them). */
+    private static void recountNonEl(Session s, AxiomChange ch) {
         Map<String, Integer> counts = new HashMap<>();
         for (Warning w : s.warnings) {
             if (w.code.equals("non-el")) {
@@ -172,7 +183,6 @@ final class Reloader {
         if (nonEl != null) {
             s.warnings.add(nonEl);
         }
-        return s;
     }
 
     /**

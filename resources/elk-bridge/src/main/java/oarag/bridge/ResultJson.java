@@ -55,7 +55,8 @@ final class ResultJson {
      * <li>{@code classify}: prepare + elk + taxonomy, measured as one span (the "classify" progress stage);</li>
      * <li>{@code closure}: the named hierarchy (topological order, minimal named parents) and the existential
      * closure (filler fixpoint, links) (the "closure" stage);</li>
-     * <li>{@code write}: serialising the dump (the "write" stage);</li>
+     * <li>{@code write}: serialising the dump after the closure (the "write" stage; the records that need no
+     * reasoning are written on a second thread during the closure);</li>
      * <li>{@code parse}: the load request that created the session (sniffing, depth check, OWL API parsing with
      * imports, non-EL count), repeated by every extract on that session;</li>
      * <li>{@code prepare}: signature, role index and compositions, attachments, fresh definitions;</li>
