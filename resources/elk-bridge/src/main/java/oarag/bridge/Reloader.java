@@ -154,6 +154,7 @@ final class Reloader {
         if (ch.texts != null) {
             warm.index().apply(ch.texts);
         }
+        s.stamp = null; // it was the load's file, not the one the session now holds: nothing to index it by
         if (ch.size() == 0) {
             return s;
         }
