@@ -68,8 +68,7 @@ final class Extractor {
      * Prepares after an edit: the earlier signature and role index are kept when the edit cannot have changed them
      * ({@link EditScope}); the attachments are always collected again.
      */
-    static Prepared prepareAfter(Session s, Prepared before, List<OWLAxiom> removed,
-        List<OWLAxiom> added) {
+    static Prepared prepareAfter(Session s, Prepared before, List<OWLAxiom> removed, List<OWLAxiom> added) {
         if (before == null || !EditScope.sameSignature(s, before.sig, removed, added)) {
             return prepare(s);
         }
@@ -82,7 +81,10 @@ final class Extractor {
         return new Prepared(before.sig, roles, comp, AttachmentCollector.collect(s, before.sig, roles));
     }
 
-    /** A full extraction; keeps the reasoner (and the load's scan of the file) for a reload when memory allows. */
+    /**
+     * A full extraction. Keeps the reasoner for a reload when memory allows, and then indexes the file's axiom texts
+     * (functional syntax) while the client reads the dump.
+     */
     static ExtractResult run(Session s, Progress progress, File out) throws BridgeException, IOException {
         Clock clock = new Clock(System.nanoTime());
         Prepared p = prepare(s);
