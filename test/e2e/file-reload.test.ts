@@ -58,7 +58,7 @@ describe.skipIf(reason)('e2e: an ontology file changed on disk (web mode, headle
     const notice = page.getByTestId('file-changed');
     await notice.waitFor({ timeout: 30_000 });
     expect(await notice.textContent()).toContain('clinical.ofn changed on disk since it was loaded.');
-    await shot(page, 'file-changed');
+    await shot(page, 'file-changed', { docs: true });
 
     await notice.getByTestId('file-reload').click();
     const note = page.getByTestId('file-reloaded');
