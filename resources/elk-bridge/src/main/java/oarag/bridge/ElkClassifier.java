@@ -177,11 +177,40 @@ final class ElkClassifier {
         }
     }
 
+    /**
+     * An axiom loader that feeds ELK once: ELK asks again until {@link #isLoadingFinished}, so the feed says it
+     * is done after its one pass, unless it was interrupted part way.
+     */
+    private abstract static class OnceFeed extends org.semanticweb.elk.loading.AbstractAxiomLoader {
+        private boolean finished;
+
+        OnceFeed(org.semanticweb.elk.util.concurrent.computation.InterruptMonitor monitor) {
+            super(monitor);
+        }
+
+        /** Feeds everything; false when interrupted before the end. */
+        abstract boolean feed(org.semanticweb.elk.owlapi.wrapper.OwlConverter conv,
+            org.semanticweb.elk.owl.visitors.ElkAxiomProcessor inserter,
+            org.semanticweb.elk.owl.visitors.ElkAxiomProcessor deleter);
+
+        @Override
+        public final void load(org.semanticweb.elk.owl.visitors.ElkAxiomProcessor inserter,
+            org.semanticweb.elk.owl.visitors.ElkAxiomProcessor deleter) {
+            if (!finished) {
+                finished = feed(org.semanticweb.elk.owlapi.wrapper.OwlConverter.getInstance(), inserter, deleter);
+            }
+        }
+
+        @Override
+        public final boolean isLoadingFinished() {
+            return finished;
+        }
+    }
+
     /** Feeds ELK the axioms that left (deleted) and joined (inserted) the ontology, once. */
-    private static final class ChangeFeed extends org.semanticweb.elk.loading.AbstractAxiomLoader {
+    private static final class ChangeFeed extends OnceFeed {
         private final Collection<OWLAxiom> removed;
         private final Collection<OWLAxiom> added;
-        private boolean finished;
 
         ChangeFeed(org.semanticweb.elk.util.concurrent.computation.InterruptMonitor monitor,
             Collection<OWLAxiom> removed, Collection<OWLAxiom> added) {
@@ -191,33 +220,23 @@ final class ElkClassifier {
         }
 
         @Override
-        public void load(org.semanticweb.elk.owl.visitors.ElkAxiomProcessor inserter,
+        boolean feed(org.semanticweb.elk.owlapi.wrapper.OwlConverter conv,
+            org.semanticweb.elk.owl.visitors.ElkAxiomProcessor inserter,
             org.semanticweb.elk.owl.visitors.ElkAxiomProcessor deleter) {
-            if (finished) {
-                return;
-            }
-            org.semanticweb.elk.owlapi.wrapper.OwlConverter conv =
-                org.semanticweb.elk.owlapi.wrapper.OwlConverter.getInstance();
             for (OWLAxiom ax : removed) {
                 deleter.visit(conv.convert(ax));
             }
             for (OWLAxiom ax : added) {
                 inserter.visit(conv.convert(ax));
             }
-            finished = true;
-        }
-
-        @Override
-        public boolean isLoadingFinished() {
-            return finished;
+            return true;
         }
     }
 
     /** Feeds ELK the logical axioms and declarations of the imports closure plus the fresh axioms (no copy). */
-    private static final class AxiomFeed extends org.semanticweb.elk.loading.AbstractAxiomLoader {
+    private static final class AxiomFeed extends OnceFeed {
         private final List<OWLOntology> closure;
         private final List<OWLAxiom> extra;
-        private boolean finished;
 
         AxiomFeed(org.semanticweb.elk.util.concurrent.computation.InterruptMonitor monitor, List<OWLOntology> closure,
             List<OWLAxiom> extra) {
@@ -227,37 +246,28 @@ final class ElkClassifier {
         }
 
         @Override
-        public void load(org.semanticweb.elk.owl.visitors.ElkAxiomProcessor inserter,
+        boolean feed(org.semanticweb.elk.owlapi.wrapper.OwlConverter conv,
+            org.semanticweb.elk.owl.visitors.ElkAxiomProcessor inserter,
             org.semanticweb.elk.owl.visitors.ElkAxiomProcessor deleter) {
-            if (finished) {
-                return;
-            }
-            org.semanticweb.elk.owlapi.wrapper.OwlConverter conv =
-                org.semanticweb.elk.owlapi.wrapper.OwlConverter.getInstance();
             for (OWLOntology o : closure) {
                 for (OWLAxiom ax : (Iterable<OWLLogicalAxiom>) o.logicalAxioms()::iterator) {
-                    if (conv.isRelevantAxiom(ax)) {
+                    if (fedToElk(ax)) {
                         inserter.visit(conv.convert(ax));
                     }
                 }
-                for (OWLDeclarationAxiom d : (Iterable<OWLDeclarationAxiom>) o.axioms(AxiomType.DECLARATION)::iterator) {
-                    if (d.getEntity().isOWLClass() || d.getEntity().isOWLObjectProperty()) {
+                for (OWLAxiom d : (Iterable<OWLDeclarationAxiom>) o.axioms(AxiomType.DECLARATION)::iterator) {
+                    if (fedToElk(d)) {
                         inserter.visit(conv.convert(d));
                     }
                 }
                 if (isInterrupted()) {
-                    return;
+                    return false;
                 }
             }
             for (OWLAxiom ax : extra) {
                 inserter.visit(conv.convert(ax));
             }
-            finished = true;
-        }
-
-        @Override
-        public boolean isLoadingFinished() {
-            return finished;
+            return true;
         }
     }
 }
