@@ -168,9 +168,11 @@ export class OntologyService {
     if (this.reloadable(path) && bridge.heapMb >= RELOAD_HEAP_SLACK * heap) heap = bridge.heapMb;
     for (;;) {
       await bridge.sizeHeap(heap);
+      // The bridge still holds this file's earlier content: it applies the edit to that session
+      // (docs/bridge-protocol.md, `reload`) and answers load's and extract's fields at once.
       const reloading = this.reloadable(path);
       try {
-        return await this.cold(path, hash, dbPath, ntPath, t0, o, report, notes);
+        return await this.cold(path, hash, dbPath, ntPath, t0, o, report, notes, reloading);
       } catch (e) {
         // A reload that met a syntax error left the bridge's session as it was (docs/bridge-protocol.md),
         // so the fixed file can still be applied to it.
@@ -275,6 +277,7 @@ export class OntologyService {
     o: OpenOptions,
     report: (s: LoadStage, f: number) => void,
     notes: LoadWarning[],
+    reloading: boolean,
   ): Promise<OntologyHandle> {
     const stageSeconds: Partial<Record<LoadStage, number>> = {};
     let stageStart = performance.now();
@@ -292,9 +295,6 @@ export class OntologyService {
     };
     const clock = new StepClock();
     const bridge = this.bridge();
-    // The bridge still holds this file's earlier content: it applies the edit to that session
-    // (docs/bridge-protocol.md, `reload`) and answers load's and extract's fields at once.
-    const reloading = this.reloadable(path);
     // A JVM kept warm from an earlier load would otherwise report that load's peak.
     bridge.resetPeak();
     report('parse', 0);
