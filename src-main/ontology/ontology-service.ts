@@ -446,11 +446,12 @@ function requireClasses(path: string, loaded: BridgeLoadResult): void {
 /** The bridge's account of a reload; figures it did not give count as zero rather than being guessed. */
 function reloadSummary(x: Record<string, unknown>): ReloadSummary {
   const diff = (x.diff ?? {}) as { added?: unknown; removed?: unknown };
+  const count = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null);
   return {
     incremental: x.incremental === true,
     reason: typeof x.reason === 'string' ? x.reason : null,
-    added: Number(diff.added) || 0,
-    removed: Number(diff.removed) || 0,
+    added: count(diff.added),
+    removed: count(diff.removed),
   };
 }
 

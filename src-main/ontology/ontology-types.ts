@@ -36,8 +36,9 @@ export interface ReloadSummary {
   incremental: boolean;
   /** Why the reload was not incremental (the bridge's reason code), or null. */
   reason: string | null;
-  added: number;
-  removed: number;
+  /** Axioms the file gained and lost: counted only by an incremental reload, null after a full load. */
+  added: number | null;
+  removed: number | null;
 }
 
 export interface LoadProfile {

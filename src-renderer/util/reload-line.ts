@@ -3,7 +3,7 @@ import { fmtInt, fmtSeconds } from './format';
 
 /**
  * One line on what a reload did, from its load result alone: the bridge's account of an edit
- * (axioms added and removed, applied incrementally or loaded afresh and why), else how the content
+ * (axioms added and removed when it counted them, applied incrementally or loaded afresh and why), else how the content
  * was read (still open, from the cache, or classified afresh) and the time the summary gives.
  */
 export function reloadLine(info: Pick<OntologyInfo, 'summary' | 'alreadyOpen'>): string {
@@ -12,9 +12,13 @@ export function reloadLine(info: Pick<OntologyInfo, 'summary' | 'alreadyOpen'>):
   const took = `in ${fmtSeconds(s.seconds)}`;
   const r = s.reload;
   if (r) {
-    const counts = `${fmtInt(r.added)} ${r.added === 1 ? 'axiom' : 'axioms'} added, ${fmtInt(r.removed)} removed`;
-    if (r.incremental) return `Reloaded: ${counts}, applied incrementally ${took}.`;
-    return `Reloaded: ${counts}, loaded afresh${r.reason ? ` (${reasonText(r.reason)})` : ''} ${took}.`;
+    // A full load counts no axioms: counts are shown only where the bridge counted them.
+    const counts =
+      r.added !== null && r.removed !== null
+        ? `${fmtInt(r.added)} ${r.added === 1 ? 'axiom' : 'axioms'} added, ${fmtInt(r.removed)} removed, `
+        : '';
+    if (r.incremental) return `Reloaded: ${counts}applied incrementally ${took}.`;
+    return `Reloaded: ${counts}loaded afresh${r.reason ? ` (${reasonText(r.reason)})` : ''} ${took}.`;
   }
   return s.cache === 'hit' ? `Reloaded from the cache ${took}.` : `Reloaded: read and classified afresh ${took}.`;
 }

@@ -130,7 +130,8 @@ describe('reloading an edited file', () => {
         ),
       );
       const h = await reloadMatchesCold(file);
-      expect(h.summary.reload).toMatchObject({ incremental: false, reason: 'header-changed' });
+      // A full load counts no axioms, so the summary gives no counts rather than 0 and 0.
+      expect(h.summary.reload).toEqual({ incremental: false, reason: 'header-changed', added: null, removed: null });
     });
 
     it('a syntax error fails with the line, and the fixed file reloads after it', async () => {

@@ -27,13 +27,13 @@ describe('reloadLine', () => {
       reloadLine({
         summary: summary({
           seconds: 12.4,
-          reload: { incremental: false, reason: 'REMOVED_AXIOMS_NOT_SUPPORTED', added: 1, removed: 1200 },
+          reload: { incremental: false, reason: 'header-changed', added: null, removed: null },
         }),
       }),
-    ).toBe('Reloaded: 1 axiom added, 1,200 removed, loaded afresh (removed axioms not supported) in 12.4 s.');
+    ).toBe('Reloaded: loaded afresh (header changed) in 12.4 s.');
     expect(
-      reloadLine({ summary: summary({ reload: { incremental: false, reason: null, added: 0, removed: 0 } }) }),
-    ).toBe('Reloaded: 0 axioms added, 0 removed, loaded afresh in 1.93 s.');
+      reloadLine({ summary: summary({ reload: { incremental: false, reason: null, added: null, removed: null } }) }),
+    ).toBe('Reloaded: loaded afresh in 1.93 s.');
   });
 
   it('without that account, says how the content was read', () => {

@@ -274,7 +274,7 @@ final class Reloader {
         }
         slot.set(s, parseSeconds);
         ExtractResult r = Extractor.run(s, progress, out);
-        JsonObject o = ResultJson.reload(s, r, reason, 0, 0, null);
+        JsonObject o = ResultJson.reload(s, r, reason, -1, -1, null);
         o.getAsJsonObject("seconds").addProperty("parse", Json.round(parseSeconds));
         return o;
     }

@@ -107,10 +107,13 @@ final class ResultJson {
         }
         o.addProperty("incremental", lead != null);
         o.addProperty("reason", reason);
-        JsonObject d = new JsonObject();
-        d.addProperty("added", added);
-        d.addProperty("removed", removed);
-        o.add("diff", d);
+        // a full load counts no axioms: a "diff" of 0/0 would say nothing changed
+        if (lead != null) {
+            JsonObject d = new JsonObject();
+            d.addProperty("added", added);
+            d.addProperty("removed", removed);
+            o.add("diff", d);
+        }
         return o;
     }
 }
