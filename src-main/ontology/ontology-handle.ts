@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type * as oxigraph from 'oxigraph';
+import { cardAnnotations } from './cards/card-builder';
 import type { Card } from './cards/card-types';
 import { ClosureIndex } from './closure/closure-index';
 import { normalizeName } from './names/normalize';
@@ -67,8 +68,9 @@ export class OntologyHandle {
   card(iri: string): Card | null {
     const row = this.cardStmt.get(iri) as { json: string; text: string } | undefined;
     if (!row) return null;
-    // The text is stored once, in its own column (see cache-builder.ts).
+    // The text and the annotations are stored once (see cache-builder.ts).
     const card = JSON.parse(row.json) as Card;
+    card.annotations = cardAnnotations(card.sections);
     card.text = row.text;
     return card;
   }

@@ -9,6 +9,7 @@ import { oboIri } from '../names/normalize';
 import { DEFINITION_PROPS, OWL_DEPRECATED } from '../names/vocabulary';
 import { displayName, nameRows } from './entity-naming';
 import { DirectSink, type RowSink } from './cache-writer';
+import { writeGraphSync, type GraphEntity, type GraphRows } from '../store/closure-graph';
 
 export interface BuildCounts {
   classes: number;
@@ -60,10 +61,17 @@ export class CacheBuilder {
   /** Set before the first record: which labels name entities (names/naming-policy.ts). */
   naming: NamingOptions = DEFAULT_NAMING;
   /**
-   * Set before finishCards to have the writer write the closure graph (store/closure-graph.ts) there
-   * as soon as the tables it reads are in, beside the card building.
+   * Set before finishCards to have the closure graph (store/closure-graph.ts) written there once the
+   * cards are sent: from the rows kept below, in this thread, while the writer still indexes the cards.
    */
   graphPath: string | undefined;
+  /** The rows of the tables the closure graph is made of, flattened, in the order they were written. */
+  private readonly graphRows = {
+    parent: [] as number[],
+    equiv: [] as number[],
+    propParent: [] as number[],
+    link: [] as number[],
+  };
   private readonly counts: BuildCounts = {
     classes: 0,
     objectProperties: 0,
@@ -108,7 +116,7 @@ export class CacheBuilder {
       case 'property': {
         const e = this.define(rec.iri, 'property', rec.annotations, rec.deprecated, rec.transitive, rec.reflexive);
         this.counts.objectProperties++;
-        for (const p of rec.parents) this.sink.push('propParent', e.id, this.ref(p, 'property').id);
+        for (const p of rec.parents) this.pushPair('propParent', e.id, this.ref(p, 'property').id);
         for (const c of rec.chains)
           this.sink.push('propChain', e.id, JSON.stringify(c.map((iri) => this.ref(iri, 'property').id)));
         for (const r of rec.ranges ?? []) this.sink.push('propRange', e.id, this.ref(r, 'class').id);
@@ -138,9 +146,9 @@ export class CacheBuilder {
         const c = this.ref(rec.c, 'class').id;
         const ps = rec.parents.map((p) => this.ref(p, 'class').id);
         this.parents.set(c, ps);
-        for (const p of ps) this.sink.push('parent', c, p);
+        for (const p of ps) this.pushPair('parent', c, p);
         this.counts.subClassOf += ps.length;
-        for (const q of rec.equivalents) this.sink.push('equiv', c, this.ref(q, 'class').id);
+        for (const q of rec.equivalents) this.pushPair('equiv', c, this.ref(q, 'class').id);
         break;
       }
       case 'unsat': {
@@ -154,19 +162,19 @@ export class CacheBuilder {
         const e = this.ref(rec.iri, 'filler');
         e.name = rec.text;
         e.rowUnsat = rec.unsat === true;
-        for (const p of rec.parents) this.sink.push('parent', e.id, this.ref(p, 'class').id);
+        for (const p of rec.parents) this.pushPair('parent', e.id, this.ref(p, 'class').id);
         this.counts.fillers++;
         break;
       }
-      case 'link':
-        this.sink.push(
-          'link',
-          this.ref(rec.s, 'class').id,
-          this.ref(rec.r, 'property').id,
-          this.ref(rec.f, 'class').id,
-        );
+      case 'link': {
+        const s = this.ref(rec.s, 'class').id;
+        const r = this.ref(rec.r, 'property').id;
+        const f = this.ref(rec.f, 'class').id;
+        this.sink.push('link', s, r, f);
+        this.graphRows.link.push(s, r, f);
         this.counts.existential++;
         break;
+      }
       case 'stats':
         this.setMeta('bridgeStats', rec);
         break;
@@ -195,8 +203,8 @@ export class CacheBuilder {
       );
     }
     t = this.clock.lap('entityRows', t);
-    // The writer times its own steps (indexes, name index, closure graph), in this thread or its own.
-    this.sink.afterRecords(this.graphPath);
+    // The writer times its own steps (indexes, name index), in this thread or its own.
+    this.sink.afterRecords();
     t = performance.now();
     const children = new Map<number, number[]>();
     for (const [c, ps] of this.parents) {
@@ -251,14 +259,49 @@ export class CacheBuilder {
         if (DEFINITION_PROPS.includes(a.p)) definition = definition ? `${definition} ; ${a.v}` : a.v;
       }
       t = this.clock.lap('cardBuild', t);
-      // The text is its own column: the JSON keeps the key (so the card reads back with its keys in
-      // order) but not the value, which OntologyHandle.card puts back.
-      const json = JSON.stringify({ ...card, text: null });
+      // The text is its own column, and the annotations are the sections' entries again: the JSON keeps
+      // their keys (so the card reads back with its keys in order) but not the values, which
+      // OntologyHandle.card puts back.
+      const json = JSON.stringify({ ...card, annotations: null, text: null });
       t = this.clock.lap('cardJson', t);
       this.sink.push('card', e.id, e.name, card.text, json, synonyms, definition);
       t = this.clock.lap('cardPost', t);
       if (done % 5000 === 0) onProgress?.(done / total);
     }
+    if (this.graphPath) {
+      writeGraphSync(this.graphSource(), this.graphPath);
+      this.clock.lap('graphWrite', t);
+    }
+  }
+
+  private pushPair(st: 'parent' | 'equiv' | 'propParent', a: number, b: number): void {
+    this.sink.push(st, a, b);
+    this.graphRows[st].push(a, b);
+  }
+
+  /** The closure graph's rows as the tables hold them (see finishCards). */
+  private graphSource(): GraphRows {
+    const entities = this.entities;
+    function* rows(e: EntityInfo[]): Generator<GraphEntity> {
+      for (const x of e)
+        yield [
+          x.id,
+          x.iri,
+          x.rowKind,
+          x.name,
+          x.deprecated ? 1 : 0,
+          x.rowUnsat ? 1 : 0,
+          x.transitive ? 1 : 0,
+          x.reflexive ? 1 : 0,
+        ];
+    }
+    return {
+      entities: rows(entities),
+      parent: tuples(this.graphRows.parent, 2) as Iterable<[number, number]>,
+      equiv: tuples(this.graphRows.equiv, 2) as Iterable<[number, number]>,
+      propParent: tuples(this.graphRows.propParent, 2) as Iterable<[number, number]>,
+      link: tuples(this.graphRows.link, 3) as Iterable<[number, number, number]>,
+    };
   }
 
   setMeta(key: string, value: unknown): void {
@@ -391,6 +434,10 @@ export class CacheBuilder {
     this.byIri.set(iri, e);
     return e;
   }
+}
+
+function* tuples(flat: number[], arity: number): Generator<number[]> {
+  for (let i = 0; i < flat.length; i += arity) yield flat.slice(i, i + arity);
 }
 
 /** An annotation exactly as a row of the annotation table gives it back: empty fields left out. */

@@ -2,7 +2,6 @@ import Database from 'better-sqlite3';
 import { Worker } from 'node:worker_threads';
 import { UserError } from '../../core/errors';
 import { workerEntry } from '../../core/worker-entry';
-import { writeClosureGraphSync } from '../store/closure-graph';
 import { INDEX_SQL, NAME_FTS_SQL, TABLES_SQL } from './schema';
 
 /** Every row the cache builder writes goes through one of these statements. */
@@ -30,6 +29,12 @@ type StatementKey = keyof typeof STATEMENTS;
 export type Statement = Exclude<StatementKey, 'cardFts'>;
 export type SqlValue = string | number | null;
 const CARD_ARITY = 6;
+/**
+ * The bulk tables take their rows this many to a statement: a call into SQLite costs about as much as
+ * the row it inserts, and rows keep their order (the name table's ids are assigned in it).
+ */
+const ROWS_PER_INSERT = 32;
+const MULTI_ROW: readonly Statement[] = ['annotation', 'parent', 'link', 'stated', 'name', 'entity', 'equiv'];
 
 /** Rows per statement, flattened: a statement with n parameters takes n values per row. */
 export type RowBatch = Partial<Record<Statement, SqlValue[]>>;
@@ -44,6 +49,7 @@ export class SqliteWriter {
   readonly seconds: Record<string, number> = {};
   private readonly db: Database.Database;
   private readonly stmts: Record<StatementKey, { run: (...v: SqlValue[]) => unknown; arity: number }>;
+  private readonly multi: Partial<Record<Statement, Database.Statement>> = {};
 
   constructor(path: string) {
     this.db = new Database(path);
@@ -62,6 +68,11 @@ export class SqliteWriter {
       stmts[k] = { run: (...v) => s.run(...v), arity: (sql.match(/\?/g) ?? []).length };
     }
     this.stmts = stmts;
+    for (const k of MULTI_ROW) {
+      const sql = STATEMENTS[k];
+      const row = sql.slice(sql.indexOf('VALUES') + 'VALUES'.length).trim();
+      this.multi[k] = this.db.prepare(`${sql}${`, ${row}`.repeat(ROWS_PER_INSERT - 1)}`);
+    }
   }
 
   run(st: Statement, values: SqlValue[]): void {
@@ -74,7 +85,13 @@ export class SqliteWriter {
     for (const [st, flat] of Object.entries(batch) as [Statement, SqlValue[]][]) {
       if (st === 'card') continue;
       const { run, arity } = this.stmts[st];
-      for (let i = 0; i < flat.length; i += arity) run(...flat.slice(i, i + arity));
+      let i = 0;
+      const multi = this.multi[st];
+      if (multi) {
+        const span = arity * ROWS_PER_INSERT;
+        for (; i + span <= flat.length; i += span) multi.run(flat.slice(i, i + span));
+      }
+      for (; i < flat.length; i += arity) run(...flat.slice(i, i + arity));
     }
     t = this.add('sqlRows', t);
     if (batch.card) this.writeCards(batch.card, t);
@@ -95,20 +112,13 @@ export class SqliteWriter {
     if (t0 !== undefined) this.add('cardFts', t);
   }
 
-  /**
-   * Everything but the cards is in: the indexes and the name index need nothing more, and neither does
-   * the closure graph, which is written here (to `graphPath`) while the caller still builds the cards.
-   */
-  buildIndexes(graphPath?: string): void {
+  /** Everything but the cards is in: the indexes and the name index need nothing more. */
+  buildIndexes(): void {
     let t = performance.now();
     this.db.exec(INDEX_SQL);
     t = this.add('indexes', t);
     this.db.exec(NAME_FTS_SQL);
-    t = this.add('ftsBuild', t);
-    if (graphPath) {
-      writeClosureGraphSync(this.db, graphPath);
-      this.add('graphWrite', t);
-    }
+    this.add('ftsBuild', t);
   }
 
   finish(): Record<string, number> {
@@ -145,8 +155,8 @@ export interface RowSink {
   readonly callerSeconds: Record<string, number>;
   open(path: string): void;
   push(st: Statement, ...values: SqlValue[]): void;
-  /** All rows except the cards are in; the writer then also writes the closure graph to `graphPath`, if given. */
-  afterRecords(graphPath?: string): void;
+  /** All rows except the cards are in: the writer builds the indexes meanwhile. */
+  afterRecords(): void;
   /** All rows are in: finishes the file and resolves with the writer's step seconds. */
   finish(): Promise<Record<string, number>>;
   abort(): Promise<void>;
@@ -165,8 +175,8 @@ export class DirectSink implements RowSink {
     this.writer!.run(st, values);
   }
 
-  afterRecords(graphPath?: string): void {
-    this.writer!.buildIndexes(graphPath);
+  afterRecords(): void {
+    this.writer!.buildIndexes();
   }
 
   async finish(): Promise<Record<string, number>> {
@@ -179,10 +189,7 @@ export class DirectSink implements RowSink {
 }
 
 export type WriterRequest =
-  | { type: 'open'; path: string }
-  | { type: 'rows'; batch: RowBatch }
-  | { type: 'indexes'; graphPath?: string }
-  | { type: 'finish' };
+  { type: 'open'; path: string } | { type: 'rows'; batch: RowBatch } | { type: 'indexes' } | { type: 'finish' };
 export type WriterReply = { type: 'done'; seconds: Record<string, number> } | { type: 'failed'; message: string };
 
 /**
@@ -238,9 +245,9 @@ export class WorkerSink implements RowSink {
     if (this.values >= BATCH_VALUES) this.flush();
   }
 
-  afterRecords(graphPath?: string): void {
+  afterRecords(): void {
     this.flush();
-    this.send({ type: 'indexes', graphPath });
+    this.send({ type: 'indexes' });
   }
 
   async finish(): Promise<Record<string, number>> {

@@ -144,7 +144,7 @@ export function buildCard(input: CardInput): Card {
     parents: input.parents,
     children: input.children,
     statedRelations: input.stated,
-    annotations: GROUP_ORDER.filter((g) => g !== 'definition').flatMap((g) => groups[g]),
+    annotations: cardAnnotations(sections),
     sections,
     obsolete: input.deprecated,
     replacedBy,
@@ -152,6 +152,11 @@ export function buildCard(input: CardInput): Card {
     unsatisfiable: input.unsatisfiable,
     text: lines.join('\n'),
   };
+}
+
+/** A card's annotations: its sections' entries but the definitions, in section order. */
+export function cardAnnotations(sections: CardSection[]): CardAnnotation[] {
+  return sections.filter((s) => s.group !== 'definition').flatMap((s) => s.entries);
 }
 
 function toEntry(a: Ann, input: CardInput, scope: SynonymScope | undefined): CardAnnotation {
@@ -185,5 +190,6 @@ function renderValue(e: CardAnnotation): string {
 
 /** Cards are line-based, so a value's own newlines must not start a new key. */
 function oneLine(s: string): string {
+  if (s.indexOf('\n') < 0 && s.indexOf('\r') < 0) return s.trim();
   return s.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }

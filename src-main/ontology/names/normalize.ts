@@ -1,10 +1,12 @@
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /**
  * The key under which a name is looked up: case, Unicode forms, underscores, hyphens and runs of
  * white space do not distinguish names, so "Mitotic_chromosome-condensation" finds the label.
  */
 export function normalizeName(name: string): string {
-  return name
-    .normalize('NFKC')
+  // NFKC leaves printable ASCII as it is, and most names are nothing else.
+  return (PRINTABLE_ASCII.test(name) ? name : name.normalize('NFKC'))
     .toLowerCase()
     .replace(/[_\-\u2010-\u2015]+/g, ' ')
     .replace(/\s+/g, ' ')

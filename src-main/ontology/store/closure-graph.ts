@@ -38,12 +38,36 @@ export function ntLiteral(s: string): string {
   );
 }
 
+/** An entity row as the entity table has it: id, iri, kind, name, deprecated, unsat, transitive, reflexive. */
+export type GraphEntity = [number, string, string, string, number, number, number, number];
+
+/** What the closure graph is made of, each table's rows in its row order (ids are entity ids). */
+export interface GraphRows {
+  entities: Iterable<GraphEntity>;
+  parent: Iterable<[number, number]>;
+  equiv: Iterable<[number, number]>;
+  propParent: Iterable<[number, number]>;
+  link: Iterable<[number, number, number]>;
+}
+
 /**
  * The closure graph's N-Triples in chunks of about 20,000 lines, from the cache's tables (entity,
- * parent, equiv, prop_parent, link: all written before the cards). Synchronous, so a cache writer can
- * run it on its own connection inside its open transaction; each chunk reports its line count.
+ * parent, equiv, prop_parent, link). Streams the rows: the caller must run no other statement on this
+ * connection until the last chunk.
  */
-export function* closureGraphChunks(db: Database.Database): Generator<{ text: string; lines: number }> {
+export function closureGraphChunks(db: Database.Database): Generator<{ text: string; lines: number }> {
+  const rows = <T>(sql: string) => db.prepare(sql).raw().iterate() as Iterable<T>;
+  return graphChunks({
+    entities: rows('SELECT id, iri, kind, name, deprecated, unsat, transitive, reflexive FROM entity'),
+    parent: rows('SELECT child, parent FROM parent'),
+    equiv: rows('SELECT a, b FROM equiv'),
+    propParent: rows('SELECT child, parent FROM prop_parent'),
+    link: rows('SELECT s, r, f FROM link'),
+  });
+}
+
+/** The closure graph's N-Triples in chunks of about 20,000 lines; each chunk reports its line count. */
+export function* graphChunks(src: GraphRows): Generator<{ text: string; lines: number }> {
   let buf: string[] = [];
   const take = () => {
     const chunk = { text: buf.join(''), lines: buf.length };
@@ -56,12 +80,7 @@ export function* closureGraphChunks(db: Database.Database): Generator<{ text: st
   const classType = typeLine(OWL_CLASS);
   const propertyType = typeLine(OWL_OBJECT_PROPERTY);
   const fillerType = typeLine(OARAG_FILLER);
-  // Streams the rows: the caller must run no other statement on this connection until the last chunk.
-  const entities = db
-    .prepare('SELECT id, iri, kind, name, deprecated, unsat, transitive, reflexive FROM entity')
-    .raw()
-    .iterate() as Iterable<[number, string, string, string, number, number, number, number]>;
-  for (const [id, entityIri, kind, name, deprecated, unsat, transitive, reflexive] of entities) {
+  for (const [id, entityIri, kind, name, deprecated, unsat, transitive, reflexive] of src.entities) {
     const s = ntIri(entityIri);
     iri[id] = s;
     buf.push(s + (kind === 'property' ? propertyType : kind === 'filler' ? fillerType : classType));
@@ -72,20 +91,18 @@ export function* closureGraphChunks(db: Database.Database): Generator<{ text: st
     if (reflexive) buf.push(`${s} <${RDF_TYPE}> <${OWL_REFLEXIVE}> .\n`);
     if (full()) yield take();
   }
-  for (const [sql, predicate] of [
-    ['SELECT child, parent FROM parent', RDFS_SUBCLASSOF],
-    ['SELECT a, b FROM equiv', OWL_EQUIVALENT_CLASS],
-    ['SELECT child, parent FROM prop_parent', RDFS_SUBPROPERTYOF],
+  for (const [pairs, predicate] of [
+    [src.parent, RDFS_SUBCLASSOF],
+    [src.equiv, OWL_EQUIVALENT_CLASS],
+    [src.propParent, RDFS_SUBPROPERTYOF],
   ] as const) {
     const p = ` <${predicate}> `;
-    for (const [a, b] of db.prepare(sql).raw().iterate() as Iterable<[number, number]>) {
+    for (const [a, b] of pairs) {
       buf.push(`${iri[a]}${p}${iri[b]} .\n`);
       if (full()) yield take();
     }
   }
-  for (const [s, r, f] of db.prepare('SELECT s, r, f FROM link').raw().iterate() as Iterable<
-    [number, number, number]
-  >) {
+  for (const [s, r, f] of src.link) {
     buf.push(`${iri[s]} ${iri[r]} ${iri[f]} .\n`);
     if (full()) yield take();
   }
@@ -93,11 +110,11 @@ export function* closureGraphChunks(db: Database.Database): Generator<{ text: st
 }
 
 /** Writes the closure graph as N-Triples in this thread, blocking; returns the triple count. */
-export function writeClosureGraphSync(db: Database.Database, path: string): number {
+export function writeGraphSync(src: GraphRows, path: string): number {
   const fd = openSync(path, 'w');
   let n = 0;
   try {
-    for (const c of closureGraphChunks(db)) {
+    for (const c of graphChunks(src)) {
       writeSync(fd, c.text);
       n += c.lines;
     }
