@@ -35,6 +35,10 @@ export const useOntologyStore = defineStore('ontology', () => {
   const labelOf = (id: string) => labels.value[id] ?? baseName(id);
   const currentName = computed(() => (current.value ? labelOf(current.value.id) : null));
   const openingTask = computed(() => (opening.value?.taskId ? useTasksStore().byId[opening.value.taskId] : undefined));
+  /** A failed load of the current ontology's own file: a reload that failed, shown above every view. */
+  const reloadError = computed(() =>
+    current.value && openError.value?.path === current.value.path && !opening.value ? openError.value.message : null,
+  );
   const currentFileState = computed<FileChangeState>(() =>
     current.value ? (fileStates.value[current.value.id] ?? 'unchanged') : 'unchanged',
   );
@@ -200,6 +204,7 @@ export const useOntologyStore = defineStore('ontology', () => {
     opening,
     openingTask,
     openError,
+    reloadError,
     loaded,
     fileStates,
     currentFileState,
