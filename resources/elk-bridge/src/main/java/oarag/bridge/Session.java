@@ -109,23 +109,39 @@ final class Session {
         return s;
     }
 
-    /** The ELK reasoner over the unmodified ontology, created and classified on first use. */
+    /**
+     * The ELK reasoner over the ontology as it is (no helper classes), created and classified on first use. An edit
+     * applied in place by a reload reaches it as buffered changes, which it takes here: ELK redoes only what they
+     * touch where it can, instead of a first use classifying the whole ontology again.
+     */
     synchronized ElkReasoner reasoner(ReasonerProgressMonitor monitor) {
+        if (reasoner != null && !reasoner.getPendingChanges().isEmpty()) {
+            try {
+                reasoner.flush();
+                classify();
+            } catch (RuntimeException e) {
+                disposeReasoner(); // created afresh below
+            }
+        }
         if (reasoner == null) {
             if (warm != null && WarmState.heapTight()) {
                 dropWarm(); // a second ELK next to the kept one could exhaust the heap; a reload can do without
             }
             reasoner = createReasoner(root, monitor);
-            try {
-                consistent = reasoner.isConsistent();
-                if (consistent) {
-                    reasoner.precomputeInferences(InferenceType.CLASS_HIERARCHY);
-                }
-            } catch (org.semanticweb.owlapi.reasoner.InconsistentOntologyException e) {
-                consistent = false;
-            }
+            classify();
         }
         return reasoner;
+    }
+
+    private void classify() {
+        try {
+            consistent = reasoner.isConsistent();
+            if (consistent) {
+                reasoner.precomputeInferences(InferenceType.CLASS_HIERARCHY);
+            }
+        } catch (org.semanticweb.owlapi.reasoner.InconsistentOntologyException e) {
+            consistent = false;
+        }
     }
 
     private boolean consistent = true;
@@ -186,10 +202,12 @@ final class Session {
         }
     }
 
-    /** The ontology was edited in place: labels are read again and the plain reasoner, now stale, is dropped. */
+    /**
+     * The ontology was edited in place: labels are read again; the plain reasoner buffered the changes and takes them
+     * on its next use ({@link #reasoner}).
+     */
     synchronized void contentChanged() {
         labels = null;
-        disposeReasoner();
     }
 
     int classCount() {

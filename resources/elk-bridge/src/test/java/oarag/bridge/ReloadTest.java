@@ -2,6 +2,7 @@ package oarag.bridge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,6 +18,7 @@ import com.google.gson.JsonParser;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.semanticweb.elk.owlapi.ElkReasoner;
 import org.semanticweb.owlapi.apibinding.OWLManager;
 import org.semanticweb.owlapi.formats.RDFXMLDocumentFormat;
 import org.semanticweb.owlapi.model.IRI;
@@ -159,6 +161,31 @@ class ReloadTest {
         assertTrue(texts == texts(c), "the index is patched, not rebuilt");
         assertEquals(c.current().root.getAxiomCount(), texts.count());
         assertTrue(entailed(c, "ATP", "Carbohydrate"), "queries see the edited ontology");
+    }
+
+    /** Whether sub ⊑ ∃r.sup, asked through explain (which also gives the axioms it rests on). */
+    private static boolean explained(Commands c, String sub, String r, String sup) throws Exception {
+        JsonObject ex = call(c, "explain", JsonParser.parseString("{\"sub\":\"" + REG + sub + "\",\"r\":\"" + REG + r
+            + "\",\"sup\":\"" + REG + sup + "\"}").getAsJsonObject());
+        boolean yes = ex.get("entailed").getAsBoolean();
+        assertEquals(yes, ex.getAsJsonArray("axioms").size() > 0, ex.toString());
+        return yes;
+    }
+
+    @Test
+    void theQueryReasonerTakesAnIncrementalEditInsteadOfClassifyingAgain() throws Exception {
+        File f = copy("regulation.ofn", "reg.ofn");
+        Commands c = warm(f);
+        assertTrue(explained(c, "RegulationOfGlycolysis", "regulates", "CellularRespiration"));
+        assertFalse(entailed(c, "ATP", "Carbohydrate"));
+        ElkReasoner before = c.current().reasoner(null);
+        replace(f, "SubClassOf(:Glycolysis ObjectSomeValuesFrom(:partOf :CellularRespiration))\n", "");
+        addLines(f, "SubClassOf(:ATP :Carbohydrate)");
+        assertIncremental(reload(c, f), 1, 1);
+        assertFalse(explained(c, "RegulationOfGlycolysis", "regulates", "CellularRespiration"),
+            "the removed axiom's consequence is gone");
+        assertTrue(entailed(c, "ATP", "Carbohydrate"), "the added axiom's is there");
+        assertSame(before, c.current().reasoner(null), "the reasoner took the edit; it was not created again");
     }
 
     @Test
