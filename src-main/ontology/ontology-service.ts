@@ -398,6 +398,7 @@ export class OntologyService {
       builder.setMeta('extract', extracted!);
       builder.setMeta('summary', summary);
       await builder.commitAndClose();
+      const hashes = builder.hashes;
       builder = undefined;
       enter('store');
       let store;
@@ -407,7 +408,9 @@ export class OntologyService {
       renameSync(tmpNt, ntPath);
       renameSync(tmpDb, dbPath);
       // Written last: an entry is trusted only once both files are complete (see cache-integrity.ts).
-      await clock.timeAsync('integrity', () => writeIntegrityToken(dbPath, [ntPath]));
+      await clock.timeAsync('integrity', () =>
+        writeIntegrityToken(dbPath, [ntPath], { [dbPath]: hashes.db, [ntPath]: hashes.graph }),
+      );
       enter('open');
       this.bridgeLoaded = path;
       const db = new Database(dbPath, { readonly: true });

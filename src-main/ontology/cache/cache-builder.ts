@@ -82,6 +82,11 @@ export class CacheBuilder {
     deprecated: 0,
   };
   private finished = false;
+  /**
+   * SHA-256 of the SQLite file and of the closure graph, taken as they were written (once committed):
+   * the integrity token's checksums without reading the files back.
+   */
+  readonly hashes: { db?: string; graph?: string } = {};
   private ontology: unknown = null;
 
   /**
@@ -269,7 +274,7 @@ export class CacheBuilder {
       if (done % 5000 === 0) onProgress?.(done / total);
     }
     if (this.graphPath) {
-      writeGraphSync(this.graphSource(), this.graphPath);
+      this.hashes.graph = writeGraphSync(this.graphSource(), this.graphPath).sha256;
       this.clock.lap('graphWrite', t);
     }
   }
@@ -322,7 +327,8 @@ export class CacheBuilder {
     if (!this.finished) throw new Error('finishCards must run before the cache is committed');
     this.setMeta('complete', true);
     const t0 = performance.now();
-    const writer = await this.sink.finish();
+    const { seconds: writer, sha256 } = await this.sink.finish();
+    this.hashes.db = sha256;
     // A writer thread's steps ran beside this thread; the wait is what was left of them when the cards were in.
     if (!this.sink.inThread) this.clock.lap('writerWait', t0);
     for (const [k, v] of Object.entries(writer)) this.clock.add(this.sink.inThread ? k : `writer.${k}`, v);

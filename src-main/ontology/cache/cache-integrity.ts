@@ -26,11 +26,19 @@ export function tokenPath(dbPath: string): string {
   return dbPath.replace(/\.sqlite$/, '.ok');
 }
 
-export async function writeIntegrityToken(dbPath: string, sidePaths: string[]): Promise<void> {
+/**
+ * `known`: SHA-256 by path of files whose bytes were hashed as they were written (by this process, after
+ * which nothing wrote them again), so they need not be read back.
+ */
+export async function writeIntegrityToken(
+  dbPath: string,
+  sidePaths: string[],
+  known: Record<string, string | undefined> = {},
+): Promise<void> {
   const files: Record<string, FileStamp> = {};
   for (const p of [dbPath, ...sidePaths]) {
     const st = statSync(p);
-    files[basename(p)] = { size: st.size, mtimeMs: st.mtimeMs, sha256: await hashFile(p) };
+    files[basename(p)] = { size: st.size, mtimeMs: st.mtimeMs, sha256: known[p] ?? (await hashFile(p)) };
   }
   const token: IntegrityToken = { version: 1, files };
   const tmp = `${tokenPath(dbPath)}.tmp-${process.pid}`;

@@ -15,7 +15,7 @@ port.on('message', (m: WriterRequest) => {
     if (m.type === 'open') writer = new SqliteWriter(m.path);
     else if (m.type === 'rows') writer!.write(m.batch);
     else if (m.type === 'indexes') writer!.buildIndexes();
-    else if (m.type === 'finish') port.postMessage({ type: 'done', seconds: writer!.finish() } satisfies WriterReply);
+    else if (m.type === 'finish') port.postMessage({ type: 'done', ...writer!.finish() } satisfies WriterReply);
   } catch (e) {
     failed = true;
     writer?.abort();

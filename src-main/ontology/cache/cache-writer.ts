@@ -1,4 +1,6 @@
 import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { UserError } from '../../core/errors';
 import { workerEntry } from '../../core/worker-entry';
@@ -51,7 +53,7 @@ export class SqliteWriter {
   private readonly stmts: Record<StatementKey, { run: (...v: SqlValue[]) => unknown; arity: number }>;
   private readonly multi: Partial<Record<Statement, Database.Statement>> = {};
 
-  constructor(path: string) {
+  constructor(private readonly path: string) {
     this.db = new Database(path);
     // Cards are 1-3 KB rows: with the default 4 KB pages most pages held one and half of the file was slack.
     this.db.pragma('page_size = 16384');
@@ -121,14 +123,18 @@ export class SqliteWriter {
     this.add('ftsBuild', t);
   }
 
-  finish(): Record<string, number> {
+  /** Commits and closes the file; its step seconds and its SHA-256 (for the entry's integrity token). */
+  finish(): WriterDone {
     let t = performance.now();
     this.db.exec('COMMIT');
     t = this.add('commit', t);
     this.db.exec('ANALYZE');
-    this.add('analyze', t);
+    t = this.add('analyze', t);
     this.db.close();
-    return this.seconds;
+    // Hashed here while the caller still writes the closure graph, so the token need not read it back.
+    const sha256 = hashFileSync(this.path);
+    this.add('hash', t);
+    return { seconds: this.seconds, sha256 };
   }
 
   abort(): void {
@@ -147,6 +153,24 @@ export class SqliteWriter {
   }
 }
 
+/** A finished cache file: the writer's step seconds and the file's SHA-256. */
+export interface WriterDone {
+  seconds: Record<string, number>;
+  sha256: string;
+}
+
+function hashFileSync(path: string): string {
+  const h = createHash('sha256');
+  const buf = Buffer.allocUnsafe(1 << 20);
+  const fd = openSync(path, 'r');
+  try {
+    for (let n; (n = readSync(fd, buf, 0, buf.length, null)) > 0;) h.update(buf.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return h.digest('hex');
+}
+
 /** Where the cache builder sends its rows: the writer in this thread, or in a worker thread. */
 export interface RowSink {
   /** The writer runs in this thread, so its time is already part of the caller's. */
@@ -157,8 +181,8 @@ export interface RowSink {
   push(st: Statement, ...values: SqlValue[]): void;
   /** All rows except the cards are in: the writer builds the indexes meanwhile. */
   afterRecords(): void;
-  /** All rows are in: finishes the file and resolves with the writer's step seconds. */
-  finish(): Promise<Record<string, number>>;
+  /** All rows are in: finishes the file and resolves with the writer's step seconds and the file's hash. */
+  finish(): Promise<WriterDone>;
   abort(): Promise<void>;
 }
 
@@ -179,7 +203,7 @@ export class DirectSink implements RowSink {
     this.writer!.buildIndexes();
   }
 
-  async finish(): Promise<Record<string, number>> {
+  async finish(): Promise<WriterDone> {
     return this.writer!.finish();
   }
 
@@ -190,7 +214,7 @@ export class DirectSink implements RowSink {
 
 export type WriterRequest =
   { type: 'open'; path: string } | { type: 'rows'; batch: RowBatch } | { type: 'indexes' } | { type: 'finish' };
-export type WriterReply = { type: 'done'; seconds: Record<string, number> } | { type: 'failed'; message: string };
+export type WriterReply = ({ type: 'done' } & WriterDone) | { type: 'failed'; message: string };
 
 /**
  * Values per message: big enough that posting is cheap, small enough that the writer is never far
@@ -210,14 +234,14 @@ export class WorkerSink implements RowSink {
   private batch: RowBatch = {};
   private values = 0;
   private failure: Error | undefined;
-  private readonly outcome: Promise<Record<string, number>>;
+  private readonly outcome: Promise<WriterDone>;
 
   constructor(workerPath?: string) {
     const entry = workerEntry('cache-writer-worker', import.meta.url, workerPath);
     this.worker = new Worker(entry.source, { eval: entry.eval, stdout: false, stderr: false });
     this.outcome = new Promise((resolve, reject) => {
       this.worker.on('message', (m: WriterReply) => {
-        if (m.type === 'done') resolve(m.seconds);
+        if (m.type === 'done') resolve({ seconds: m.seconds, sha256: m.sha256 });
         else reject((this.failure = new UserError('write-failed', `The cache could not be written: ${m.message}`)));
       });
       this.worker.once('error', (e) => reject((this.failure = e)));
@@ -250,12 +274,12 @@ export class WorkerSink implements RowSink {
     this.send({ type: 'indexes' });
   }
 
-  async finish(): Promise<Record<string, number>> {
+  async finish(): Promise<WriterDone> {
     this.flush();
     this.send({ type: 'finish' });
-    const seconds = await this.outcome;
+    const done = await this.outcome;
     await this.worker.terminate();
-    return seconds;
+    return done;
   }
 
   async abort(): Promise<void> {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { closeSync, createWriteStream, openSync, writeSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 
@@ -109,19 +110,22 @@ export function* graphChunks(src: GraphRows): Generator<{ text: string; lines: n
   if (buf.length) yield take();
 }
 
-/** Writes the closure graph as N-Triples in this thread, blocking; returns the triple count. */
-export function writeGraphSync(src: GraphRows, path: string): number {
+/** Writes the closure graph as N-Triples in this thread, blocking; its triple count and the file's SHA-256. */
+export function writeGraphSync(src: GraphRows, path: string): { triples: number; sha256: string } {
   const fd = openSync(path, 'w');
+  const hash = createHash('sha256');
   let n = 0;
   try {
     for (const c of graphChunks(src)) {
-      writeSync(fd, c.text);
+      const bytes = Buffer.from(c.text, 'utf8');
+      for (let off = 0; off < bytes.length;) off += writeSync(fd, bytes, off);
+      hash.update(bytes);
       n += c.lines;
     }
   } finally {
     closeSync(fd);
   }
-  return n;
+  return { triples: n, sha256: hash.digest('hex') };
 }
 
 /** Writes the closure graph as N-Triples; returns the triple count. Streams: SNOMED scale is millions of lines. */

@@ -1,17 +1,19 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   closeSync,
   existsSync,
   mkdirSync,
   openSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   truncateSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { writeSyntheticOntology } from '../../../perf/synthetic';
@@ -53,6 +55,14 @@ describe('a cache that heals itself', () => {
     const warm = await reopen(cacheDir);
     expect(warm.summary.cache).toBe('hit');
     expect(existsSync(entry(cacheDir, '.ok'))).toBe(true);
+    // Its checksums were taken as the files were written; they are the files' own.
+    const token = JSON.parse(readFileSync(entry(cacheDir, '.ok'), 'utf8')) as {
+      files: Record<string, { sha256: string }>;
+    };
+    for (const ext of ['.sqlite', '.nt']) {
+      const file = entry(cacheDir, ext);
+      expect(token.files[basename(file)].sha256).toBe(createHash('sha256').update(readFileSync(file)).digest('hex'));
+    }
   });
 
   it('detects overwritten pages of the SQLite file, moves the entry aside and rebuilds', async () => {

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { existsSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CacheBuilder } from '../../../src-main/ontology/cache/cache-builder';
@@ -15,6 +16,8 @@ async function build(path: string, sink: RowSink): Promise<Record<string, unknow
   b.finishCards();
   b.setMeta('summary', { classes: b.buildCounts.classes });
   await b.commitAndClose();
+  // The integrity token takes the file's checksum from the writer instead of reading the file back.
+  expect(b.hashes.db).toBe(createHash('sha256').update(readFileSync(path)).digest('hex'));
   const db = new Database(path, { readonly: true });
   try {
     const out: Record<string, unknown[]> = {};
