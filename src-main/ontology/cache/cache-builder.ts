@@ -43,6 +43,9 @@ interface EntityInfo {
   anns?: Ann[];
 }
 
+/** The records of the dump's head (docs/bridge-protocol.md): the tables they fill are complete after them. */
+const HEAD_RECORDS = new Set<DumpRecord['t']>(['ontology', 'annotationProperty', 'property', 'class', 'stated']);
+
 /** Cards need the whole dump; the builder holds annotations of classes until then, so it never reads them back. */
 const SYNONYM_RE = /Synonym|altLabel|IAO_0000118/;
 
@@ -82,6 +85,10 @@ export class CacheBuilder {
     deprecated: 0,
   };
   private finished = false;
+  /** The dump's head (the records HEAD_RECORDS lists) is over. */
+  private headDone = false;
+  /** A name row came after the head (not in the bridge's order): the name index is built again at the end. */
+  private namesAfterHead = false;
   /**
    * SHA-256 of the SQLite file and of the closure graph, taken as they were written (once committed):
    * the integrity token's checksums without reading the files back.
@@ -108,6 +115,11 @@ export class CacheBuilder {
   }
 
   private addRecord(rec: DumpRecord): void {
+    if (!this.headDone && !HEAD_RECORDS.has(rec.t)) {
+      // The reasoner's records follow the head: the head's tables are complete and can be indexed.
+      this.headDone = true;
+      this.sink.afterHead();
+    }
     switch (rec.t) {
       case 'ontology':
         rec = { ...rec, annotations: inStableOrder(rec.annotations) };
@@ -209,7 +221,7 @@ export class CacheBuilder {
     }
     t = this.clock.lap('entityRows', t);
     // The writer times its own steps (indexes, name index), in this thread or its own.
-    this.sink.afterRecords();
+    this.sink.afterRecords(this.namesAfterHead);
     t = performance.now();
     const children = new Map<number, number[]>();
     for (const [c, ps] of this.parents) {
@@ -414,6 +426,7 @@ export class CacheBuilder {
       e.anns = ords ? interleaveByOrd(e.anns!, kept) : kept;
     }
     if (kind !== 'filler') {
+      if (this.headDone) this.namesAfterHead = true;
       for (const n of nameRows(iri, name, anns, from)) this.sink.push('name', e.id, n.kind, n.text, n.norm);
     }
     return e;

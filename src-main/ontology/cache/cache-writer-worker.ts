@@ -14,7 +14,8 @@ port.on('message', (m: WriterRequest) => {
   try {
     if (m.type === 'open') writer = new SqliteWriter(m.path);
     else if (m.type === 'rows') writer!.write(m.batch);
-    else if (m.type === 'indexes') writer!.buildIndexes();
+    else if (m.type === 'headIndexes') writer!.buildHeadIndexes();
+    else if (m.type === 'indexes') writer!.buildIndexes(m.namesAgain);
     else if (m.type === 'finish') port.postMessage({ type: 'done', ...writer!.finish() } satisfies WriterReply);
   } catch (e) {
     failed = true;

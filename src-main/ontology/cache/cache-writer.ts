@@ -4,7 +4,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { UserError } from '../../core/errors';
 import { workerEntry } from '../../core/worker-entry';
-import { INDEX_SQL, NAME_FTS_SQL, TABLES_SQL } from './schema';
+import { HEAD_INDEX_SQL, INDEX_SQL, NAME_FTS_SQL, TABLES_SQL } from './schema';
 
 /** Every row the cache builder writes goes through one of these statements. */
 export const STATEMENTS = {
@@ -52,6 +52,7 @@ export class SqliteWriter {
   private readonly db: Database.Database;
   private readonly stmts: Record<StatementKey, { run: (...v: SqlValue[]) => unknown; arity: number }>;
   private readonly multi: Partial<Record<Statement, Database.Statement>> = {};
+  private headIndexed = false;
 
   constructor(private readonly path: string) {
     this.db = new Database(path);
@@ -114,13 +115,33 @@ export class SqliteWriter {
     if (t0 !== undefined) this.add('cardFts', t);
   }
 
-  /** Everything but the cards is in: the indexes and the name index need nothing more. */
-  buildIndexes(): void {
+  /**
+   * The head's tables are complete (the dump's reasoner records come next): their indexes and the name
+   * index are built now, while the rest of the dump is still being read, not at the end.
+   */
+  buildHeadIndexes(): void {
     let t = performance.now();
-    this.db.exec(INDEX_SQL);
-    t = this.add('indexes', t);
+    this.db.exec(HEAD_INDEX_SQL);
+    t = this.add('headIndexes', t);
     this.db.exec(NAME_FTS_SQL);
     this.add('ftsBuild', t);
+    this.headIndexed = true;
+  }
+
+  /**
+   * Everything but the cards is in: the remaining indexes need nothing more. `namesAgain`: names came
+   * after the head's index was built, so the name index (external content) is built again.
+   */
+  buildIndexes(namesAgain = false): void {
+    if (!this.headIndexed) this.buildHeadIndexes();
+    else if (namesAgain) {
+      const t = performance.now();
+      this.db.exec(NAME_FTS_SQL);
+      this.add('ftsBuild', t);
+    }
+    const t = performance.now();
+    this.db.exec(INDEX_SQL);
+    this.add('indexes', t);
   }
 
   /** Commits and closes the file; its step seconds and its SHA-256 (for the entry's integrity token). */
@@ -179,8 +200,10 @@ export interface RowSink {
   readonly callerSeconds: Record<string, number>;
   open(path: string): void;
   push(st: Statement, ...values: SqlValue[]): void;
-  /** All rows except the cards are in: the writer builds the indexes meanwhile. */
-  afterRecords(): void;
+  /** The rows of the dump's head are in: the writer indexes them meanwhile. */
+  afterHead(): void;
+  /** All rows except the cards are in: the writer builds the indexes meanwhile (`namesAgain`: see buildIndexes). */
+  afterRecords(namesAgain?: boolean): void;
   /** All rows are in: finishes the file and resolves with the writer's step seconds and the file's hash. */
   finish(): Promise<WriterDone>;
   abort(): Promise<void>;
@@ -199,8 +222,12 @@ export class DirectSink implements RowSink {
     this.writer!.run(st, values);
   }
 
-  afterRecords(): void {
-    this.writer!.buildIndexes();
+  afterHead(): void {
+    this.writer!.buildHeadIndexes();
+  }
+
+  afterRecords(namesAgain = false): void {
+    this.writer!.buildIndexes(namesAgain);
   }
 
   async finish(): Promise<WriterDone> {
@@ -213,7 +240,11 @@ export class DirectSink implements RowSink {
 }
 
 export type WriterRequest =
-  { type: 'open'; path: string } | { type: 'rows'; batch: RowBatch } | { type: 'indexes' } | { type: 'finish' };
+  | { type: 'open'; path: string }
+  | { type: 'rows'; batch: RowBatch }
+  | { type: 'headIndexes' }
+  | { type: 'indexes'; namesAgain: boolean }
+  | { type: 'finish' };
 export type WriterReply = ({ type: 'done' } & WriterDone) | { type: 'failed'; message: string };
 
 /**
@@ -269,9 +300,14 @@ export class WorkerSink implements RowSink {
     if (this.values >= BATCH_VALUES) this.flush();
   }
 
-  afterRecords(): void {
+  afterHead(): void {
     this.flush();
-    this.send({ type: 'indexes' });
+    this.send({ type: 'headIndexes' });
+  }
+
+  afterRecords(namesAgain = false): void {
+    this.flush();
+    this.send({ type: 'indexes', namesAgain });
   }
 
   async finish(): Promise<WriterDone> {

@@ -43,16 +43,21 @@ CREATE VIRTUAL TABLE card_fts USING fts5(name, synonyms, definition, body,
 CREATE VIRTUAL TABLE name_fts USING fts5(text, content = 'name', content_rowid = 'id', tokenize = 'unicode61');
 `;
 
-export const INDEX_SQL = `
+/** Indexes of the tables the dump's head fills (annotations, names, stated relations: see HEAD_TABLES). */
+export const HEAD_INDEX_SQL = `
 CREATE INDEX annotation_entity ON annotation(entity, ord);
+CREATE INDEX stated_s ON stated(s);
+CREATE INDEX name_norm ON name(norm);
+CREATE INDEX name_entity ON name(entity);
+`;
+
+/** Indexes of the tables the reasoner's records fill. */
+export const INDEX_SQL = `
 CREATE INDEX parent_child ON parent(child);
 CREATE INDEX parent_parent ON parent(parent);
 CREATE INDEX equiv_a ON equiv(a);
 CREATE INDEX link_s ON link(s);
 CREATE INDEX link_f ON link(f);
-CREATE INDEX stated_s ON stated(s);
-CREATE INDEX name_norm ON name(norm);
-CREATE INDEX name_entity ON name(entity);
 `;
 
 export const NAME_FTS_SQL = "INSERT INTO name_fts(name_fts) VALUES ('rebuild');";
