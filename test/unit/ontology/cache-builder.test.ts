@@ -11,6 +11,29 @@ describe('the cache builder', () => {
   const dir = tempDir('oarag-builder-');
   afterAll(() => dir.cleanup());
 
+  it('indexes the names of a class whose record comes after the reasoner records (not the bridge order)', async () => {
+    const records = clinicalDump();
+    const late = records.findIndex((r) => r.t === 'class' && r.iri === EX + 'Myocarditis');
+    const [moved] = records.splice(late, 1);
+    records.push(moved);
+    const { handle, cleanup } = await handleFromDump(records);
+    try {
+      const rw = new Database(handle.db.name);
+      try {
+        rw.exec("INSERT INTO name_fts(name_fts, rank) VALUES ('integrity-check', 1)");
+      } finally {
+        rw.close();
+      }
+      const names = handle.db
+        .prepare('SELECT n.text FROM name_fts f JOIN name n ON n.id = f.rowid WHERE name_fts MATCH ?')
+        .pluck()
+        .all('"myocarditis"') as string[];
+      expect(names).toContain('myocarditis');
+    } finally {
+      cleanup();
+    }
+  });
+
   it('builds full-text indexes that match their tables and find cards by name, synonym and definition', async () => {
     const { handle, cleanup } = await handleFromDump(clinicalDump());
     try {
