@@ -149,6 +149,8 @@ export class SqliteWriter {
     let t = performance.now();
     this.db.exec('COMMIT');
     t = this.add('commit', t);
+    // Planner statistics from a sample of each index (SQLite's recommended bound), not a full scan.
+    this.db.pragma('analysis_limit = 1000');
     this.db.exec('ANALYZE');
     t = this.add('analyze', t);
     this.db.close();
