@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type * as oxigraph from 'oxigraph';
-import { cardAnnotations } from './cards/card-builder';
+import { CardReader } from './cards/card-reader';
 import type { Card } from './cards/card-types';
 import { ClosureIndex } from './closure/closure-index';
 import { normalizeName } from './names/normalize';
@@ -26,7 +26,7 @@ export class OntologyHandle {
   private closureIx: ClosureIndex | undefined;
   private storePromise: Promise<oxigraph.Store> | undefined;
   private sparqlRunner: SparqlRunner | undefined;
-  private readonly cardStmt;
+  private readonly cards: CardReader;
   private readonly nameStmt;
 
   constructor(
@@ -35,7 +35,7 @@ export class OntologyHandle {
     readonly summary: LoadSummary,
     private readonly graphPath: string,
   ) {
-    this.cardStmt = db.prepare('SELECT c.json, c.text FROM card c JOIN entity e ON e.id = c.entity WHERE e.iri = ?');
+    this.cards = new CardReader(db);
     this.nameStmt = db.prepare(
       `SELECT e.iri, e.name, e.kind, e.deprecated, n.text AS matched, n.kind AS matchKind
        FROM name n JOIN entity e ON e.id = n.entity WHERE n.norm = ? ORDER BY e.deprecated, e.id`,
@@ -66,13 +66,7 @@ export class OntologyHandle {
   }
 
   card(iri: string): Card | null {
-    const row = this.cardStmt.get(iri) as { json: string; text: string } | undefined;
-    if (!row) return null;
-    // The text and the annotations are stored once (see cache-builder.ts).
-    const card = JSON.parse(row.json) as Card;
-    card.annotations = cardAnnotations(card.sections);
-    card.text = row.text;
-    return card;
+    return this.cards.card(iri);
   }
 
   /** Exact lookup after normalisation: labels, synonyms, CURIEs, IRIs. One entity may match by several names. */

@@ -27,32 +27,14 @@ export function cacheCanon(dbPath: string, ntPath: string): Record<string, strin
       prop_chain: rows('SELECT prop, chain FROM prop_chain', ([p, c]) => [id(p), c]),
       prop_range: rows('SELECT prop, range FROM prop_range', (r) => r.map(id)),
       name: rows('SELECT entity, kind, text, norm FROM name', ([e, ...r]) => [id(e), ...r]),
-      card: rows('SELECT entity, text, json, synonyms, definition FROM card', ([e, text, json, syn, def]) => [
+      card: rows('SELECT entity, text, synonyms, definition, name_prop, name_value FROM card', ([e, text, ...rest]) => [
         id(e),
         String(text).split('\n').sort(),
-        sortDeep(JSON.parse(String(json))),
-        syn,
-        def,
+        ...rest,
       ]),
       closureGraph: readFileSync(ntPath, 'utf8').split('\n').filter(Boolean).sort(),
     };
   } finally {
     db.close();
   }
-}
-
-/** The value with every array's items in one order (by their JSON), at every depth. */
-function sortDeep(v: unknown): unknown {
-  if (Array.isArray(v))
-    return v
-      .map(sortDeep)
-      .map((x) => [JSON.stringify(x), x] as const)
-      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-      .map((x) => x[1]);
-  if (v && typeof v === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(v).sort()) out[k] = sortDeep((v as Record<string, unknown>)[k]);
-    return out;
-  }
-  return v;
 }

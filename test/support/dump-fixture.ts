@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import type { Card } from '../../src-main/ontology/cards/card-types';
 import { CacheBuilder } from '../../src-main/ontology/cache/cache-builder';
 import type { Ann, DumpRecord } from '../../src-main/ontology/dump/dump-types';
 import { OntologyHandle } from '../../src-main/ontology/ontology-handle';
@@ -18,10 +19,14 @@ export function label(v: string): Ann {
  * A handle over a hand-written dump, as if the bridge had produced it: lets query and linking tests
  * pin exact closures without a JVM. Integration tests check the real bridge separately.
  */
-export async function handleFromDump(records: DumpRecord[]): Promise<{ handle: OntologyHandle; cleanup: () => void }> {
+export async function handleFromDump(
+  records: DumpRecord[],
+  onCard?: (card: Card) => void,
+): Promise<{ handle: OntologyHandle; cleanup: () => void }> {
   const dir = tempDir('oarag-dump-');
   const dbPath = join(dir.path, 'c.sqlite');
   const b = new CacheBuilder(dbPath);
+  b.onCard = onCard;
   for (const r of records) b.add(r);
   b.finishCards();
   const c = b.buildCounts;

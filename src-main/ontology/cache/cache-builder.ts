@@ -61,6 +61,8 @@ export class CacheBuilder {
   private readonly parents = new Map<number, number[]>();
   private readonly stated = new Map<number, StatedRecord[]>();
   private annPropLabels = new Map<string, string>();
+  /** Called with each card as built: tests compare it with the card read back (cards/card-reader.ts). */
+  onCard: ((card: Card) => void) | undefined;
   /** Set before the first record: which labels name entities (names/naming-policy.ts). */
   naming: NamingOptions = DEFAULT_NAMING;
   /**
@@ -276,12 +278,18 @@ export class CacheBuilder {
         if (DEFINITION_PROPS.includes(a.p)) definition = definition ? `${definition} ; ${a.v}` : a.v;
       }
       t = this.clock.lap('cardBuild', t);
-      // The text is its own column, and the annotations are the sections' entries again: the JSON keeps
-      // their keys (so the card reads back with its keys in order) but not the values, which
-      // OntologyHandle.card puts back.
-      const json = JSON.stringify({ ...card, annotations: null, text: null });
-      t = this.clock.lap('cardJson', t);
-      this.sink.push('card', e.id, e.name, card.text, json, synonyms, definition);
+      this.onCard?.(card);
+      // The rest of the card is in the other tables: cards/card-reader.ts builds it again from them.
+      this.sink.push(
+        'card',
+        e.id,
+        e.name,
+        card.text,
+        synonyms,
+        definition,
+        e.nameSource?.p ?? null,
+        e.nameSource?.v ?? null,
+      );
       t = this.clock.lap('cardPost', t);
       if (done % 5000 === 0) onProgress?.(done / total);
     }

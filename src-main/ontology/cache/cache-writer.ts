@@ -21,16 +21,16 @@ export const STATEMENTS = {
   propRange: 'INSERT INTO prop_range (prop, range) VALUES (?, ?)',
   name: 'INSERT INTO name (entity, kind, text, norm) VALUES (?, ?, ?, ?)',
   // One card row feeds two statements: the card table and its full-text index (SqliteWriter.writeCards).
-  card: 'INSERT INTO card (entity, text, json, synonyms, definition) VALUES (?, ?, ?, ?, ?)',
+  card: 'INSERT INTO card (entity, text, synonyms, definition, name_prop, name_value) VALUES (?, ?, ?, ?, ?, ?)',
   cardFts: 'INSERT INTO card_fts (rowid, name, synonyms, definition, body) VALUES (?, ?, ?, ?, ?)',
   meta: 'INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)',
 } as const;
 
 type StatementKey = keyof typeof STATEMENTS;
-/** What the builder sends; a `card` row is (entity, name, text, json, synonyms, definition). */
+/** What the builder sends; a `card` row is (entity, name, text, synonyms, definition, name_prop, name_value). */
 export type Statement = Exclude<StatementKey, 'cardFts'>;
 export type SqlValue = string | number | null;
-const CARD_ARITY = 6;
+const CARD_ARITY = 7;
 /**
  * The bulk tables take their rows this many to a statement: a call into SQLite costs about as much as
  * the row it inserts, and rows keep their order (the name table's ids are assigned in it).
@@ -109,9 +109,10 @@ export class SqliteWriter {
     let t = t0 ?? 0;
     const card = this.stmts.card.run;
     const fts = this.stmts.cardFts.run;
-    for (let i = 0; i < flat.length; i += CARD_ARITY) card(flat[i], flat[i + 2], flat[i + 3], flat[i + 4], flat[i + 5]);
+    for (let i = 0; i < flat.length; i += CARD_ARITY)
+      card(flat[i], flat[i + 2], flat[i + 3], flat[i + 4], flat[i + 5], flat[i + 6]);
     if (t0 !== undefined) t = this.add('cardRows', t);
-    for (let i = 0; i < flat.length; i += CARD_ARITY) fts(flat[i], flat[i + 1], flat[i + 4], flat[i + 5], flat[i + 2]);
+    for (let i = 0; i < flat.length; i += CARD_ARITY) fts(flat[i], flat[i + 1], flat[i + 3], flat[i + 4], flat[i + 2]);
     if (t0 !== undefined) this.add('cardFts', t);
   }
 

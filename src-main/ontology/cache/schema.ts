@@ -1,5 +1,5 @@
 /** Bump when the tables or their meaning change: older caches are then rebuilt, never misread. */
-export const CACHE_SCHEMA_VERSION = 8;
+export const CACHE_SCHEMA_VERSION = 9;
 
 /**
  * Tables only: a cache file is written once, so its secondary indexes and the name index are built
@@ -30,9 +30,9 @@ CREATE TABLE stated (s INTEGER NOT NULL, r INTEGER NOT NULL, f INTEGER, text TEX
 CREATE TABLE prop_parent (child INTEGER NOT NULL, parent INTEGER NOT NULL);
 CREATE TABLE prop_chain (prop INTEGER NOT NULL, chain TEXT NOT NULL);
 CREATE TABLE prop_range (prop INTEGER NOT NULL, range INTEGER NOT NULL);
--- json is the card without its text (which is the text column), so the largest field is stored once;
--- synonyms and definition are what card_fts indexes besides the name and the text.
-CREATE TABLE card (entity INTEGER PRIMARY KEY, text TEXT NOT NULL, json TEXT NOT NULL, synonyms TEXT NOT NULL, definition TEXT NOT NULL);
+-- A card is its text (what card_fts indexes, with the name, synonyms and definition) and the annotation
+-- its class was named by; the rest of what it shows is in the tables above (cards/card-reader.ts).
+CREATE TABLE card (entity INTEGER PRIMARY KEY, text TEXT NOT NULL, synonyms TEXT NOT NULL, definition TEXT NOT NULL, name_prop TEXT, name_value TEXT);
 CREATE TABLE name (id INTEGER PRIMARY KEY, entity INTEGER NOT NULL, kind TEXT NOT NULL, text TEXT NOT NULL, norm TEXT NOT NULL);
 -- The full-text indexes keep no copy of their text: they read it from the tables above (external content).
 CREATE VIEW card_search AS
