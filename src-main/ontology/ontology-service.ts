@@ -446,7 +446,7 @@ function requireClasses(path: string, loaded: BridgeLoadResult): void {
   }
 }
 
-/** The bridge's account of a reload; figures it did not give count as zero rather than being guessed. */
+/** The bridge's account of a reload; counts it did not give (a full load counts none) are null, never guessed. */
 function reloadSummary(x: Record<string, unknown>): ReloadSummary {
   const diff = (x.diff ?? {}) as { added?: unknown; removed?: unknown };
   const count = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null);

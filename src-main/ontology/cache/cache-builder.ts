@@ -208,19 +208,7 @@ export class CacheBuilder {
     if (this.finished) throw new Error('the cache is already finished');
     this.finished = true;
     let t = performance.now();
-    for (const e of this.entities) {
-      this.sink.push(
-        'entity',
-        e.id,
-        e.iri,
-        e.rowKind,
-        e.name,
-        e.deprecated ? 1 : 0,
-        e.rowUnsat ? 1 : 0,
-        e.transitive ? 1 : 0,
-        e.reflexive ? 1 : 0,
-      );
-    }
+    for (const e of this.entities) this.sink.push('entity', ...entityRow(e));
     t = this.clock.lap('entityRows', t);
     // The writer times its own steps (indexes, name index), in this thread or its own.
     this.sink.afterRecords(this.namesAfterHead);
@@ -306,22 +294,8 @@ export class CacheBuilder {
 
   /** The closure graph's rows as the tables hold them (see finishCards). */
   private graphSource(): GraphRows {
-    const entities = this.entities;
-    function* rows(e: EntityInfo[]): Generator<GraphEntity> {
-      for (const x of e)
-        yield [
-          x.id,
-          x.iri,
-          x.rowKind,
-          x.name,
-          x.deprecated ? 1 : 0,
-          x.rowUnsat ? 1 : 0,
-          x.transitive ? 1 : 0,
-          x.reflexive ? 1 : 0,
-        ];
-    }
     return {
-      entities: rows(entities),
+      entities: this.entities.map(entityRow),
       parent: tuples(this.graphRows.parent, 2) as Iterable<[number, number]>,
       equiv: tuples(this.graphRows.equiv, 2) as Iterable<[number, number]>,
       propParent: tuples(this.graphRows.propParent, 2) as Iterable<[number, number]>,
@@ -461,6 +435,12 @@ export class CacheBuilder {
     this.byIri.set(iri, e);
     return e;
   }
+}
+
+/** An entity's row of the entity table, which the closure graph reads too. */
+function entityRow(e: EntityInfo): GraphEntity {
+  const flag = (b: boolean) => (b ? 1 : 0);
+  return [e.id, e.iri, e.rowKind, e.name, flag(e.deprecated), flag(e.rowUnsat), flag(e.transitive), flag(e.reflexive)];
 }
 
 function* tuples(flat: number[], arity: number): Generator<number[]> {

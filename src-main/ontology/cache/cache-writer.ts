@@ -1,9 +1,8 @@
 import Database from 'better-sqlite3';
-import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { UserError } from '../../core/errors';
 import { workerEntry } from '../../core/worker-entry';
+import { hashFileSync } from './cache-key';
 import { HEAD_INDEX_SQL, INDEX_SQL, NAME_FTS_SQL, TABLES_SQL } from './schema';
 
 /** Every row the cache builder writes goes through one of these statements. */
@@ -181,18 +180,6 @@ export class SqliteWriter {
 export interface WriterDone {
   seconds: Record<string, number>;
   sha256: string;
-}
-
-function hashFileSync(path: string): string {
-  const h = createHash('sha256');
-  const buf = Buffer.allocUnsafe(1 << 20);
-  const fd = openSync(path, 'r');
-  try {
-    for (let n; (n = readSync(fd, buf, 0, buf.length, null)) > 0;) h.update(buf.subarray(0, n));
-  } finally {
-    closeSync(fd);
-  }
-  return h.digest('hex');
 }
 
 /** Where the cache builder sends its rows: the writer in this thread, or in a worker thread. */

@@ -144,7 +144,7 @@ export function buildCard(input: CardInput): Card {
     parents: input.parents,
     children: input.children,
     statedRelations: input.stated,
-    annotations: cardAnnotations(sections),
+    annotations: GROUP_ORDER.filter((g) => g !== 'definition').flatMap((g) => groups[g]),
     sections,
     obsolete: input.deprecated,
     replacedBy,
@@ -152,11 +152,6 @@ export function buildCard(input: CardInput): Card {
     unsatisfiable: input.unsatisfiable,
     text: lines.join('\n'),
   };
-}
-
-/** A card's annotations: its sections' entries but the definitions, in section order. */
-export function cardAnnotations(sections: CardSection[]): CardAnnotation[] {
-  return sections.filter((s) => s.group !== 'definition').flatMap((s) => s.entries);
 }
 
 function toEntry(a: Ann, input: CardInput, scope: SynonymScope | undefined): CardAnnotation {
