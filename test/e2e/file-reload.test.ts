@@ -88,6 +88,7 @@ describe.skipIf(reason)('e2e: an ontology file changed on disk (web mode, headle
     expect(await page.getByTestId('ontology-reloaded').textContent()).toBe(
       await note.locator('span').first().textContent(),
     );
+    await shot(page, 'ontology-reloaded');
   });
 
   it('keeps serving the loaded content when the edited file does not load, and says why', async () => {
@@ -106,6 +107,7 @@ describe.skipIf(reason)('e2e: an ontology file changed on disk (web mode, headle
     // The file still differs from what is served, so the reload stays on offer.
     expect(await notice.isVisible()).toBe(true);
     expect(await page.getByTestId('stat-classes').textContent()).toBe('23');
+    await shot(page, 'file-reload-failed');
   });
 
   it('says a deleted file is gone, without offering a reload', async () => {
