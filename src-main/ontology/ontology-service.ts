@@ -6,12 +6,15 @@ import { throwIfAborted, type TaskProgress } from '../core/task';
 import { bridgeJarPath, ElkBridge, type BridgeProgress } from './bridge/bridge-client';
 import { heapAfterOutOfMemory, heapForFile } from './bridge/heap-policy';
 import { CacheBuilder } from './cache/cache-builder';
+import { CachePatcher } from './cache/cache-patcher';
+import { Unpatchable } from './cache/delta-apply';
 import { DirectSink, WorkerSink, type RowSink } from './cache/cache-writer';
 import { DEFAULT_NAMING, namingStamp, type NamingOptions } from './names/naming-policy';
 import { moveAside, sweepOrphans, tokenPath, verifyIntegrity, writeIntegrityToken } from './cache/cache-integrity';
 import { cacheKey, hashFile, toolStamp } from './cache/cache-key';
 import { CACHE_SCHEMA_VERSION } from './cache/schema';
 import { followDump, type DumpReadStats } from './dump/dump-reader';
+import type { DumpRecord, GoneRecord } from './dump/dump-types';
 import { checkOntologyFile } from './input-check';
 import { bridgeSeconds, StepClock } from './load-profile';
 import { OntologyHandle } from './ontology-handle';
@@ -99,6 +102,7 @@ export class OntologyService {
   async explain(h: OntologyHandle, sub: string, r: string | null, sup: string, signal?: AbortSignal) {
     const bridge = this.bridge();
     if (this.bridgeLoaded !== h.path || !bridge.running) {
+      this.lastDump = undefined;
       await bridge.sizeHeap(this.opts.heapFor ? this.opts.heapFor(h.path) : heapForFile(h.path).mb);
       await bridge.request('load', { path: h.path, catalog: null }, { signal });
       this.bridgeLoaded = h.path;
@@ -112,6 +116,17 @@ export class OntologyService {
 
   /** The file whose content the bridge's session holds (its last successful load), if any. */
   private bridgeLoaded: string | undefined;
+  /**
+   * The cache entry built from the bridge's last dump, and for which file and naming: a reload of that
+   * file asks for a delta of that dump and patches a copy of the entry (cache/cache-patcher.ts).
+   */
+  private lastDump: { path: string; naming: string; dbPath: string; ntPath: string } | undefined;
+
+  private async patchBase(path: string, naming: string): Promise<{ dbPath: string; ntPath: string } | undefined> {
+    const d = this.lastDump;
+    if (!d || d.path !== path || d.naming !== naming) return undefined;
+    return (await verifyIntegrity(d.dbPath, [d.ntPath])).ok ? d : undefined;
+  }
 
   /** Whether a load of this file can go through the bridge's `reload` (it holds the file's earlier content). */
   private reloadable(path: string): boolean {
@@ -268,6 +283,32 @@ export class OntologyService {
     }
   }
 
+  /**
+   * Patches a copy of the base entry with the delta at `dumpPath`; undefined when the delta is one the
+   * cache cannot take (the caller then has the bridge write the whole dump).
+   */
+  private async patch(
+    base: { dbPath: string; ntPath: string },
+    dumpPath: string,
+    tmpDb: string,
+    tmpNt: string,
+    o: OpenOptions,
+    clock: StepClock,
+    read: DumpReadStats,
+  ): Promise<CachePatcher | undefined> {
+    const patcher = new CachePatcher(base, tmpDb, tmpNt, o.naming ?? DEFAULT_NAMING, clock);
+    try {
+      for await (const batch of followDump(dumpPath, Promise.resolve(), read))
+        for (const rec of batch) patcher.add(rec as DumpRecord | GoneRecord);
+      patcher.finishCards();
+      return patcher;
+    } catch (e) {
+      await patcher.abort();
+      if (e instanceof Unpatchable) return undefined;
+      throw e;
+    }
+  }
+
   private async cold(
     path: string,
     hash: string,
@@ -313,11 +354,14 @@ export class OntologyService {
       );
       requireClasses(path, loaded);
     }
+    const base = reloading ? await this.patchBase(path, namingStamp(o.naming!)) : undefined;
+    this.lastDump = undefined;
     const tmpBase = join(this.opts.cacheDir, `.build-${process.pid}-${Date.now()}`);
     const dumpPath = `${tmpBase}.ndjson`;
     const tmpDb = `${tmpBase}.sqlite`;
     const tmpNt = `${tmpBase}.nt`;
     let builder: CacheBuilder | undefined;
+    let patcher: CachePatcher | undefined;
     let extracting: Promise<unknown> | undefined;
     try {
       enter('classify');
@@ -329,7 +373,9 @@ export class OntologyService {
       const extract = bridge
         .request<Record<string, unknown>>(
           reloading ? 'reload' : 'extract',
-          reloading ? { path, out: dumpPath, catalog: o.catalog ?? null } : { out: dumpPath },
+          reloading
+            ? { path, out: dumpPath, catalog: o.catalog ?? null, ...(base ? { delta: true } : {}) }
+            : { out: dumpPath },
           {
             signal: o.signal,
             timeoutMs: o.timeoutMs,
@@ -344,16 +390,23 @@ export class OntologyService {
           return x;
         });
       extracting = extract.catch(() => undefined);
+      // A delta is written after the answer (docs/bridge-protocol.md), so there is nothing to follow.
+      if (base && (await extract).dump === 'delta') {
+        patcher = await this.patch(base, dumpPath, tmpDb, tmpNt, o, clock, read);
+        if (!patcher) await bridge.request('extract', { out: dumpPath }, { signal: o.signal, timeoutMs: o.timeoutMs });
+      }
       // Started while the bridge classifies, the writer thread is up long before the first record.
-      builder = new CacheBuilder(tmpDb, clock, cacheSink(path));
-      builder.naming = o.naming ?? DEFAULT_NAMING;
-      builder.graphPath = tmpNt;
-      let n = 0;
-      for await (const batch of followDump(dumpPath, extract, read)) {
-        for (const rec of batch) builder.add(rec);
-        n += batch.length;
-        throwIfAborted(o.signal);
-        if (extracted) report('index', (0.7 * n) / (Number(extracted.records) || n));
+      if (!patcher) {
+        builder = new CacheBuilder(tmpDb, clock, cacheSink(path));
+        builder.naming = o.naming ?? DEFAULT_NAMING;
+        builder.graphPath = tmpNt;
+        let n = 0;
+        for await (const batch of followDump(dumpPath, extract, read)) {
+          for (const rec of batch) builder.add(rec);
+          n += batch.length;
+          throwIfAborted(o.signal);
+          if (extracted) report('index', (0.7 * n) / (Number(extracted.records) || n));
+        }
       }
       await extract;
       if (!loaded) throw new Error('the bridge answered no load result');
@@ -361,9 +414,10 @@ export class OntologyService {
       clock.add('dumpParse', read.readSeconds);
       // Node's work on the dump before the bridge answered, i.e. hidden behind the bridge's write stage.
       if (overlap) clock.add('overlapped', overlap);
-      builder.finishCards((f) => report('index', 0.7 + 0.3 * f));
+      builder?.finishCards((f) => report('index', 0.7 + 0.3 * f));
       throwIfAborted(o.signal);
-      const counts = builder.buildCounts;
+      const target = (patcher ?? builder)!;
+      const counts = target.buildCounts;
       const importHashes = [];
       for (const imp of loaded.imports)
         if (imp.path) importHashes.push({ path: imp.path, hash: await hashFile(imp.path) });
@@ -375,7 +429,7 @@ export class OntologyService {
           counts: { classes: counts.unsatisfiable.length },
         });
       }
-      const ontologyRecord = builder.ontologyRecord as { annotations?: { p: string; v: string }[] } | null;
+      const ontologyRecord = target.ontologyRecord as { annotations?: { p: string; v: string }[] } | null;
       const summary: LoadSummary = {
         file: path,
         format: loaded.format,
@@ -389,17 +443,18 @@ export class OntologyService {
         cache: 'miss',
         seconds: 0,
         stageSeconds: {},
-        ...(reloading ? { reload: reloadSummary(extracted!) } : {}),
+        ...(reloading ? { reload: reloadSummary(extracted!, patcher) } : {}),
       };
-      builder.setMeta('schema', CACHE_SCHEMA_VERSION);
-      builder.setMeta('sourceHash', hash);
-      builder.setMeta('importHashes', importHashes);
-      builder.setMeta('load', loaded);
-      builder.setMeta('extract', extracted!);
-      builder.setMeta('summary', summary);
-      await builder.commitAndClose();
-      const hashes = builder.hashes;
+      target.setMeta('schema', CACHE_SCHEMA_VERSION);
+      target.setMeta('sourceHash', hash);
+      target.setMeta('importHashes', importHashes);
+      target.setMeta('load', loaded);
+      target.setMeta('extract', extracted!);
+      target.setMeta('summary', summary);
+      await target.commitAndClose();
+      const hashes = target.hashes;
       builder = undefined;
+      patcher = undefined;
       enter('store');
       let store;
       if (this.opts.buildStoreOnLoad)
@@ -413,6 +468,7 @@ export class OntologyService {
       );
       enter('open');
       this.bridgeLoaded = path;
+      this.lastDump = { path, naming: namingStamp(o.naming!), dbPath, ntPath };
       const db = new Database(dbPath, { readonly: true });
       const seconds = (performance.now() - t0) / 1000;
       delete stageSeconds.open;
@@ -426,6 +482,7 @@ export class OntologyService {
       return handle;
     } finally {
       await builder?.abort();
+      await patcher?.abort();
       // A failure on this side can come while the bridge still writes the dump: let it finish first.
       await extracting;
       // The bridge writes the dump through `<dump>.tmp`; a cancel kills it before the rename.
@@ -447,14 +504,18 @@ function requireClasses(path: string, loaded: BridgeLoadResult): void {
 }
 
 /** The bridge's account of a reload; counts it did not give (a full load counts none) are null, never guessed. */
-function reloadSummary(x: Record<string, unknown>): ReloadSummary {
+function reloadSummary(x: Record<string, unknown>, patcher: CachePatcher | undefined): ReloadSummary {
   const diff = (x.diff ?? {}) as { added?: unknown; removed?: unknown };
+  const groups = (x.groups ?? {}) as { changed?: unknown; gone?: unknown };
   const count = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null);
   return {
     incremental: x.incremental === true,
     reason: typeof x.reason === 'string' ? x.reason : null,
     added: count(diff.added),
     removed: count(diff.removed),
+    patched: patcher
+      ? { groups: (count(groups.changed) ?? 0) + (count(groups.gone) ?? 0), cards: patcher.cardsWritten }
+      : null,
   };
 }
 

@@ -39,6 +39,11 @@ export interface ReloadSummary {
   /** Axioms the file gained and lost: counted only by an incremental reload, null after a full load. */
   added: number | null;
   removed: number | null;
+  /**
+   * The cache entry was patched from the one the last load built, with the record groups the bridge
+   * replaced (its delta dump) and the cards written again; null when the entry was built whole.
+   */
+  patched: { groups: number; cards: number } | null;
 }
 
 export interface LoadProfile {

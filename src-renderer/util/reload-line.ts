@@ -17,7 +17,10 @@ export function reloadLine(info: Pick<OntologyInfo, 'summary' | 'alreadyOpen'>):
       r.added !== null && r.removed !== null
         ? `${fmtInt(r.added)} ${r.added === 1 ? 'axiom' : 'axioms'} added, ${fmtInt(r.removed)} removed, `
         : '';
-    if (r.incremental) return `Reloaded: ${counts}applied incrementally ${took}.`;
+    const patched = r.patched
+      ? `, ${fmtInt(r.patched.cards)} ${r.patched.cards === 1 ? 'card' : 'cards'} written again`
+      : '';
+    if (r.incremental) return `Reloaded: ${counts}applied incrementally${patched} ${took}.`;
     return `Reloaded: ${counts}loaded afresh${r.reason ? ` (${reasonText(r.reason)})` : ''} ${took}.`;
   }
   return s.cache === 'hit' ? `Reloaded from the cache ${took}.` : `Reloaded: read and classified afresh ${took}.`;

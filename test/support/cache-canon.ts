@@ -38,3 +38,35 @@ export function cacheCanon(dbPath: string, ntPath: string): Record<string, strin
     db.close();
   }
 }
+
+/** Words to rank every card and name by: some occur in many entries, some in few. */
+const FTS_TERMS = ['heart', 'valve', 'muscle', 'sac', 'cardiac', 'part', 'membrane', 'process', 'cell', 'organ'];
+
+/**
+ * A cache's full-text indexes as comparable data: FTS5's own integrity check (the index holds exactly
+ * what its external content gives) must pass, and the IRIs and BM25 scores of the best entries for
+ * some words, which depend on every entry's length and the index's totals.
+ */
+export function ftsCanon(dbPath: string): Record<string, string[]> {
+  const db = new Database(dbPath);
+  try {
+    db.exec("INSERT INTO card_fts (card_fts) VALUES ('integrity-check')");
+    db.exec("INSERT INTO name_fts (name_fts) VALUES ('integrity-check')");
+    const cards = db.prepare(
+      `SELECT e.iri, round(bm25(card_fts), 9) AS s FROM card_fts JOIN entity e ON e.id = card_fts.rowid
+       WHERE card_fts MATCH ? ORDER BY s, e.iri LIMIT 20`,
+    );
+    const names = db.prepare(
+      `SELECT e.iri, round(bm25(name_fts), 9) AS s FROM name_fts JOIN name n ON n.id = name_fts.rowid
+       JOIN entity e ON e.id = n.entity WHERE name_fts MATCH ? ORDER BY s, e.iri, n.text LIMIT 20`,
+    );
+    const out: Record<string, string[]> = {};
+    for (const t of FTS_TERMS) {
+      out[`card ${t}`] = (cards.raw().all(t) as unknown[][]).map((r) => r.join(' '));
+      out[`name ${t}`] = (names.raw().all(t) as unknown[][]).map((r) => r.join(' '));
+    }
+    return out;
+  } finally {
+    db.close();
+  }
+}

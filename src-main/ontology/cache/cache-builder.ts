@@ -1,12 +1,12 @@
 import { compareCodeUnits } from '../../core/compare';
 import type { Card, EntityRef } from '../cards/card-types';
-import { buildCard } from '../cards/card-builder';
+import { buildCard, searchFields } from '../cards/card-builder';
 import { inStableOrder } from '../dump/annotation-order';
 import type { Ann, DumpRecord, StatedRecord } from '../dump/dump-types';
 import { StepClock } from '../load-profile';
 import { DEFAULT_NAMING, fragmentName, propertyName, type NamingOptions } from '../names/naming-policy';
 import { oboIri } from '../names/normalize';
-import { DEFINITION_PROPS, OWL_DEPRECATED } from '../names/vocabulary';
+import { OWL_DEPRECATED } from '../names/vocabulary';
 import { displayName, nameRows } from './entity-naming';
 import { DirectSink, type RowSink } from './cache-writer';
 import { writeGraphSync, type GraphEntity, type GraphRows } from '../store/closure-graph';
@@ -45,9 +45,6 @@ interface EntityInfo {
 
 /** The records of the dump's head (docs/bridge-protocol.md): the tables they fill are complete after them. */
 const HEAD_RECORDS = new Set<DumpRecord['t']>(['ontology', 'annotationProperty', 'property', 'class', 'stated']);
-
-/** Cards need the whole dump; the builder holds annotations of classes until then, so it never reads them back. */
-const SYNONYM_RE = /Synonym|altLabel|IAO_0000118/;
 
 /**
  * Writes one ontology's dump into a fresh SQLite file: entities, names, the non-redundant closure,
@@ -245,7 +242,8 @@ export class CacheBuilder {
         unsatisfiable: e.unsat,
         annotations,
         parents: [...(this.parents.get(e.id) ?? [])].sort(byName).map(ref),
-        children: (children.get(e.id) ?? []).sort(byName).map(ref),
+        // Children of one name by id, as card-reader.ts lists them.
+        children: (children.get(e.id) ?? []).sort((a, b) => byName(a, b) || a - b).map(ref),
         stated: (this.stated.get(e.id) ?? [])
           .map((s) => ({
             relation: ref(this.byIri.get(s.r)!.id),
@@ -259,12 +257,7 @@ export class CacheBuilder {
         keyOf,
         resolve,
       });
-      let synonyms = '';
-      let definition = '';
-      for (const a of annotations) {
-        if (SYNONYM_RE.test(a.p)) synonyms = synonyms ? `${synonyms} ; ${a.v}` : a.v;
-        if (DEFINITION_PROPS.includes(a.p)) definition = definition ? `${definition} ; ${a.v}` : a.v;
-      }
+      const { synonyms, definition } = searchFields(annotations);
       t = this.clock.lap('cardBuild', t);
       this.onCard?.(card);
       // The rest of the card is in the other tables: cards/card-reader.ts builds it again from them.

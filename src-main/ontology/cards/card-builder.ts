@@ -188,3 +188,16 @@ function oneLine(s: string): string {
   if (s.indexOf('\n') < 0 && s.indexOf('\r') < 0) return s.trim();
   return s.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
+
+const SYNONYM_RE = /Synonym|altLabel|IAO_0000118/;
+
+/** The synonyms and the definition a card's full-text index holds beside its name and text. */
+export function searchFields(annotations: Ann[]): { synonyms: string; definition: string } {
+  let synonyms = '';
+  let definition = '';
+  for (const a of annotations) {
+    if (SYNONYM_RE.test(a.p)) synonyms = synonyms ? `${synonyms} ; ${a.v}` : a.v;
+    if (DEFINITION_PROPS.includes(a.p)) definition = definition ? `${definition} ; ${a.v}` : a.v;
+  }
+  return { synonyms, definition };
+}

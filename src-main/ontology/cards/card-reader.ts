@@ -35,10 +35,11 @@ export class CardReader {
     this.parentStmt = db.prepare(
       'SELECT e.iri, e.name FROM parent p JOIN entity e ON e.id = p.parent WHERE p.child = ? ORDER BY p.rowid',
     );
-    // A filler's own parents are parent rows too; a card lists only the classes below it.
+    // A filler's own parents are parent rows too; a card lists only the classes below it. Children
+    // of one name are listed by id, as the builder lists them (a patched cache has other row orders).
     this.childStmt = db.prepare(
       `SELECT e.iri, e.name FROM parent p JOIN entity e ON e.id = p.child
-       WHERE p.parent = ? AND e.kind <> 'filler' ORDER BY p.rowid`,
+       WHERE p.parent = ? AND e.kind <> 'filler' ORDER BY p.child`,
     );
     this.statedStmt = db.prepare(
       `SELECT r.iri AS riri, r.name AS rname, f.iri AS firi, f.name AS fname, s.text
@@ -50,6 +51,19 @@ export class CardReader {
   card(iri: string): Card | null {
     const c = this.cardStmt.get(iri) as Row | undefined;
     if (!c) return null;
+    const card = this.fromRow(iri, c);
+    // The text the full-text index holds is the card's text.
+    card.text = c.text as string;
+    return card;
+  }
+
+  /** The card as the tables give it now, its text built afresh (what a patched cache stores). */
+  build(iri: string): Card | null {
+    const c = this.cardStmt.get(iri) as Row | undefined;
+    return c ? this.fromRow(iri, c) : null;
+  }
+
+  private fromRow(iri: string, c: Row): Card {
     const id = c.id as number;
     const byName = (a: EntityRef, b: EntityRef) => a.name.localeCompare(b.name);
     const refs = (rows: unknown[]) => (rows as Row[]).map((r) => ({ iri: r.iri as string, name: r.name as string }));
@@ -75,8 +89,6 @@ export class CardReader {
       keyOf: (p) => propertyName(p, this.annPropLabels().get(p)),
       resolve: (value, isIri) => this.resolve(value, isIri),
     });
-    // The text the full-text index holds is the card's text.
-    card.text = c.text as string;
     return card;
   }
 

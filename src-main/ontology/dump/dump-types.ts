@@ -82,6 +82,13 @@ export interface StatsRecord {
   [k: string]: unknown;
 }
 
+/** In a delta dump only: the group of this kind and subject is no longer there (docs/bridge-protocol.md). */
+export interface GoneRecord {
+  t: 'gone';
+  k: string;
+  s: string;
+}
+
 export type DumpRecord =
   | OntologyRecord
   | AnnotationPropertyRecord

@@ -49,6 +49,8 @@ export interface GraphRows {
   equiv: Iterable<[number, number]>;
   propParent: Iterable<[number, number]>;
   link: Iterable<[number, number, number]>;
+  /** The IRI of an id the rows refer to but `entities` does not list (a patch lists only what changed). */
+  iriOf?: (id: number) => string;
 }
 
 /**
@@ -77,6 +79,7 @@ export function* graphChunks(src: GraphRows): Generator<{ text: string; lines: n
   };
   const full = () => buf.length >= 20_000;
   const iri: string[] = [];
+  const at = (id: number) => iri[id] ?? (iri[id] = ntIri(src.iriOf!(id)));
   const typeLine = (type: string) => ` <${RDF_TYPE}> <${type}> .\n`;
   const classType = typeLine(OWL_CLASS);
   const propertyType = typeLine(OWL_OBJECT_PROPERTY);
@@ -99,12 +102,12 @@ export function* graphChunks(src: GraphRows): Generator<{ text: string; lines: n
   ] as const) {
     const p = ` <${predicate}> `;
     for (const [a, b] of pairs) {
-      buf.push(`${iri[a]}${p}${iri[b]} .\n`);
+      buf.push(`${at(a)}${p}${at(b)} .\n`);
       if (full()) yield take();
     }
   }
   for (const [s, r, f] of src.link) {
-    buf.push(`${iri[s]} ${iri[r]} ${iri[f]} .\n`);
+    buf.push(`${at(s)} ${at(r)} ${at(f)} .\n`);
     if (full()) yield take();
   }
   if (buf.length) yield take();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OntologyService } from '../../../src-main/ontology/ontology-service';
 import type { OntologyHandle } from '../../../src-main/ontology/ontology-handle';
-import { cacheCanon } from '../../support/cache-canon';
+import { cacheCanon, ftsCanon } from '../../support/cache-canon';
 import { tempDir } from '../../support/temp-dir';
 
 /**
@@ -13,6 +13,9 @@ import { tempDir } from '../../support/temp-dir';
 const ROOT = join(__dirname, '..', '..', '..');
 const CARDIO = join(ROOT, 'resources', 'samples', 'cardio.ofn');
 const MINI_OBO = join(ROOT, 'test', 'fixtures', 'el', 'mini.obo');
+
+/** A reload that patched its cache: some groups replaced, some cards written again. */
+const PATCHED = { groups: expect.any(Number) as number, cards: expect.any(Number) as number };
 
 function canonOf(h: OntologyHandle): Record<string, string[]> {
   return cacheCanon(h.db.name, h.db.name.replace(/\.sqlite$/, '.nt'));
@@ -54,7 +57,10 @@ describe('reloading an edited file', () => {
     const h = await warm.open(file);
     expect(h.summary.cache).toBe('miss');
     expect(h.summary.reload).toBeDefined();
-    expect(canonOf(h)).toEqual(canonOf(await coldLoad(file)));
+    const c = await coldLoad(file);
+    expect(canonOf(h)).toEqual(canonOf(c));
+    // a patched cache's full-text indexes are what they index, and rank as the cold load's do
+    expect(ftsCanon(h.db.name)).toEqual(ftsCanon(c.db.name));
     return h;
   }
 
@@ -76,7 +82,7 @@ describe('reloading an edited file', () => {
         ),
       );
       const h = await reloadMatchesCold(file);
-      expect(h.summary.reload).toEqual({ incremental: true, reason: null, added: 1, removed: 0 });
+      expect(h.summary.reload).toEqual({ incremental: true, reason: null, added: 1, removed: 0, patched: PATCHED });
       expect(h.card('http://example.org/cardio#Endocardium')?.parents?.map((p) => p.name)).toContain('myocardium');
     });
 
@@ -94,7 +100,7 @@ describe('reloading an edited file', () => {
           ),
       );
       const h = await reloadMatchesCold(file);
-      expect(h.summary.reload).toEqual({ incremental: true, reason: null, added: 2, removed: 2 });
+      expect(h.summary.reload).toEqual({ incremental: true, reason: null, added: 2, removed: 2, patched: PATCHED });
       expect(h.lookup('cardiac organ').map((x) => x.iri)).toContain('http://example.org/cardio#Heart');
     });
 
@@ -112,8 +118,45 @@ describe('reloading an edited file', () => {
         ),
       );
       const h = await reloadMatchesCold(file);
-      expect(h.summary.reload).toEqual({ incremental: true, reason: null, added: 4, removed: 0 });
+      // a class that comes is a full dump, and the cache is built whole
+      expect(h.summary.reload).toEqual({ incremental: true, reason: null, added: 4, removed: 0, patched: null });
       expect(h.summary.classes).toBe((await coldLoad(file)).summary.classes);
+    });
+
+    it('a new synonym and definition patch the cache built whole just before', async () => {
+      edit(file, (t) =>
+        t
+          .replace('AnnotationAssertion(oboInOwl:hasExactSynonym :Myocardium "heart muscle")', '')
+          .replace(
+            'AnnotationAssertion(obo:IAO_0000115 :Pericardium "The double-walled sac that contains the heart.")',
+            [
+              'AnnotationAssertion(obo:IAO_0000115 :Pericardium "The fibrous sac around the heart.")',
+              'AnnotationAssertion(oboInOwl:hasExactSynonym :Pericardium "heart sac")',
+            ].join('\n'),
+          ),
+      );
+      const h = await reloadMatchesCold(file);
+      expect(h.summary.reload?.patched).toEqual(PATCHED);
+      expect(h.lookup('heart sac').map((x) => x.iri)).toContain('http://example.org/cardio#Pericardium');
+    });
+
+    it('a class made unsatisfiable, and satisfiable again, patches its hierarchy', async () => {
+      edit(file, (t) =>
+        t.replace(
+          'SubClassOf(:Pericardium :AnatomicalStructure)',
+          'SubClassOf(:Pericardium :AnatomicalStructure)\nSubClassOf(:Pericardium owl:Nothing)',
+        ),
+      );
+      let h = await reloadMatchesCold(file);
+      expect(h.summary.reload?.patched).toEqual(PATCHED);
+      expect(h.summary.unsatisfiable).toContain('http://example.org/cardio#Pericardium');
+      // (not the content before, which the cache still holds)
+      edit(file, (t) =>
+        t.replace('SubClassOf(:Pericardium owl:Nothing)', 'SubClassOf(:Pericardium :CardiovascularSystem)'),
+      );
+      h = await reloadMatchesCold(file);
+      expect(h.summary.reload?.patched).toEqual(PATCHED);
+      expect(h.summary.unsatisfiable).toEqual([]);
     });
 
     it('a change to a property axiom still equals a cold load', async () => {
@@ -131,7 +174,13 @@ describe('reloading an edited file', () => {
       );
       const h = await reloadMatchesCold(file);
       // A full load counts no axioms, so the summary gives no counts rather than 0 and 0.
-      expect(h.summary.reload).toEqual({ incremental: false, reason: 'header-changed', added: null, removed: null });
+      expect(h.summary.reload).toEqual({
+        incremental: false,
+        reason: 'header-changed',
+        added: null,
+        removed: null,
+        patched: null,
+      });
     });
 
     it('a syntax error fails with the line, and the fixed file reloads after it', async () => {

@@ -21,18 +21,29 @@ const summary = (over: Partial<LoadSummary>): LoadSummary => ({
 describe('reloadLine', () => {
   it("says what the bridge's account of a reload says, and the load's time", () => {
     expect(
-      reloadLine({ summary: summary({ reload: { incremental: true, reason: null, added: 2, removed: 1 } }) }),
+      reloadLine({
+        summary: summary({ reload: { incremental: true, reason: null, added: 2, removed: 1, patched: null } }),
+      }),
     ).toBe('Reloaded: 2 axioms added, 1 removed, applied incrementally in 1.93 s.');
     expect(
       reloadLine({
         summary: summary({
+          reload: { incremental: true, reason: null, added: 1, removed: 0, patched: { groups: 3, cards: 1 } },
+        }),
+      }),
+    ).toBe('Reloaded: 1 axiom added, 0 removed, applied incrementally, 1 card written again in 1.93 s.');
+    expect(
+      reloadLine({
+        summary: summary({
           seconds: 12.4,
-          reload: { incremental: false, reason: 'header-changed', added: null, removed: null },
+          reload: { incremental: false, reason: 'header-changed', added: null, removed: null, patched: null },
         }),
       }),
     ).toBe('Reloaded: loaded afresh (header changed) in 12.4 s.');
     expect(
-      reloadLine({ summary: summary({ reload: { incremental: false, reason: null, added: null, removed: null } }) }),
+      reloadLine({
+        summary: summary({ reload: { incremental: false, reason: null, added: null, removed: null, patched: null } }),
+      }),
     ).toBe('Reloaded: loaded afresh in 1.93 s.');
   });
 

@@ -130,7 +130,9 @@ final class Commands {
                 parseSeconds = parse;
             }
         };
+        boolean delta = req.has("delta") && req.get("delta").isJsonPrimitive()
+            && req.getAsJsonPrimitive("delta").isBoolean() && req.get("delta").getAsBoolean();
         return Reloader.run(slot, new File(path), catalog == null ? null : new File(catalog), new File(outPath),
-            progress);
+            progress, delta);
     }
 }

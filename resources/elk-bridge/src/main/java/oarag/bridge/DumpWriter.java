@@ -10,8 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -41,12 +43,20 @@ final class DumpWriter implements AutoCloseable {
     static final class Written {
         final long records;
         final int unsatisfiable;
+        /** The fingerprints of the dump's groups (null when not tracked), whether it was written as a delta. */
+        final DumpGroups groups;
+        final DumpGroups.Change delta;
 
-        Written(long records, int unsatisfiable) {
+        Written(long records, int unsatisfiable, DumpGroups groups, DumpGroups.Change delta) {
             this.records = records;
             this.unsatisfiable = unsatisfiable;
+            this.groups = groups;
+            this.delta = delta;
         }
     }
+
+    /** A delta that would replace more than this share of the groups is written as a full dump instead. */
+    static final double MAX_DELTA_SHARE = 0.25;
 
     private final Session s;
     private final Signature sig;
@@ -71,6 +81,11 @@ final class DumpWriter implements AutoCloseable {
     private volatile Throwable headFailed;
     /** Set when the dump will not be finished: the head stops at its next record. */
     private volatile boolean abandoned;
+    /** This dump's group fingerprints, or null when they are not tracked ({@link #track}). */
+    private DumpGroups groups;
+    /** For a delta: the last dump's fingerprints, and the lines held until the groups can be compared. */
+    private DumpGroups before;
+    private LinkedHashMap<String, StringBuilder> held;
 
     DumpWriter(Session s, Signature sig, Roles roles, Attachments att, File out, Progress progress)
         throws BridgeException, IOException {
@@ -87,6 +102,17 @@ final class DumpWriter implements AutoCloseable {
         }
         this.tmp = new File(out.getPath() + ".tmp");
         this.w = new FileOutputStream(tmp);
+    }
+
+    /**
+     * Fingerprints the dump's groups, for a later delta; with {@code last} (the fingerprints of the session's last
+     * dump, which the client built its cache from) the dump is a delta when the changes allow one. Call before
+     * {@link #startHead}.
+     */
+    void track(DumpGroups last) {
+        groups = new DumpGroups();
+        before = last;
+        held = last != null ? new LinkedHashMap<>() : null;
     }
 
     /** Starts writing the records that need no reasoning, on a thread of its own (it reports no progress). */
@@ -151,6 +177,7 @@ final class DumpWriter implements AutoCloseable {
         writeHierarchy();
         writeFillers();
         writeLinks();
+        DumpGroups.Change delta = held != null ? deltaOrFull() : null;
         writeStats(secClassify, secClosure);
         w.write(buf, 0, bn);
         bn = 0;
@@ -158,7 +185,7 @@ final class DumpWriter implements AutoCloseable {
         w = null;
         os.close();
         Files.move(tmp.toPath(), out.toPath(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        return new Written(records, unsatCount);
+        return new Written(records, unsatCount, groups, delta);
     }
 
     /** After a failure: stops the head, closes and deletes the unfinished file. */
@@ -186,6 +213,69 @@ final class DumpWriter implements AutoCloseable {
         }
     }
 
+    /** Ends the record in sb, of group {@code kind + subject}: writes it, or holds it while a delta is decided. */
+    private void line(char kind, String subject) throws IOException {
+        if (groups != null) {
+            if (abandoned) {
+                throw new IOException("the dump was abandoned");
+            }
+            sb.append('\n');
+            String key = kind + subject;
+            long hash = DumpGroups.hash(sb);
+            groups.add(key, hash);
+            if (held != null) {
+                if (DumpGroups.multiLine(kind) || !before.same(key, hash)) {
+                    held.computeIfAbsent(key, k -> new StringBuilder(sb.length())).append(sb);
+                }
+                sb.setLength(0);
+                return;
+            }
+            sb.setLength(sb.length() - 1);
+        }
+        line();
+    }
+
+    /**
+     * After the last grouped record of a delta: writes the changed groups and a {@code gone} record for each group
+     * the dump no longer has, or, when the client could not patch its cache with them or they are too many, the
+     * whole dump after all. Returns the delta written, or null.
+     */
+    private DumpGroups.Change deltaOrFull() throws IOException {
+        DumpGroups.Change c = groups.against(before);
+        Map<String, StringBuilder> lines = held;
+        held = null;
+        before = null;
+        if (!c.patchable || c.changed.size() + c.gone.size() > MAX_DELTA_SHARE * groups.size()) {
+            groups = new DumpGroups();
+            records = 0;
+            writeHead();
+            writeHierarchy();
+            writeFillers();
+            writeLinks();
+            return null;
+        }
+        Set<String> changed = new HashSet<>(c.changed);
+        for (Map.Entry<String, StringBuilder> e : lines.entrySet()) {
+            if (changed.contains(e.getKey())) {
+                StringBuilder group = e.getValue();
+                sb.append(group, 0, group.length() - 1);
+                line();
+                for (int i = 0; i < group.length() - 1; i++) {
+                    if (group.charAt(i) == '\n') {
+                        records++; // a group of several records went out as one
+                    }
+                }
+            }
+        }
+        for (String k : c.gone) {
+            sb.append("{\"t\":\"gone\",\"k\":\"").append(k.charAt(0)).append("\",\"s\":");
+            Json.str(sb, k.substring(1));
+            sb.append('}');
+            line();
+        }
+        return c;
+    }
+
     private void line() throws IOException {
         if (abandoned) {
             throw new IOException("the dump was abandoned");
@@ -199,7 +289,7 @@ final class DumpWriter implements AutoCloseable {
         }
     }
 
-    /** Appends sb as UTF-8 (a lone surrogate as '?', as Java's encoder writes it; Json.str escapes them anyway). */
+    /** Appends sb as UTF-8 (Utf8.encode; Json.str escapes lone surrogates anyway). */
     private void encode() throws IOException {
         int n = sb.length();
         if (bn + 3 * n > buf.length) {
@@ -209,34 +299,7 @@ final class DumpWriter implements AutoCloseable {
                 buf = new byte[3 * n];
             }
         }
-        byte[] b = buf;
-        int k = bn;
-        for (int i = 0; i < n; i++) {
-            char c = sb.charAt(i);
-            if (c < 0x80) {
-                b[k++] = (byte) c;
-            } else if (c < 0x800) {
-                b[k++] = (byte) (0xc0 | c >> 6);
-                b[k++] = (byte) (0x80 | c & 0x3f);
-            } else if (Character.isSurrogate(c)) {
-                char d = i + 1 < n ? sb.charAt(i + 1) : 0;
-                if (Character.isHighSurrogate(c) && Character.isLowSurrogate(d)) {
-                    int cp = Character.toCodePoint(c, d);
-                    i++;
-                    b[k++] = (byte) (0xf0 | cp >> 18);
-                    b[k++] = (byte) (0x80 | cp >> 12 & 0x3f);
-                    b[k++] = (byte) (0x80 | cp >> 6 & 0x3f);
-                    b[k++] = (byte) (0x80 | cp & 0x3f);
-                } else {
-                    b[k++] = '?';
-                }
-            } else {
-                b[k++] = (byte) (0xe0 | c >> 12);
-                b[k++] = (byte) (0x80 | c >> 6 & 0x3f);
-                b[k++] = (byte) (0x80 | c & 0x3f);
-            }
-        }
-        bn = k;
+        bn = Utf8.encode(sb, buf, bn);
     }
 
     private String classIri(int c) {
@@ -259,7 +322,7 @@ final class DumpWriter implements AutoCloseable {
             AnnotationJson.ann(sb, a.getProperty(), a.getValue(), a.annotations().collect(Collectors.toList()));
         }
         sb.append("]}");
-        line();
+        line(DumpGroups.ONTOLOGY, "");
     }
 
     private void writeAnnotationProperties() throws IOException {
@@ -283,7 +346,7 @@ final class DumpWriter implements AutoCloseable {
             sb.append(",\"label\":");
             Json.str(sb, s.labelOrNull(p.getIRI()));
             sb.append('}');
-            line();
+            line(DumpGroups.ANNOTATION_PROPERTY, p.getIRI().toString());
         }
     }
 
@@ -333,7 +396,7 @@ final class DumpWriter implements AutoCloseable {
                 }
             }
             sb.append("]}");
-            line();
+            line(DumpGroups.PROPERTY, sig.props[i].getIRI().toString());
         }
     }
 
@@ -344,7 +407,7 @@ final class DumpWriter implements AutoCloseable {
             sb.append(',');
             boolean dep = AnnotationJson.entityAnnotations(sb, s.closure, c.getIRI());
             sb.append(",\"deprecated\":").append(dep).append('}');
-            line();
+            line(DumpGroups.CLASS, c.getIRI().toString());
         }
     }
 
@@ -394,7 +457,7 @@ final class DumpWriter implements AutoCloseable {
             sb.append(",\"text\":");
             Json.str(sb, render.ceShort(f));
             sb.append(",\"kind\":\"").append(kind).append("\"}");
-            line();
+            line(DumpGroups.STATED, a.getIRI().toString());
         }
     }
 
@@ -432,14 +495,14 @@ final class DumpWriter implements AutoCloseable {
                 namedMembers(node, c);
             }
             sb.append("]}");
-            line();
+            line(DumpGroups.HIER, classIri(c));
         }
         unsatCount = unsat.size();
         for (int c : unsat) {
             sb.append("{\"t\":\"unsat\",\"c\":");
             Json.str(sb, classIri(c));
             sb.append('}');
-            line();
+            line(DumpGroups.UNSAT, classIri(c));
         }
     }
 
@@ -466,7 +529,7 @@ final class DumpWriter implements AutoCloseable {
                 sb.append(",\"unsat\":true");
             }
             sb.append('}');
-            line();
+            line(DumpGroups.FILLER, FILLER_NS + f);
         }
     }
 
@@ -491,7 +554,7 @@ final class DumpWriter implements AutoCloseable {
             int t = links.t[i];
             Json.str(sb, t >= 0 ? classIri(t) : FILLER_NS + (-t - 1));
             sb.append('}');
-            line();
+            line(DumpGroups.LINK, classIri(links.s[i]));
         }
     }
 

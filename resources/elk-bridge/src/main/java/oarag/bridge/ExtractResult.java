@@ -22,9 +22,14 @@ final class ExtractResult {
     /** Named hierarchy (topological order, minimal named parents) and the existential closure. */
     final double secClosure;
     final double secWrite;
+    /** The dump's group fingerprints (null when not tracked), and the delta it was written as (null: in full). */
+    final DumpGroups groups;
+    final DumpGroups.Change delta;
 
     ExtractResult(long records, int unsatisfiable, int links, int fillers, int freshClasses, boolean inconsistent,
-        int classes, int objectProperties, double[] sec) {
+        int classes, int objectProperties, double[] sec, DumpWriter.Written written) {
+        this.groups = written.groups;
+        this.delta = written.delta;
         this.classes = classes;
         this.objectProperties = objectProperties;
         this.records = records;

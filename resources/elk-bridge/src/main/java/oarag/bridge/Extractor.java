@@ -118,10 +118,14 @@ final class Extractor {
             }
             clock.elkDone = System.nanoTime();
             // ELK used both cores; the closure uses one
+            if (kept != null) {
+                dump.track(null); // a reload may then write only what changed
+            }
             dump.startHead();
             r = finish(p, g, progress, dump, clock);
         }
         if (kept != null) {
+            kept.groups = r.groups;
             kept.indexLater(s);
         }
         return r;
@@ -166,6 +170,6 @@ final class Extractor {
             secWrite,
         };
         return new ExtractResult(written.records, written.unsatisfiable, links.count(), p.att.fillers.size(),
-            p.att.freshClassCount(), g.inconsistent, p.sig.classes.length, p.sig.props.length, sec);
+            p.att.freshClassCount(), g.inconsistent, p.sig.classes.length, p.sig.props.length, sec, written);
     }
 }

@@ -34,20 +34,23 @@ final class Reloader {
     private final File catalog;
     private final File out;
     private final Progress progress;
+    /** The client holds the cache built from the session's last dump, so a delta of that dump will do. */
+    private final boolean delta;
     /** Seconds a full diff spent loading the edited file (the parse of a fallback that reuses it). */
     private double parsedSeconds;
 
-    private Reloader(Slot slot, File file, File catalog, File out, Progress progress) {
+    private Reloader(Slot slot, File file, File catalog, File out, Progress progress, boolean delta) {
         this.slot = slot;
+        this.delta = delta;
         this.file = file;
         this.catalog = catalog;
         this.out = out;
         this.progress = progress;
     }
 
-    static JsonObject run(Slot slot, File file, File catalog, File out, Progress progress)
+    static JsonObject run(Slot slot, File file, File catalog, File out, Progress progress, boolean delta)
         throws BridgeException, IOException {
-        return new Reloader(slot, file, catalog, out, progress).run();
+        return new Reloader(slot, file, catalog, out, progress, delta).run();
     }
 
     private JsonObject run() throws BridgeException, IOException {
@@ -201,6 +204,9 @@ final class Reloader {
             try (ElkClassifier.Run elk = ElkClassifier.resume(warm.elk)) {
                 p = Extractor.prepareAfter(s, warm.prepared, ch.removed, ch.added);
                 dump = new DumpWriter(s, p.sig, p.roles, p.att, out, progress);
+                if (WarmState.affordable(p.sig.classes.length)) {
+                    dump.track(delta ? warm.groups : null);
+                }
                 dump.startHead();
                 progress.report("classify", 0.0);
                 FreshNames.Ids ids = warm.names.assign(p.att);
@@ -226,6 +232,7 @@ final class Reloader {
             ExtractResult r = Extractor.finish(p, g, progress, dump, clock);
             dump = null;
             if (kept != null) {
+                kept.groups = r.groups;
                 kept.indexLater(s); // the edited file was loaded whole: index its texts now
             }
             return r;

@@ -107,6 +107,13 @@ final class ResultJson {
         }
         o.addProperty("incremental", lead != null);
         o.addProperty("reason", reason);
+        o.addProperty("dump", r.delta != null ? "delta" : "full");
+        if (r.delta != null) {
+            JsonObject d = new JsonObject();
+            d.addProperty("changed", r.delta.changed.size());
+            d.addProperty("gone", r.delta.gone.size());
+            o.add("groups", d);
+        }
         // a full load counts no axioms: a "diff" of 0/0 would say nothing changed
         if (lead != null) {
             JsonObject d = new JsonObject();

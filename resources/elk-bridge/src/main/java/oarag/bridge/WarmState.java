@@ -27,6 +27,8 @@ final class WarmState {
     private Thread indexer;
     /** What extract derived from the ontology, for a reload to keep what an edit did not touch. */
     final Extractor.Prepared prepared;
+    /** The group fingerprints of the last dump written from this state (null: none tracked), for a delta. */
+    DumpGroups groups;
 
     WarmState(org.semanticweb.elk.reasoner.Reasoner elk, FreshNames names, List<OWLAxiom> fresh, OfnIndex index,
         Extractor.Prepared prepared) {

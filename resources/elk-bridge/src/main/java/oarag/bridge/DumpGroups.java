@@ -1,0 +1,109 @@
+package oarag.bridge;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A fingerprint of each record group of a dump, so that the next dump of the same session can hold only the groups
+ * that changed (a delta; docs/bridge-protocol.md). A group is what the client replaces as one: one record for most
+ * kinds, and all the stated records, or all the links, of one class. Its fingerprint is the sum of its lines' 64-bit
+ * hashes, so the order in which a group's records come does not count.
+ */
+final class DumpGroups {
+    /** Group kinds, the first character of a key; the rest of the key is the subject's IRI. */
+    static final char ONTOLOGY = 'o';
+    static final char ANNOTATION_PROPERTY = 'a';
+    static final char PROPERTY = 'p';
+    static final char CLASS = 'c';
+    static final char STATED = 's';
+    static final char HIER = 'h';
+    static final char UNSAT = 'u';
+    static final char FILLER = 'f';
+    static final char LINK = 'l';
+
+    private final HashMap<String, long[]> sums = new HashMap<>();
+
+    void add(String key, long lineHash) {
+        long[] v = sums.get(key);
+        if (v == null) {
+            sums.put(key, new long[] {lineHash});
+        } else {
+            v[0] += lineHash;
+        }
+    }
+
+    /** Whether the group had this fingerprint (for a group of one record: this record). */
+    boolean same(String key, long sum) {
+        long[] v = sums.get(key);
+        return v != null && v[0] == sum;
+    }
+
+    int size() {
+        return sums.size();
+    }
+
+    /** Whether a group of this kind may have several records (they then come in any order). */
+    static boolean multiLine(char kind) {
+        return kind == STATED || kind == LINK;
+    }
+
+    /**
+     * Whether the client can patch its cache for a group of this kind that is new, gone or changed: it never adds or
+     * drops an entity, and never renames a property or an annotation property (names the cards use everywhere).
+     */
+    static boolean patchable(char kind, boolean newOrGone) {
+        switch (kind) {
+            case ANNOTATION_PROPERTY:
+            case PROPERTY:
+                return false;
+            case CLASS:
+            case FILLER:
+            case ONTOLOGY:
+                return !newOrGone;
+            default:
+                return true;
+        }
+    }
+
+    /** What a delta against {@code before} holds: the keys of changed or new groups, and of gone ones. */
+    static final class Change {
+        final List<String> changed = new ArrayList<>();
+        final List<String> gone = new ArrayList<>();
+        boolean patchable = true;
+    }
+
+    Change against(DumpGroups before) {
+        Change c = new Change();
+        for (Map.Entry<String, long[]> e : sums.entrySet()) {
+            long[] old = before.sums.get(e.getKey());
+            if (old == null || old[0] != e.getValue()[0]) {
+                c.changed.add(e.getKey());
+                c.patchable &= patchable(e.getKey().charAt(0), old == null);
+            }
+        }
+        for (String k : before.sums.keySet()) {
+            if (!sums.containsKey(k)) {
+                c.gone.add(k);
+                c.patchable &= patchable(k.charAt(0), true);
+            }
+        }
+        return c;
+    }
+
+    /** FNV-1a over the UTF-16 units, then a 64-bit finaliser so that sums of line hashes stay well spread. */
+    static long hash(CharSequence s) {
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0, n = s.length(); i < n; i++) {
+            h ^= s.charAt(i);
+            h *= 0x100000001b3L;
+        }
+        h ^= h >>> 33;
+        h *= 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        h *= 0xc4ceb9fe1a85ec53L;
+        h ^= h >>> 33;
+        return h;
+    }
+}
