@@ -4,7 +4,9 @@
  * session), each timed against the cold load. Prints one JSON document. Not a test: figures.
  * Options: --go-classes N (default 50000), --check (also cold-load the last edited file in a fresh
  * service and compare the two caches; a difference exits 1), --explain (an explanation after the cold
- * load, which classifies the ontology for queries, and one after each reload, which takes the edit).
+ * load, which classifies the ontology for queries, and one after each reload, which takes the edit),
+ * --pause-ms N (default 3000: the time a user takes to make the next edit, during which the bridge
+ * collects its garbage; 0 times back-to-back reloads, which then wait for that collection).
  */
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +18,12 @@ import { cacheCanon } from '../test/support/cache-canon';
 import { generated, round } from './perf-support';
 
 const { values } = parseArgs({
-  options: { 'go-classes': { type: 'string' }, check: { type: 'boolean' }, explain: { type: 'boolean' } },
+  options: {
+    'go-classes': { type: 'string' },
+    check: { type: 'boolean' },
+    explain: { type: 'boolean' },
+    'pause-ms': { type: 'string' },
+  },
 });
 const work = join(tmpdir(), 'oarag-bench');
 mkdirSync(work, { recursive: true });
@@ -57,7 +64,9 @@ const explainAfterCold = values.explain ? await explainSeconds(first) : null;
 const rows: Record<string, unknown>[] = [];
 let last: LoadSummary = first.summary;
 let lastDb = first.db.name;
+const pauseMs = Number(values['pause-ms'] ?? 3000);
 for (const e of edits) {
+  await new Promise((r) => setTimeout(r, pauseMs));
   const text = readFileSync(file, 'utf8');
   const decl = `Declaration(Class(${e.after}))\n`;
   writeFileSync(file, text.replace(decl, decl + e.line + '\n'));
@@ -101,6 +110,7 @@ console.log(
       file: source.split('/').pop(),
       classes: last.classes,
       cold: { seconds: round(coldSeconds), stages: first.summary.stageSeconds, explainSeconds: explainAfterCold },
+      pauseBetweenEditsMs: pauseMs,
       reloads: rows,
       equalToCold,
     },

@@ -288,7 +288,7 @@ export class OntologyService {
    * cache cannot take (the caller then has the bridge write the whole dump).
    */
   private async patch(
-    base: { dbPath: string; ntPath: string },
+    base: { ntPath: string },
     dumpPath: string,
     tmpDb: string,
     tmpNt: string,
@@ -362,6 +362,7 @@ export class OntologyService {
     const tmpNt = `${tmpBase}.nt`;
     let builder: CacheBuilder | undefined;
     let patcher: CachePatcher | undefined;
+    let copying: Promise<boolean> | undefined;
     let extracting: Promise<unknown> | undefined;
     try {
       enter('classify');
@@ -390,10 +391,15 @@ export class OntologyService {
           return x;
         });
       extracting = extract.catch(() => undefined);
+      // The copy a patch starts from is made while the bridge works; a full dump deletes it again.
+      copying = base && CachePatcher.copyBase(base.dbPath, tmpDb);
       // A delta is written after the answer (docs/bridge-protocol.md), so there is nothing to follow.
-      if (base && (await extract).dump === 'delta') {
+      if (base && (await extract).dump === 'delta' && (await copying)) {
         patcher = await this.patch(base, dumpPath, tmpDb, tmpNt, o, clock, read);
         if (!patcher) await bridge.request('extract', { out: dumpPath }, { signal: o.signal, timeoutMs: o.timeoutMs });
+      } else if (copying) {
+        await copying;
+        rmSync(tmpDb, { force: true });
       }
       // Started while the bridge classifies, the writer thread is up long before the first record.
       if (!patcher) {
@@ -469,6 +475,8 @@ export class OntologyService {
       enter('open');
       this.bridgeLoaded = path;
       this.lastDump = { path, naming: namingStamp(o.naming!), dbPath, ntPath };
+      // while the user reads the result or edits: see `collect` in docs/bridge-protocol.md
+      bridge.request('collect').catch(() => undefined);
       const db = new Database(dbPath, { readonly: true });
       const seconds = (performance.now() - t0) / 1000;
       delete stageSeconds.open;
@@ -483,6 +491,7 @@ export class OntologyService {
     } finally {
       await builder?.abort();
       await patcher?.abort();
+      await copying;
       // A failure on this side can come while the bridge still writes the dump: let it finish first.
       await extracting;
       // The bridge writes the dump through `<dump>.tmp`; a cancel kills it before the rename.

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { constants, copyFileSync, rmSync } from 'node:fs';
+import { constants, rmSync } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
 import { compareCodeUnits } from '../../core/compare';
 import type { DumpRecord, GoneRecord } from '../dump/dump-types';
 import { StepClock } from '../load-profile';
@@ -32,15 +33,23 @@ export class CachePatcher {
   private open = true;
   cardsWritten = 0;
 
+  /** Copies the base entry's SQLite file to `tmpDb`: start it early, while the bridge works; false when it failed. */
+  static copyBase(dbPath: string, tmpDb: string): Promise<boolean> {
+    return copyFile(dbPath, tmpDb, constants.COPYFILE_FICLONE).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /** `tmpDb` is a copy of the base entry's SQLite file (copyBase); its closure graph is read from `base.ntPath`. */
   constructor(
-    base: { dbPath: string; ntPath: string },
+    base: { ntPath: string },
     private readonly tmpDb: string,
     private readonly tmpNt: string,
     naming: NamingOptions,
     readonly clock = new StepClock(),
   ) {
     const t = performance.now();
-    copyFileSync(base.dbPath, tmpDb, constants.COPYFILE_FICLONE);
     this.baseNt = base.ntPath;
     this.db = new Database(tmpDb);
     // A half-patched copy is deleted, never opened: no journal is needed.
@@ -54,7 +63,7 @@ export class CachePatcher {
     this.base = { summary: meta('summary') as LoadCounts, ontology: meta('ontology') ?? null };
     this.db.exec('BEGIN');
     this.applier = new DeltaApplier(this.db, naming);
-    this.clock.lap('patchCopy', t);
+    this.clock.lap('patchOpen', t);
   }
 
   add(rec: DumpRecord | GoneRecord): void {
