@@ -4,7 +4,7 @@ import { CACHE_SCHEMA_VERSION } from './schema';
 
 export async function hashFile(path: string): Promise<string> {
   const h = createHash('sha256');
-  for await (const chunk of createReadStream(path)) h.update(chunk as Buffer);
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) h.update(chunk as Buffer);
   return h.digest('hex');
 }
 

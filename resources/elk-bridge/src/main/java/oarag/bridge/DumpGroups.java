@@ -12,7 +12,7 @@ import java.util.Map;
  * hashes, so the order in which a group's records come does not count.
  */
 final class DumpGroups {
-    /** Group kinds, the first character of a key; the rest of the key is the subject's IRI. */
+    /** Group kinds, the first character of a key; the rest of the key is the subject's IRI as a JSON string. */
     static final char ONTOLOGY = 'o';
     static final char ANNOTATION_PROPERTY = 'a';
     static final char PROPERTY = 'p';

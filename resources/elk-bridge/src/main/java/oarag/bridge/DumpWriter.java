@@ -70,6 +70,8 @@ final class DumpWriter implements AutoCloseable {
     private Hierarchy h;
     private Links links;
     private final StringBuilder sb = new StringBuilder(4096);
+    private final String[] classJson;
+    private final String[] propJson;
     private OutputStream w;
     /** UTF-8 bytes not yet written: each record is encoded here straight from sb (no String, no charset encoder). */
     private byte[] buf = new byte[1 << 20];
@@ -96,6 +98,8 @@ final class DumpWriter implements AutoCloseable {
         this.progress = progress;
         this.render = new Render(s);
         this.out = out;
+        this.classJson = new String[sig.classes.length];
+        this.propJson = new String[sig.props.length];
         File parent = out.getAbsoluteFile().getParentFile();
         if (parent != null && !parent.isDirectory() && !parent.mkdirs()) {
             throw new BridgeException("NOT_FOUND", "The output folder " + parent.getPath() + " cannot be created.");
@@ -268,8 +272,8 @@ final class DumpWriter implements AutoCloseable {
             }
         }
         for (String k : c.gone) {
-            sb.append("{\"t\":\"gone\",\"k\":\"").append(k.charAt(0)).append("\",\"s\":");
-            Json.str(sb, k.substring(1));
+            // a key names its subject as a JSON string already
+            sb.append("{\"t\":\"gone\",\"k\":\"").append(k.charAt(0)).append("\",\"s\":").append(k, 1, k.length());
             sb.append('}');
             line();
         }
@@ -302,8 +306,39 @@ final class DumpWriter implements AutoCloseable {
         bn = Utf8.encode(sb, buf, bn);
     }
 
-    private String classIri(int c) {
-        return sig.classes[c].getIRI().toString();
+    /**
+     * Appends a class's IRI as a JSON string, made once per class: OWL API builds an IRI's string anew on every call,
+     * and a class is named by its own records and by every parent and link record that points to it. Returns it.
+     */
+    private String cls(int c) {
+        String j = classJson[c];
+        if (j == null) {
+            int at = sb.length();
+            Json.str(sb, sig.classes[c].getIRI().toString());
+            classJson[c] = sb.substring(at);
+            return classJson[c];
+        }
+        sb.append(j);
+        return j;
+    }
+
+    private String prop(int p) {
+        String j = propJson[p];
+        if (j == null) {
+            int at = sb.length();
+            Json.str(sb, sig.props[p].getIRI().toString());
+            propJson[p] = sb.substring(at);
+            return propJson[p];
+        }
+        sb.append(j);
+        return j;
+    }
+
+    /** An IRI as a JSON string: the form group keys name their subject in. */
+    private static String quoted(String iri) {
+        StringBuilder b = new StringBuilder(iri.length() + 2);
+        Json.str(b, iri);
+        return b.toString();
     }
 
     private void writeOntology() throws IOException {
@@ -322,7 +357,7 @@ final class DumpWriter implements AutoCloseable {
             AnnotationJson.ann(sb, a.getProperty(), a.getValue(), a.annotations().collect(Collectors.toList()));
         }
         sb.append("]}");
-        line(DumpGroups.ONTOLOGY, "");
+        line(DumpGroups.ONTOLOGY, "\"\"");
     }
 
     private void writeAnnotationProperties() throws IOException {
@@ -346,14 +381,14 @@ final class DumpWriter implements AutoCloseable {
             sb.append(",\"label\":");
             Json.str(sb, s.labelOrNull(p.getIRI()));
             sb.append('}');
-            line(DumpGroups.ANNOTATION_PROPERTY, p.getIRI().toString());
+            line(DumpGroups.ANNOTATION_PROPERTY, quoted(p.getIRI().toString()));
         }
     }
 
     private void writeProperties() throws IOException {
         for (int i = 0; i < sig.props.length; i++) {
             sb.append("{\"t\":\"property\",\"iri\":");
-            Json.str(sb, sig.props[i].getIRI().toString());
+            String key = prop(i);
             sb.append(',');
             boolean dep = AnnotationJson.entityAnnotations(sb, s.closure, sig.props[i].getIRI());
             sb.append(",\"deprecated\":").append(dep);
@@ -365,7 +400,7 @@ final class DumpWriter implements AutoCloseable {
                 if (k > 0) {
                     sb.append(',');
                 }
-                Json.str(sb, sig.props[ps[k]].getIRI().toString());
+                prop(ps[k]);
             }
             sb.append("],\"chains\":[");
             boolean first = true;
@@ -379,7 +414,7 @@ final class DumpWriter implements AutoCloseable {
                     if (k > 0) {
                         sb.append(',');
                     }
-                    Json.str(sb, sig.props[ch[k]].getIRI().toString());
+                    prop(ch[k]);
                 }
                 sb.append(']');
             }
@@ -396,18 +431,18 @@ final class DumpWriter implements AutoCloseable {
                 }
             }
             sb.append("]}");
-            line(DumpGroups.PROPERTY, sig.props[i].getIRI().toString());
+            line(DumpGroups.PROPERTY, key);
         }
     }
 
     private void writeClasses() throws IOException {
-        for (OWLClass c : sig.classes) {
+        for (int i = 0; i < sig.classes.length; i++) {
             sb.append("{\"t\":\"class\",\"iri\":");
-            Json.str(sb, c.getIRI().toString());
+            String key = cls(i);
             sb.append(',');
-            boolean dep = AnnotationJson.entityAnnotations(sb, s.closure, c.getIRI());
+            boolean dep = AnnotationJson.entityAnnotations(sb, s.closure, sig.classes[i].getIRI());
             sb.append(",\"deprecated\":").append(dep).append('}');
-            line(DumpGroups.CLASS, c.getIRI().toString());
+            line(DumpGroups.CLASS, key);
         }
     }
 
@@ -457,7 +492,7 @@ final class DumpWriter implements AutoCloseable {
             sb.append(",\"text\":");
             Json.str(sb, render.ceShort(f));
             sb.append(",\"kind\":\"").append(kind).append("\"}");
-            line(DumpGroups.STATED, a.getIRI().toString());
+            line(DumpGroups.STATED, quoted(a.getIRI().toString()));
         }
     }
 
@@ -470,7 +505,7 @@ final class DumpWriter implements AutoCloseable {
             if (sb.charAt(sb.length() - 1) != '[') {
                 sb.append(',');
             }
-            Json.str(sb, classIri(c));
+            cls(c);
         }
     }
 
@@ -483,7 +518,7 @@ final class DumpWriter implements AutoCloseable {
                 continue;
             }
             sb.append("{\"t\":\"hier\",\"c\":");
-            Json.str(sb, classIri(c));
+            String key = cls(c);
             sb.append(",\"parents\":[");
             if (node >= 0 && h.namedParents[node] != null) {
                 for (int p : h.namedParents[node]) {
@@ -495,21 +530,23 @@ final class DumpWriter implements AutoCloseable {
                 namedMembers(node, c);
             }
             sb.append("]}");
-            line(DumpGroups.HIER, classIri(c));
+            line(DumpGroups.HIER, key);
         }
         unsatCount = unsat.size();
         for (int c : unsat) {
             sb.append("{\"t\":\"unsat\",\"c\":");
-            Json.str(sb, classIri(c));
+            String key = cls(c);
             sb.append('}');
-            line(DumpGroups.UNSAT, classIri(c));
+            line(DumpGroups.UNSAT, key);
         }
     }
 
     private void writeFillers() throws IOException {
         for (int f = 0; f < att.fillers.size(); f++) {
             sb.append("{\"t\":\"filler\",\"iri\":");
+            int at = sb.length();
             Json.str(sb, FILLER_NS + f);
+            String key = sb.substring(at);
             sb.append(",\"text\":");
             Json.str(sb, render.ceShort(att.fillers.get(f)));
             sb.append(",\"parents\":[");
@@ -529,7 +566,7 @@ final class DumpWriter implements AutoCloseable {
                 sb.append(",\"unsat\":true");
             }
             sb.append('}');
-            line(DumpGroups.FILLER, FILLER_NS + f);
+            line(DumpGroups.FILLER, key);
         }
     }
 
@@ -539,7 +576,7 @@ final class DumpWriter implements AutoCloseable {
                 if (sb.charAt(sb.length() - 1) != '[') {
                     sb.append(',');
                 }
-                Json.str(sb, classIri(c));
+                cls(c);
             }
         }
     }
@@ -547,14 +584,18 @@ final class DumpWriter implements AutoCloseable {
     private void writeLinks() throws IOException {
         for (int i = 0; i < links.count(); i++) {
             sb.append("{\"t\":\"link\",\"s\":");
-            Json.str(sb, classIri(links.s[i]));
+            String key = cls(links.s[i]);
             sb.append(",\"r\":");
-            Json.str(sb, sig.props[links.r[i]].getIRI().toString());
+            prop(links.r[i]);
             sb.append(",\"f\":");
             int t = links.t[i];
-            Json.str(sb, t >= 0 ? classIri(t) : FILLER_NS + (-t - 1));
+            if (t >= 0) {
+                cls(t);
+            } else {
+                Json.str(sb, FILLER_NS + (-t - 1));
+            }
             sb.append('}');
-            line(DumpGroups.LINK, classIri(links.s[i]));
+            line(DumpGroups.LINK, key);
         }
     }
 
