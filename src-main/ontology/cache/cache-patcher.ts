@@ -5,9 +5,9 @@ import { compareCodeUnits } from '../../core/compare';
 import type { DumpRecord, GoneRecord } from '../dump/dump-types';
 import { StepClock } from '../load-profile';
 import type { NamingOptions } from '../names/naming-policy';
-import { patchGraph } from '../store/graph-patch';
+import { graphPatch, writePatchedGraph } from '../store/graph-patch';
 import type { BuildCounts } from './cache-builder';
-import { hashFileSync } from './cache-key';
+import { hashFileAside } from './cache-key';
 import { refreshCards } from './card-refresh';
 import { DeltaApplier } from './delta-apply';
 
@@ -103,17 +103,21 @@ export class CachePatcher {
     this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key, JSON.stringify(value));
   }
 
-  /** Writes the closure graph, commits and closes the copy; both files' checksums are then in `hashes`. */
+  /** Commits and closes the copy and writes the closure graph; both files' checksums are then in `hashes`. */
   async commitAndClose(): Promise<void> {
     let t = performance.now();
-    this.hashes.graph = patchGraph(this.db, this.applier.graph, this.baseNt, this.tmpNt);
-    t = this.clock.lap('patchGraph', t);
+    const graph = graphPatch(this.db, this.applier.graph);
     this.db.exec('COMMIT');
     this.db.close();
     this.open = false;
     t = this.clock.lap('commit', t);
-    this.hashes.db = hashFileSync(this.tmpDb);
-    this.clock.lap('hash', t);
+    // the SQLite file is hashed on another thread while this one writes the graph
+    const db = hashFileAside(this.tmpDb);
+    db.catch(() => undefined); // awaited below, unless the graph fails first
+    this.hashes.graph = writePatchedGraph(graph, this.baseNt, this.tmpNt);
+    t = this.clock.lap('patchGraph', t);
+    this.hashes.db = await db;
+    this.clock.lap('hashWait', t);
   }
 
   async abort(): Promise<void> {
