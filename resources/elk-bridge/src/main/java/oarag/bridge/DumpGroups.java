@@ -74,19 +74,30 @@ final class DumpGroups {
         boolean patchable = true;
     }
 
-    Change against(DumpGroups before) {
+    /**
+     * The change from {@code before}, given every key that may differ: the keys of all multi-record groups and of the
+     * single-record groups whose record is new or differs. Groups that went are looked for only when the counts say
+     * some did.
+     */
+    Change against(DumpGroups before, Iterable<String> candidates) {
         Change c = new Change();
-        for (Map.Entry<String, long[]> e : sums.entrySet()) {
-            long[] old = before.sums.get(e.getKey());
-            if (old == null || old[0] != e.getValue()[0]) {
-                c.changed.add(e.getKey());
-                c.patchable &= patchable(e.getKey().charAt(0), old == null);
+        int fresh = 0;
+        for (String k : candidates) {
+            long[] old = before.sums.get(k);
+            if (old == null) {
+                fresh++;
+            }
+            if (old == null || old[0] != sums.get(k)[0]) {
+                c.changed.add(k);
+                c.patchable &= patchable(k.charAt(0), old == null);
             }
         }
-        for (String k : before.sums.keySet()) {
-            if (!sums.containsKey(k)) {
-                c.gone.add(k);
-                c.patchable &= patchable(k.charAt(0), true);
+        if (sums.size() - fresh != before.sums.size()) {
+            for (String k : before.sums.keySet()) {
+                if (!sums.containsKey(k)) {
+                    c.gone.add(k);
+                    c.patchable &= patchable(k.charAt(0), true);
+                }
             }
         }
         return c;

@@ -245,8 +245,8 @@ final class DumpWriter implements AutoCloseable {
      * whole dump after all. Returns the delta written, or null.
      */
     private DumpGroups.Change deltaOrFull() throws IOException {
-        DumpGroups.Change c = groups.against(before);
         Map<String, StringBuilder> lines = held;
+        DumpGroups.Change c = groups.against(before, lines.keySet());
         held = null;
         before = null;
         if (!c.patchable || c.changed.size() + c.gone.size() > MAX_DELTA_SHARE * groups.size()) {

@@ -5,13 +5,14 @@ import java.util.List;
 import org.semanticweb.owlapi.model.AxiomType;
 import org.semanticweb.owlapi.model.OWLAxiom;
 import org.semanticweb.owlapi.model.OWLClass;
+import org.semanticweb.owlapi.model.OWLClassExpression;
 import org.semanticweb.owlapi.model.OWLEntity;
 import org.semanticweb.owlapi.model.OWLObjectProperty;
 import org.semanticweb.owlapi.model.OWLObjectPropertyAxiom;
 
 /**
  * Which of extract's derived structures an edit can have changed, so a reload rebuilds only those: the signature
- * (the sorted classes and properties every later phase indexes by) and the role index. OWL API rebuilds its
+ * (the sorted classes and properties every later phase indexes by), the role index and the attachments. OWL API rebuilds its
  * signature after any change, which costs a fifth of a second on a GO-sized ontology; most edits leave it as it was.
  */
 final class EditScope {
@@ -57,6 +58,31 @@ final class EditScope {
      * Whether no changed axiom is an object property axiom: the role index and compositions stay. (The types
      * {@link Roles} reads are named besides the interface for the chain axiom, which OWL API files apart.)
      */
+    /**
+     * Whether the attachments (AttachmentCollector) are those of before: every changed axiom is one without
+     * existentials, nominals or complex classes, such as a named class's new parent, a disjointness or an annotation.
+     * The collector attaches only existentials (and hasValue, hasSelf, property assertions), to named classes or to
+     * contexts for complex left-hand sides, so such an axiom gives it nothing to collect.
+     */
+    static boolean sameAttachments(List<OWLAxiom> removed, List<OWLAxiom> added) {
+        return namedOnly(removed) && namedOnly(added);
+    }
+
+    private static boolean namedOnly(List<OWLAxiom> axs) {
+        for (OWLAxiom ax : axs) {
+            if (!ax.isLogicalAxiom()) {
+                continue;
+            }
+            if (ax.objectPropertiesInSignature().findAny().isPresent()
+                || ax.individualsInSignature().findAny().isPresent()
+                || ax.anonymousIndividuals().findAny().isPresent()
+                || ax.nestedClassExpressions().anyMatch(OWLClassExpression::isAnonymous)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     static boolean sameRoles(List<OWLAxiom> removed, List<OWLAxiom> added) {
         return !anyPropertyAxiom(removed) && !anyPropertyAxiom(added);
     }

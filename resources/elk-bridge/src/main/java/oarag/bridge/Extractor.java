@@ -65,8 +65,8 @@ final class Extractor {
     }
 
     /**
-     * Prepares after an edit: the earlier signature and role index are kept when the edit cannot have changed them
-     * ({@link EditScope}); the attachments are always collected again.
+     * Prepares after an edit: the earlier signature, role index and attachments are kept when the edit cannot have
+     * changed them ({@link EditScope}).
      */
     static Prepared prepareAfter(Session s, Prepared before, List<OWLAxiom> removed, List<OWLAxiom> added) {
         if (before == null || !EditScope.sameSignature(s, before.sig, removed, added)) {
@@ -78,7 +78,9 @@ final class Extractor {
             roles = Roles.index(s, before.sig);
             comp = Compositions.of(roles);
         }
-        return new Prepared(before.sig, roles, comp, AttachmentCollector.collect(s, before.sig, roles));
+        Attachments att = roles == before.roles && EditScope.sameAttachments(removed, added) ? before.att
+            : AttachmentCollector.collect(s, before.sig, roles);
+        return new Prepared(before.sig, roles, comp, att);
     }
 
     /**

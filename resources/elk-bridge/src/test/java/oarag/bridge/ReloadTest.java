@@ -163,6 +163,19 @@ class ReloadTest {
         assertTrue(entailed(c, "ATP", "Carbohydrate"), "queries see the edited ontology");
     }
 
+    @Test
+    void anEditWithoutExistentialsKeepsTheAttachmentsAndOneWithThemCollectsAgain() throws Exception {
+        File f = copy("regulation.ofn", "reg.ofn");
+        Commands c = warm(f);
+        Attachments before = c.current().warm().prepared.att;
+        addLines(f, "SubClassOf(:ATP :Carbohydrate)", "DisjointClasses(:Glucose :Pyruvate)");
+        assertIncremental(reload(c, f), 2, 0);
+        assertSame(before, c.current().warm().prepared.att, "a new parent and a disjointness attach nothing");
+        addLines(f, "SubClassOf(:PhosphofructokinaseReaction ObjectSomeValuesFrom(:regulates :Glycolysis))");
+        assertIncremental(reload(c, f), 1, 0);
+        assertFalse(before == c.current().warm().prepared.att, "an existential is collected");
+    }
+
     /** Whether sub ⊑ ∃r.sup, asked through explain (which also gives the axioms it rests on). */
     private static boolean explained(Commands c, String sub, String r, String sup) throws Exception {
         JsonObject ex = call(c, "explain", JsonParser.parseString("{\"sub\":\"" + REG + sub + "\",\"r\":\"" + REG + r
