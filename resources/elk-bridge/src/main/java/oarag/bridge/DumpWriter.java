@@ -70,8 +70,7 @@ final class DumpWriter implements AutoCloseable {
     private Hierarchy h;
     private Links links;
     private final StringBuilder sb = new StringBuilder(4096);
-    private final String[] classJson;
-    private final String[] propJson;
+    private final IriJson iris;
     private OutputStream w;
     /** UTF-8 bytes not yet written: each record is encoded here straight from sb (no String, no charset encoder). */
     private byte[] buf = new byte[1 << 20];
@@ -98,8 +97,7 @@ final class DumpWriter implements AutoCloseable {
         this.progress = progress;
         this.render = new Render(s);
         this.out = out;
-        this.classJson = new String[sig.classes.length];
-        this.propJson = new String[sig.props.length];
+        this.iris = new IriJson(sig);
         File parent = out.getAbsoluteFile().getParentFile();
         if (parent != null && !parent.isDirectory() && !parent.mkdirs()) {
             throw new BridgeException("NOT_FOUND", "The output folder " + parent.getPath() + " cannot be created.");
@@ -306,41 +304,6 @@ final class DumpWriter implements AutoCloseable {
         bn = Utf8.encode(sb, buf, bn);
     }
 
-    /**
-     * Appends a class's IRI as a JSON string, made once per class: OWL API builds an IRI's string anew on every call,
-     * and a class is named by its own records and by every parent and link record that points to it. Returns it.
-     */
-    private String cls(int c) {
-        String j = classJson[c];
-        if (j == null) {
-            int at = sb.length();
-            Json.str(sb, sig.classes[c].getIRI().toString());
-            classJson[c] = sb.substring(at);
-            return classJson[c];
-        }
-        sb.append(j);
-        return j;
-    }
-
-    private String prop(int p) {
-        String j = propJson[p];
-        if (j == null) {
-            int at = sb.length();
-            Json.str(sb, sig.props[p].getIRI().toString());
-            propJson[p] = sb.substring(at);
-            return propJson[p];
-        }
-        sb.append(j);
-        return j;
-    }
-
-    /** An IRI as a JSON string: the form group keys name their subject in. */
-    private static String quoted(String iri) {
-        StringBuilder b = new StringBuilder(iri.length() + 2);
-        Json.str(b, iri);
-        return b.toString();
-    }
-
     private void writeOntology() throws IOException {
         OWLOntologyID id = s.root.getOntologyID();
         sb.append("{\"t\":\"ontology\",\"iri\":");
@@ -381,14 +344,14 @@ final class DumpWriter implements AutoCloseable {
             sb.append(",\"label\":");
             Json.str(sb, s.labelOrNull(p.getIRI()));
             sb.append('}');
-            line(DumpGroups.ANNOTATION_PROPERTY, quoted(p.getIRI().toString()));
+            line(DumpGroups.ANNOTATION_PROPERTY, IriJson.quoted(p.getIRI().toString()));
         }
     }
 
     private void writeProperties() throws IOException {
         for (int i = 0; i < sig.props.length; i++) {
             sb.append("{\"t\":\"property\",\"iri\":");
-            String key = prop(i);
+            String key = iris.prop(sb, i);
             sb.append(',');
             boolean dep = AnnotationJson.entityAnnotations(sb, s.closure, sig.props[i].getIRI());
             sb.append(",\"deprecated\":").append(dep);
@@ -400,7 +363,7 @@ final class DumpWriter implements AutoCloseable {
                 if (k > 0) {
                     sb.append(',');
                 }
-                prop(ps[k]);
+                iris.prop(sb, ps[k]);
             }
             sb.append("],\"chains\":[");
             boolean first = true;
@@ -414,7 +377,7 @@ final class DumpWriter implements AutoCloseable {
                     if (k > 0) {
                         sb.append(',');
                     }
-                    prop(ch[k]);
+                    iris.prop(sb, ch[k]);
                 }
                 sb.append(']');
             }
@@ -438,7 +401,7 @@ final class DumpWriter implements AutoCloseable {
     private void writeClasses() throws IOException {
         for (int i = 0; i < sig.classes.length; i++) {
             sb.append("{\"t\":\"class\",\"iri\":");
-            String key = cls(i);
+            String key = iris.cls(sb, i);
             sb.append(',');
             boolean dep = AnnotationJson.entityAnnotations(sb, s.closure, sig.classes[i].getIRI());
             sb.append(",\"deprecated\":").append(dep).append('}');
@@ -492,7 +455,7 @@ final class DumpWriter implements AutoCloseable {
             sb.append(",\"text\":");
             Json.str(sb, render.ceShort(f));
             sb.append(",\"kind\":\"").append(kind).append("\"}");
-            line(DumpGroups.STATED, quoted(a.getIRI().toString()));
+            line(DumpGroups.STATED, IriJson.quoted(a.getIRI().toString()));
         }
     }
 
@@ -505,7 +468,7 @@ final class DumpWriter implements AutoCloseable {
             if (sb.charAt(sb.length() - 1) != '[') {
                 sb.append(',');
             }
-            cls(c);
+            iris.cls(sb, c);
         }
     }
 
@@ -518,7 +481,7 @@ final class DumpWriter implements AutoCloseable {
                 continue;
             }
             sb.append("{\"t\":\"hier\",\"c\":");
-            String key = cls(c);
+            String key = iris.cls(sb, c);
             sb.append(",\"parents\":[");
             if (node >= 0 && h.namedParents[node] != null) {
                 for (int p : h.namedParents[node]) {
@@ -535,7 +498,7 @@ final class DumpWriter implements AutoCloseable {
         unsatCount = unsat.size();
         for (int c : unsat) {
             sb.append("{\"t\":\"unsat\",\"c\":");
-            String key = cls(c);
+            String key = iris.cls(sb, c);
             sb.append('}');
             line(DumpGroups.UNSAT, key);
         }
@@ -576,7 +539,7 @@ final class DumpWriter implements AutoCloseable {
                 if (sb.charAt(sb.length() - 1) != '[') {
                     sb.append(',');
                 }
-                cls(c);
+                iris.cls(sb, c);
             }
         }
     }
@@ -584,13 +547,13 @@ final class DumpWriter implements AutoCloseable {
     private void writeLinks() throws IOException {
         for (int i = 0; i < links.count(); i++) {
             sb.append("{\"t\":\"link\",\"s\":");
-            String key = cls(links.s[i]);
+            String key = iris.cls(sb, links.s[i]);
             sb.append(",\"r\":");
-            prop(links.r[i]);
+            iris.prop(sb, links.r[i]);
             sb.append(",\"f\":");
             int t = links.t[i];
             if (t >= 0) {
-                cls(t);
+                iris.cls(sb, t);
             } else {
                 Json.str(sb, FILLER_NS + (-t - 1));
             }
