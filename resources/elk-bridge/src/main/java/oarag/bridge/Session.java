@@ -76,11 +76,14 @@ final class Session {
                         }
                         IRI subj = (IRI) ax.getSubject();
                         String lang = lit.getLang().toLowerCase();
-                        // rdfs:label@en > rdfs:label > skos:prefLabel@en/untagged > rdfs:label@xx > skos:prefLabel@xx
+                        // rdfs:label@en > rdfs:label@en-xx > rdfs:label > skos:prefLabel@en/untagged >
+                        // rdfs:label@xx > skos:prefLabel@xx; of equal rank the least string, so that the choice
+                        // does not follow the order the axioms happen to be visited in (it varied between runs)
                         boolean en = lang.startsWith("en");
-                        int r = rdfs ? (en ? 5 : lang.isEmpty() ? 4 : 2) : (en || lang.isEmpty() ? 3 : 1);
+                        int r = rdfs ? (lang.equals("en") ? 6 : en ? 5 : lang.isEmpty() ? 4 : 2)
+                            : (en || lang.isEmpty() ? 3 : 1);
                         Integer old = rank.get(subj);
-                        if (old == null || r > old) {
+                        if (old == null || r > old || r == old && lit.getLiteral().compareTo(labels.get(subj)) < 0) {
                             rank.put(subj, r);
                             labels.put(subj, lit.getLiteral());
                         }

@@ -55,6 +55,23 @@ class DumpFormatTest {
     }
 
     @Test
+    void theLabelARenderingUsesIsChosenByRankThenByText() throws Exception {
+        // rdfs:label@en over @en-gb, then the least of equal rank: never the order the axioms come in
+        Session s = Ofn.load(tmp, "labels", "Declaration(Class(:Thorax))", "Declaration(Class(:Heart))",
+            "Declaration(ObjectProperty(:partOf))", "Declaration(AnnotationProperty(:xref))",
+            "AnnotationAssertion(rdfs:label :Thorax \"chest\"@en-gb)", "AnnotationAssertion(rdfs:label :Thorax \"thorax\"@en)",
+            "AnnotationAssertion(rdfs:label :xref \"x ref\")", "AnnotationAssertion(rdfs:label :xref \"cross reference\")",
+            "AnnotationAssertion(:xref :Heart \"H:1\")", "SubClassOf(:Heart ObjectSomeValuesFrom(:partOf :Thorax))");
+        Dump d = Fixtures.extract(s, tmp);
+        assertEquals("thorax", d.ofType("stated").get(0).get("text").getAsString());
+        for (JsonObject p : d.ofType("annotationProperty")) {
+            if (p.get("iri").getAsString().equals(Ofn.iri("xref"))) {
+                assertEquals("cross reference", p.get("label").getAsString());
+            }
+        }
+    }
+
+    @Test
     void annotationsKeepLanguagesAxiomAnnotationsAndDeprecation() throws Exception {
         Dump d = Fixtures.extract(Fixtures.load("anatomy.ofn"), tmp);
         JsonObject heart = null;
