@@ -20,6 +20,13 @@ final class FileStamp {
         this.crc = crc;
     }
 
+    /** The stamp of bytes read whole. */
+    static FileStamp of(byte[] bytes) {
+        CRC32C crc = new CRC32C();
+        crc.update(bytes);
+        return new FileStamp(bytes.length, crc.getValue());
+    }
+
     boolean matches(FileStamp o) {
         return o != null && o.size == size && o.crc == crc;
     }

@@ -1,10 +1,10 @@
 package oarag.bridge;
 
+import java.io.ByteArrayInputStream;
 import java.io.File;
-import java.io.FileInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.BitSet;
 
@@ -17,6 +17,11 @@ import java.util.BitSet;
 final class OfnIndex {
     private static final int EMPTY = -1;
     private static final int GONE = -2;
+    /** A window of the file is scanned as this document (OfnLayout#window). */
+    private static final byte[] WINDOW_HEAD = "Ontology(\n".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] WINDOW_TAIL = "\n)\n".getBytes(StandardCharsets.UTF_8);
+    /** The header the scanner makes of that document when the window holds axioms only: "Ontology(\n)\n". */
+    private static final int EMPTY_HEADER = "Ontology(\n)\n".length();
 
     final byte[] header;
     final byte[] prefixes;
@@ -31,6 +36,8 @@ final class OfnIndex {
     private int live;
     private int[] table = new int[2048];
     private int tombstones;
+    /** Where each axiom stands in the file as last read. */
+    private OfnLayout layout;
 
     private OfnIndex(byte[] header, byte[] prefixes, byte[] arena) {
         this.header = header;
@@ -44,22 +51,21 @@ final class OfnIndex {
      * scanner does not follow it.
      */
     static OfnIndex of(File file, int limit, FileStamp stamp) throws OfnScanner.Malformed, IOException {
-        long size = file.length();
-        Builder b = new Builder(new byte[(int) Math.min(Integer.MAX_VALUE - 16, Math.max(1024, size))]);
-        OfnScanner.Header h;
-        FileStamp read;
-        try (FileStamp.Reading in = new FileStamp.Reading(file)) {
-            h = OfnScanner.scan(in, limit, b);
-            read = in.stamp();
-        }
-        if (stamp != null && !stamp.matches(read)) {
+        byte[] raw = Files.readAllBytes(file.toPath());
+        if (stamp != null && !stamp.matches(FileStamp.of(raw))) {
             return null;
         }
+        Builder b = new Builder(new byte[Math.max(1024, raw.length)]);
+        OfnScanner.Header h = OfnScanner.scan(new ByteArrayInputStream(raw), limit, b);
         OfnIndex x = new OfnIndex(h.header, h.prefixes, b.arena);
         x.used = b.used;
         for (int k = 0; k < b.count; k++) {
             x.append(b.starts[k], b.lens[k]);
         }
+        int[] slots = new int[b.count];
+        Arrays.setAll(slots, k -> k);
+        x.layout = new OfnLayout(raw, slots, b.ats.toArray(), b.ends.toArray(), b.lines.toArray(), b.count,
+            (int) h.itemsEnd, (int) h.close);
         return x;
     }
 
@@ -70,13 +76,19 @@ final class OfnIndex {
         int[] starts = new int[1024];
         int[] lens = new int[1024];
         int count;
+        final IntList ats = new IntList(1024);
+        final IntList ends = new IntList(1024);
+        final IntList lines = new IntList(1024);
 
         Builder(byte[] arena) {
             this.arena = arena;
         }
 
         @Override
-        public void axiom(byte[] norm, int n, int line, int col, byte[] src, int from, int to) {
+        public void axiom(byte[] norm, int n, int line, int col, byte[] src, int from, int to, long at) {
+            ats.add((int) at);
+            ends.add((int) at + (to - from));
+            lines.add(line);
             if (used + n > arena.length) {
                 arena = Arrays.copyOf(arena, Math.max(arena.length * 3 / 2, used + n));
             }
@@ -90,6 +102,11 @@ final class OfnIndex {
             count++;
             used += n;
         }
+    }
+
+    /** Where each axiom stands in the file last read (for tests). */
+    OfnLayout layout() {
+        return layout;
     }
 
     /** The number of axiom texts (with repetitions). */
@@ -183,20 +200,89 @@ final class OfnIndex {
         byte[] header;
         byte[] prefixes;
         private int[] removed;
+        /** The edited file, and the window of it that was scanned (null: all of it). */
+        final byte[] next;
+        private OfnLayout.Window window;
+        private long itemsEnd;
+        private long close;
+        /** What the scan met, in file order: a slot it matched, or -1 - the index of a text it added; where. */
+        private final IntList seenSlot = new IntList(64);
+        private final IntList seenAt = new IntList(64);
+        private final IntList seenEnd = new IntList(64);
+        private final IntList seenLine = new IntList(64);
+
+        Diff(byte[] next) {
+            this.next = next;
+        }
 
         @Override
-        public void axiom(byte[] norm, int n, int line, int col, byte[] src, int from, int to) {
+        public void axiom(byte[] norm, int n, int line, int col, byte[] src, int from, int to, long at) {
+            if (window != null) {
+                // the window was scanned as a document of its own: back to the file's offsets and lines
+                at += window.lo - WINDOW_HEAD.length;
+                col = line == 2 ? window.colAtLo + col - 1 : col;
+                line = window.lineAtLo + line - 2;
+            }
+            seenAt.add((int) at);
+            seenEnd.add((int) at + (to - from));
+            seenLine.add(line);
             int k = find(hash(norm, 0, n), norm, n, taken);
             if (k >= 0) {
                 taken.set(k);
+                seenSlot.add(k);
                 return;
             }
+            seenSlot.add(-1 - addedLine.size());
             addedNorm.add(norm, 0, n);
             addedNormEnd.add(addedNorm.n);
             addedSrc.add(src, from, to);
             addedSrcEnd.add(addedSrc.n);
             addedLine.add(line);
             addedCol.add(col);
+        }
+
+        /**
+         * Scans only the window where the edited file differs (OfnLayout#window); false when there is none to scan
+         * that way (a header change, or no layout), or its text is not whole axioms, and the file is scanned whole.
+         */
+        boolean inWindow(int limit) throws IOException {
+            OfnLayout.Window w = layout != null ? layout.window(next) : null;
+            if (w == null) {
+                return false;
+            }
+            for (int k = 0; k < slots; k++) {
+                taken.set(k);
+            }
+            for (int k = w.k0; k < w.k1; k++) {
+                taken.clear(layout.slot[k]);
+            }
+            byte[] doc = new byte[WINDOW_HEAD.length + (w.hi + w.delta - w.lo) + WINDOW_TAIL.length];
+            System.arraycopy(WINDOW_HEAD, 0, doc, 0, WINDOW_HEAD.length);
+            System.arraycopy(next, w.lo, doc, WINDOW_HEAD.length, w.hi + w.delta - w.lo);
+            System.arraycopy(WINDOW_TAIL, 0, doc, doc.length - WINDOW_TAIL.length, WINDOW_TAIL.length);
+            window = w;
+            try {
+                OfnScanner.Header h = OfnScanner.scan(new ByteArrayInputStream(doc), limit, this);
+                if (h.header.length != EMPTY_HEADER) {
+                    return false; // an ontology annotation, an import or an IRI among the axioms
+                }
+            } catch (OfnScanner.Malformed e) {
+                return false;
+            }
+            header = OfnIndex.this.header;
+            prefixes = OfnIndex.this.prefixes;
+            return true;
+        }
+
+        /** Whether only a window of the file was scanned (for tests). */
+        boolean windowed() {
+            return window != null;
+        }
+
+        /** The normalised text the scan added, j-th. */
+        String added(int j) {
+            int from = j == 0 ? 0 : addedNormEnd.get(j - 1);
+            return new String(addedNorm.a, from, addedNormEnd.get(j) - from, StandardCharsets.UTF_8);
         }
 
         int addedCount() {
@@ -220,17 +306,23 @@ final class OfnIndex {
 
     /** Compares the edited file with this index (nothing changes until {@link #apply}). */
     Diff diff(File file, int limit) throws OfnScanner.Malformed, IOException {
-        Diff d = new Diff();
-        try (InputStream in = new FileInputStream(file)) {
-            OfnScanner.Header h = OfnScanner.scan(in, limit, d);
-            d.header = h.header;
-            d.prefixes = h.prefixes;
+        byte[] next = Files.readAllBytes(file.toPath());
+        Diff d = new Diff(next);
+        if (d.inWindow(limit)) {
+            return d;
         }
+        d = new Diff(next);
+        OfnScanner.Header h = OfnScanner.scan(new ByteArrayInputStream(next), limit, d);
+        d.header = h.header;
+        d.prefixes = h.prefixes;
+        d.itemsEnd = h.itemsEnd;
+        d.close = h.close;
         return d;
     }
 
     /** Makes this the index of the edited file the diff read (its header being this one's). */
     void apply(Diff d) {
+        int firstNew = slots;
         for (int k : d.removed()) {
             int mask = table.length - 1;
             int p = mix(hash[k]) & mask;
@@ -254,6 +346,19 @@ final class OfnIndex {
             used += to - from;
             from = to;
         }
+        int[] seen = d.seenSlot.toArray();
+        for (int j = 0; j < seen.length; j++) {
+            if (seen[j] < 0) {
+                seen[j] = firstNew + (-1 - seen[j]);
+            }
+        }
+        if (d.window != null && layout != null) {
+            layout = layout.after(d.next, d.window, seen, d.seenAt.toArray(), d.seenEnd.toArray(),
+                d.seenLine.toArray());
+        } else {
+            layout = new OfnLayout(d.next, seen, d.seenAt.toArray(), d.seenEnd.toArray(), d.seenLine.toArray(),
+                seen.length, (int) d.itemsEnd, (int) d.close);
+        }
         if (waste > used / 4 || slots > 2 * live + 1024) {
             compact();
         }
@@ -264,8 +369,10 @@ final class OfnIndex {
         byte[] a = new byte[used - waste + (used - waste) / 8 + 1024];
         int n = 0;
         int s = 0;
+        int[] to = new int[slots];
         for (int k = 0; k < slots; k++) {
             if (len[k] >= 0) {
+                to[k] = s;
                 System.arraycopy(arena, start[k], a, n, len[k]);
                 start[s] = n;
                 len[s] = len[k];
@@ -279,5 +386,8 @@ final class OfnIndex {
         waste = 0;
         slots = s;
         rehash(table.length);
+        if (layout != null) {
+            layout.renumber(to);
+        }
     }
 }

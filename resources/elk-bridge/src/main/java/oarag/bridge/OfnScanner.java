@@ -25,10 +25,11 @@ final class OfnScanner {
     /** Receives the axioms in file order. */
     interface Sink {
         /**
-         * One axiom: its normalised text {@code norm[0, n)}, the line and byte column where it starts, and its text
-         * as written, {@code src[from, to)}. The arrays are reused after the call.
+         * One axiom: its normalised text {@code norm[0, n)}, the line and byte column where it starts, its text as
+         * written, {@code src[from, to)}, and the document offset of that text's first byte. The arrays are reused
+         * after the call.
          */
-        void axiom(byte[] norm, int n, int line, int col, byte[] src, int from, int to);
+        void axiom(byte[] norm, int n, int line, int col, byte[] src, int from, int to, long at);
     }
 
     /** What the document has besides its axioms. */
@@ -37,10 +38,15 @@ final class OfnScanner {
         final byte[] header;
         /** The Prefix declarations alone, one per line. */
         final byte[] prefixes;
+        /** Document offsets: the end of the last item of the ontology's that is not an axiom, and its closing ')'. */
+        final long itemsEnd;
+        final long close;
 
-        Header(byte[] header, byte[] prefixes) {
+        Header(byte[] header, byte[] prefixes, long itemsEnd, long close) {
             this.header = header;
             this.prefixes = prefixes;
+            this.itemsEnd = itemsEnd;
+            this.close = close;
         }
     }
 
@@ -86,6 +92,8 @@ final class OfnScanner {
     /** File offset where the current line starts. */
     private long lineStart;
     private final Bytes header = new Bytes(256);
+    private long itemsEnd;
+    private long close;
     private final Bytes prefixes = new Bytes(256);
     /** The item being read, normalised. */
     private final Bytes norm = new Bytes(4096);
@@ -99,7 +107,7 @@ final class OfnScanner {
     static Header scan(InputStream in, int limit, Sink sink) throws Malformed, IOException {
         OfnScanner s = new OfnScanner(in, limit, sink);
         s.document();
-        return new Header(s.header.toArray(), s.prefixes.toArray());
+        return new Header(s.header.toArray(), s.prefixes.toArray(), s.itemsEnd, s.close);
     }
 
     /**
@@ -160,6 +168,7 @@ final class OfnScanner {
                 i++;
                 mark = -1;
                 header.add("Ontology(\n");
+                itemsEnd = base + i;
                 break;
             } else {
                 throw new Malformed("a top-level item other than Prefix and Ontology");
@@ -181,6 +190,7 @@ final class OfnScanner {
             }
             byte c = b[i];
             if (c == ')') {
+                close = base + i;
                 i++;
                 header.add(")\n");
                 return;
@@ -192,6 +202,7 @@ final class OfnScanner {
                 header.add(norm.a, 0, norm.n);
                 header.add("\n");
                 mark = -1;
+                itemsEnd = base + i;
                 continue;
             }
             if (KIND[c & 0xff] != PLAIN) {
@@ -204,13 +215,15 @@ final class OfnScanner {
             if (!has() || b[i] != '(') {
                 header.add(name); // the ontology or version IRI as a prefixed name
                 header.add("\n");
+                itemsEnd = base + mark + nameLength;
             } else if (name.equals("Import") || name.equals("Annotation")) {
                 headerItem(name);
+                itemsEnd = base + i;
             } else {
                 norm.n = 0;
                 norm.add(b, mark, mark + nameLength);
                 item();
-                sink.axiom(norm.a, norm.n, atLine, atCol, b, mark, i);
+                sink.axiom(norm.a, norm.n, atLine, atCol, b, mark, i, base + mark);
             }
             mark = -1;
         }

@@ -30,7 +30,7 @@ class OfnScannerTest {
     private static List<String> axioms(String doc) throws Exception {
         List<String> out = new ArrayList<>();
         OfnScanner.scan(new ByteArrayInputStream(doc.getBytes(StandardCharsets.UTF_8)), 100,
-            (norm, n, line, col, src, from, to) -> out.add(new String(norm, 0, n, StandardCharsets.UTF_8) + " @"
+            (norm, n, line, col, src, from, to, at) -> out.add(new String(norm, 0, n, StandardCharsets.UTF_8) + " @"
                 + line + ":" + col + " " + new String(src, from, to - from, StandardCharsets.UTF_8)));
         return out;
     }
@@ -54,7 +54,7 @@ class OfnScannerTest {
         String doc = "Prefix(:=<http://x.org/#>)\nOntology(<http://x.org/o> <http://x.org/o/1>\n"
             + "Import(<http://x.org/other>)\nAnnotation(rdfs:comment \"c\")\nDeclaration(Class(:A))\n)";
         OfnScanner.Header h = OfnScanner.scan(new ByteArrayInputStream(doc.getBytes(StandardCharsets.UTF_8)), 100,
-            (norm, n, line, col, src, from, to) -> { });
+            (norm, n, line, col, src, from, to, at) -> { });
         assertEquals("Prefix(:=<http://x.org/#>)\nOntology(\n<http://x.org/o>\n<http://x.org/o/1>\n"
             + "Import(<http://x.org/other>)\nAnnotation(rdfs:comment \"c\")\n)\n",
             new String(h.header, StandardCharsets.UTF_8));
@@ -68,7 +68,7 @@ class OfnScannerTest {
             "Ontology(AnnotationAssertion(:p :A \"open))", "Ontology(SubClassOf(<http://x\n.org> :B))",
             "Ontology(SubClassOf(((((:A)))) :B))"}) {
             assertThrows(OfnScanner.Malformed.class, () -> OfnScanner.scan(
-                new ByteArrayInputStream(doc.getBytes(StandardCharsets.UTF_8)), 4, (n, k, l, c, s, f, t) -> { }),
+                new ByteArrayInputStream(doc.getBytes(StandardCharsets.UTF_8)), 4, (n, k, l, c, s, f, t, a) -> { }),
                 doc);
         }
     }
