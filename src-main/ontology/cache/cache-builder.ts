@@ -6,7 +6,7 @@ import type { Ann, DumpRecord, StatedRecord } from '../dump/dump-types';
 import { StepClock } from '../load-profile';
 import { DEFAULT_NAMING, fragmentName, propertyName, type NamingOptions } from '../names/naming-policy';
 import { oboIri } from '../names/normalize';
-import { OWL_DEPRECATED } from '../names/vocabulary';
+import { annotationRow, deprecatedBy } from './annotation-rows';
 import { displayName, nameRows } from './entity-naming';
 import { DirectSink, type RowSink } from './cache-writer';
 import { writeGraphSync, type GraphEntity, type GraphRows } from '../store/closure-graph';
@@ -364,7 +364,7 @@ export class CacheBuilder {
   ): EntityInfo {
     anns = inStableOrder(anns);
     const { name, source, from } = displayName(iri, anns, this.naming);
-    const isDeprecated = deprecated || anns.some((a) => a.p === OWL_DEPRECATED && a.v === 'true');
+    const isDeprecated = deprecatedBy(deprecated, anns);
     let e = this.byIri.get(iri);
     let ords = 0;
     if (e) {
@@ -382,20 +382,7 @@ export class CacheBuilder {
       e.transitive = transitive;
       e.reflexive = reflexive;
     }
-    for (let i = 0; i < anns.length; i++) {
-      const a = anns[i];
-      this.sink.push(
-        'annotation',
-        e.id,
-        i,
-        a.p,
-        a.v,
-        a.lang ?? null,
-        a.dt ?? null,
-        a.ref ? 1 : 0,
-        a.ann?.length ? JSON.stringify(a.ann) : null,
-      );
-    }
+    for (let i = 0; i < anns.length; i++) this.sink.push('annotation', ...annotationRow(e.id, i, anns[i]));
     if (e.kind === 'class') {
       const kept = anns.map(asStored);
       e.anns = ords ? interleaveByOrd(e.anns!, kept) : kept;

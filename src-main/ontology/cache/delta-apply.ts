@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { inStableOrder } from '../dump/annotation-order';
 import type { Ann, DumpRecord, GoneRecord } from '../dump/dump-types';
 import type { NamingOptions } from '../names/naming-policy';
-import { OWL_DEPRECATED } from '../names/vocabulary';
+import { annotationRow, deprecatedBy } from './annotation-rows';
 import { displayName, nameRows } from './entity-naming';
 
 /** A delta the cache cannot take (an entity that comes or goes, a punned IRI): the cache is built whole instead. */
@@ -167,22 +167,11 @@ export class DeltaApplier {
     if (e.kind !== 'class' || !this.q.hasCard.get(e.id)) throw new Unpatchable(`${iri} is not only a class`);
     const anns = inStableOrder(raw);
     const { name, source, from } = displayName(iri, anns, this.naming);
-    const isDeprecated = deprecated || anns.some((a) => a.p === OWL_DEPRECATED && a.v === 'true');
+    const isDeprecated = deprecatedBy(deprecated, anns);
     if (name !== e.name && !this.oldNames.has(e.id)) this.oldNames.set(e.id, e.name);
     this.q.setEntity.run(name, isDeprecated ? 1 : 0, e.id);
     this.q.dropAnns.run(e.id);
-    anns.forEach((a, i) =>
-      this.q.addAnn.run(
-        e.id,
-        i,
-        a.p,
-        a.v,
-        a.lang ?? null,
-        a.dt ?? null,
-        a.ref ? 1 : 0,
-        a.ann?.length ? JSON.stringify(a.ann) : null,
-      ),
-    );
+    anns.forEach((a, i) => this.q.addAnn.run(...annotationRow(e.id, i, a)));
     for (const [id, text] of this.q.names.all(e.id) as [number, string][]) this.q.unindexName.run(id, text);
     this.q.dropNames.run(e.id);
     for (const n of nameRows(iri, name, anns, from)) {

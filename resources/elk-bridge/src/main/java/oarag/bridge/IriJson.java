@@ -1,5 +1,7 @@
 package oarag.bridge;
 
+import org.semanticweb.owlapi.model.HasIRI;
+
 /**
  * A dump's class and property IRIs as JSON strings, each made once: OWL API builds an IRI's string anew on every
  * call, and a class is named by its own records and by every parent and link record that points to it. One per
@@ -18,19 +20,18 @@ final class IriJson {
 
     /** Appends class c's IRI as a JSON string to sb, and returns that string. */
     String cls(StringBuilder sb, int c) {
-        String j = classes[c];
-        if (j == null) {
-            classes[c] = j = quoted(sig.classes[c].getIRI().toString());
-        }
-        sb.append(j);
-        return j;
+        return append(sb, classes, c, sig.classes[c]);
     }
 
     /** Appends property p's IRI as a JSON string to sb, and returns that string. */
     String prop(StringBuilder sb, int p) {
-        String j = props[p];
+        return append(sb, props, p, sig.props[p]);
+    }
+
+    private static String append(StringBuilder sb, String[] made, int k, HasIRI e) {
+        String j = made[k];
         if (j == null) {
-            props[p] = j = quoted(sig.props[p].getIRI().toString());
+            made[k] = j = quoted(e.getIRI().toString());
         }
         sb.append(j);
         return j;
