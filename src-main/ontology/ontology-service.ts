@@ -80,6 +80,7 @@ export class OntologyService {
   }
 
   async stop(): Promise<void> {
+    clearTimeout(this.collectTimer);
     for (const h of this.open_.values()) h.close();
     this.open_.clear();
     await this.bridgeInstance?.stop();
@@ -100,6 +101,7 @@ export class OntologyService {
    * into it on first use; later explanations reuse the session.
    */
   async explain(h: OntologyHandle, sub: string, r: string | null, sup: string, signal?: AbortSignal) {
+    clearTimeout(this.collectTimer);
     const bridge = this.bridge();
     if (this.bridgeLoaded !== h.path || !bridge.running) {
       this.lastDump = undefined;
@@ -107,11 +109,16 @@ export class OntologyService {
       await bridge.request('load', { path: h.path, catalog: null }, { signal });
       this.bridgeLoaded = h.path;
     }
-    return bridge.request<{ entailed: boolean; axioms: { functional: string; text: string }[] }>(
-      'explain',
-      { sub, r, sup },
-      { signal, timeoutMs: 120_000 },
-    );
+    try {
+      return await bridge.request<{ entailed: boolean; axioms: { functional: string; text: string }[] }>(
+        'explain',
+        { sub, r, sup },
+        { signal, timeoutMs: 120_000 },
+      );
+    } finally {
+      // the first explanation classifies the ontology for queries: garbage a reload would stop to collect
+      this.collectWhenIdle(bridge);
+    }
   }
 
   /** The file whose content the bridge's session holds (its last successful load), if any. */
@@ -121,6 +128,22 @@ export class OntologyService {
    * file asks for a delta of that dump and patches a copy of the entry (cache/cache-patcher.ts).
    */
   private lastDump: { path: string; naming: string; dbPath: string; ntPath: string } | undefined;
+
+  private collectTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * Has the bridge collect its garbage once it has had nothing to do for a while after a load or an
+   * explanation (see `collect` in docs/bridge-protocol.md): while the user reads the result or edits,
+   * not while a question that follows at once waits for the bridge.
+   */
+  private collectWhenIdle(bridge: ElkBridge): void {
+    clearTimeout(this.collectTimer);
+    this.collectTimer = setTimeout(() => {
+      this.collectTimer = undefined;
+      if (bridge.running && !bridge.busy) bridge.request('collect').catch(() => undefined);
+    }, COLLECT_AFTER_IDLE_MS);
+    this.collectTimer.unref?.();
+  }
 
   private async patchBase(path: string, naming: string): Promise<{ dbPath: string; ntPath: string } | undefined> {
     const d = this.lastDump;
@@ -174,6 +197,7 @@ export class OntologyService {
     report: (s: LoadStage, f: number) => void,
     note: LoadWarning | undefined,
   ): Promise<OntologyHandle> {
+    clearTimeout(this.collectTimer);
     const bridge = this.bridge();
     const notes = note ? [note] : [];
     let heap = this.opts.heapFor ? this.opts.heapFor(path) : heapForFile(path).mb;
@@ -475,8 +499,7 @@ export class OntologyService {
       enter('open');
       this.bridgeLoaded = path;
       this.lastDump = { path, naming: namingStamp(o.naming!), dbPath, ntPath };
-      // while the user reads the result or edits: see `collect` in docs/bridge-protocol.md
-      bridge.request('collect').catch(() => undefined);
+      this.collectWhenIdle(bridge);
       const db = new Database(dbPath, { readonly: true });
       const seconds = (performance.now() - t0) / 1000;
       delete stageSeconds.open;
@@ -499,6 +522,9 @@ export class OntologyService {
     }
   }
 }
+
+/** How long the bridge is left idle after a load before it collects its garbage (about a second's work at GO 50k). */
+const COLLECT_AFTER_IDLE_MS = 1000;
 
 /** A reload keeps a JVM whose heap is at least this share of the estimate for the edited file. */
 const RELOAD_HEAP_SLACK = 0.9;

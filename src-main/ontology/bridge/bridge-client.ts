@@ -107,6 +107,11 @@ export class ElkBridge {
     resetPeakRss(this.proc?.pid);
   }
 
+  /** Whether a request is waiting for its answer. */
+  get busy(): boolean {
+    return this.pending.size > 0;
+  }
+
   get running(): boolean {
     return this.proc !== undefined;
   }
