@@ -418,12 +418,15 @@ export class OntologyService {
       // The copy a patch starts from is made while the bridge works; a full dump deletes it again.
       copying = base && CachePatcher.copyBase(base.dbPath, tmpDb);
       // A delta is written after the answer (docs/bridge-protocol.md), so there is nothing to follow.
-      if (base && (await extract).dump === 'delta' && (await copying)) {
-        patcher = await this.patch(base, dumpPath, tmpDb, tmpNt, o, clock, read);
-        if (!patcher) await bridge.request('extract', { out: dumpPath }, { signal: o.signal, timeoutMs: o.timeoutMs });
-      } else if (copying) {
-        await copying;
-        rmSync(tmpDb, { force: true });
+      if (base) {
+        const delta = (await extract).dump === 'delta';
+        if (delta && (await copying)) patcher = await this.patch(base, dumpPath, tmpDb, tmpNt, o, clock, read);
+        if (!patcher) {
+          await copying;
+          rmSync(tmpDb, { force: true });
+          // a delta there is no copy to patch with: the bridge writes the whole dump
+          if (delta) await bridge.request('extract', { out: dumpPath }, { signal: o.signal, timeoutMs: o.timeoutMs });
+        }
       }
       // Started while the bridge classifies, the writer thread is up long before the first record.
       if (!patcher) {

@@ -1,6 +1,7 @@
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CachePatcher } from '../../../src-main/ontology/cache/cache-patcher';
 import { OntologyService } from '../../../src-main/ontology/ontology-service';
 import type { OntologyHandle } from '../../../src-main/ontology/ontology-handle';
 import { cacheCanon, ftsCanon } from '../../support/cache-canon';
@@ -157,6 +158,23 @@ describe('reloading an edited file', () => {
       h = await reloadMatchesCold(file);
       expect(h.summary.reload?.patched).toEqual(PATCHED);
       expect(h.summary.unsatisfiable).toEqual([]);
+    });
+
+    it('a delta with no copy of the last entry to patch has the bridge write the whole dump', async () => {
+      const copy = vi.spyOn(CachePatcher, 'copyBase').mockResolvedValueOnce(false);
+      edit(file, (t) =>
+        t.replace(
+          'SubClassOf(:Pericardium :CardiovascularSystem)',
+          'SubClassOf(:Pericardium :CardiovascularSystem)\nSubClassOf(:Pericardium :Heart)',
+        ),
+      );
+      try {
+        const h = await reloadMatchesCold(file);
+        expect(copy).toHaveBeenCalledTimes(1);
+        expect(h.summary.reload).toMatchObject({ incremental: true, added: 1, patched: null });
+      } finally {
+        copy.mockRestore();
+      }
     });
 
     it('a change to a property axiom still equals a cold load', async () => {
