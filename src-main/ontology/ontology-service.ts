@@ -313,17 +313,15 @@ export class OntologyService {
    */
   private async patch(
     base: { ntPath: string },
-    dumpPath: string,
+    batches: AsyncIterable<DumpRecord[]>,
     tmpDb: string,
     tmpNt: string,
     o: OpenOptions,
     clock: StepClock,
-    read: DumpReadStats,
   ): Promise<CachePatcher | undefined> {
     const patcher = new CachePatcher(base, tmpDb, tmpNt, o.naming ?? DEFAULT_NAMING, clock);
     try {
-      for await (const batch of followDump(dumpPath, Promise.resolve(), read))
-        for (const rec of batch) patcher.add(rec as DumpRecord | GoneRecord);
+      for await (const batch of batches) for (const rec of batch) patcher.add(rec as DumpRecord | GoneRecord);
       patcher.finishCards();
       return patcher;
     } catch (e) {
@@ -417,24 +415,34 @@ export class OntologyService {
       extracting = extract.catch(() => undefined);
       // The copy a patch starts from is made while the bridge works; a full dump deletes it again.
       copying = base && CachePatcher.copyBase(base.dbPath, tmpDb);
-      // A delta is written after the answer (docs/bridge-protocol.md), so there is nothing to follow.
+      let batches: AsyncGenerator<DumpRecord[]> = followDump(dumpPath, extract, read);
+      // A delta says so in its first record (docs/bridge-protocol.md); a full dump is read as it is written.
+      let first: DumpRecord[] = [];
       if (base) {
-        const delta = (await extract).dump === 'delta';
-        if (delta && (await copying)) patcher = await this.patch(base, dumpPath, tmpDb, tmpNt, o, clock, read);
+        const r = await batches.next();
+        first = r.done ? [] : r.value;
+        const delta = (first[0] as { t: string } | undefined)?.t === 'delta';
+        if (delta && (await copying)) {
+          patcher = await this.patch(base, withFirst(first.slice(1), batches), tmpDb, tmpNt, o, clock);
+        }
         if (!patcher) {
           await copying;
           rmSync(tmpDb, { force: true });
+        }
+        if (delta && !patcher) {
           // a delta there is no copy to patch with: the bridge writes the whole dump
-          if (delta) await bridge.request('extract', { out: dumpPath }, { signal: o.signal, timeoutMs: o.timeoutMs });
+          for await (const _ of batches); // the rest of the delta, until the reload's answer
+          await bridge.request('extract', { out: dumpPath }, { signal: o.signal, timeoutMs: o.timeoutMs });
+          batches = followDump(dumpPath, Promise.resolve(), read);
+          first = [];
         }
       }
-      // Started while the bridge classifies, the writer thread is up long before the first record.
       if (!patcher) {
         builder = new CacheBuilder(tmpDb, clock, cacheSink(path));
         builder.naming = o.naming ?? DEFAULT_NAMING;
         builder.graphPath = tmpNt;
         let n = 0;
-        for await (const batch of followDump(dumpPath, extract, read)) {
+        for await (const batch of withFirst(first, batches)) {
           for (const rec of batch) builder.add(rec);
           n += batch.length;
           throwIfAborted(o.signal);
@@ -524,6 +532,12 @@ export class OntologyService {
       for (const p of [dumpPath, `${dumpPath}.tmp`, tmpDb, tmpNt]) rmSync(p, { force: true });
     }
   }
+}
+
+/** The batches of a dump whose first batch was already taken from `rest`. */
+async function* withFirst(first: DumpRecord[], rest: AsyncIterable<DumpRecord[]>): AsyncGenerator<DumpRecord[]> {
+  if (first.length) yield first;
+  yield* rest;
 }
 
 /** How long the bridge is left idle after a load before it collects its garbage (about a second's work at GO 50k). */

@@ -256,6 +256,9 @@ final class DumpWriter implements AutoCloseable {
             writeLinks();
             return null;
         }
+        // first, so that a client reading the dump as it is written knows what it reads
+        sb.append("{\"t\":\"delta\"}");
+        line();
         Set<String> changed = new HashSet<>(c.changed);
         for (Map.Entry<String, StringBuilder> e : lines.entrySet()) {
             if (changed.contains(e.getKey())) {
