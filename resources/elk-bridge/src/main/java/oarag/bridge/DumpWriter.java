@@ -217,11 +217,8 @@ final class DumpWriter implements AutoCloseable {
 
     /** Ends the record in sb, of group {@code kind + subject}: writes it, or holds it while a delta is decided. */
     private void line(char kind, String subject) throws IOException {
+        endLine();
         if (groups != null) {
-            if (abandoned) {
-                throw new IOException("the dump was abandoned");
-            }
-            sb.append('\n');
             String key = kind + subject;
             long hash = DumpGroups.hash(sb);
             groups.add(key, hash);
@@ -232,9 +229,8 @@ final class DumpWriter implements AutoCloseable {
                 sb.setLength(0);
                 return;
             }
-            sb.setLength(sb.length() - 1);
         }
-        line();
+        emit(1);
     }
 
     /**
@@ -263,13 +259,14 @@ final class DumpWriter implements AutoCloseable {
         for (Map.Entry<String, StringBuilder> e : lines.entrySet()) {
             if (changed.contains(e.getKey())) {
                 StringBuilder group = e.getValue();
-                sb.append(group, 0, group.length() - 1);
-                line();
-                for (int i = 0; i < group.length() - 1; i++) {
+                int n = 0;
+                for (int i = 0; i < group.length(); i++) {
                     if (group.charAt(i) == '\n') {
-                        records++; // a group of several records went out as one
+                        n++;
                     }
                 }
+                sb.append(group);
+                emit(n);
             }
         }
         for (String k : c.gone) {
@@ -281,16 +278,27 @@ final class DumpWriter implements AutoCloseable {
         return c;
     }
 
+    /** Ends the record in sb and writes it (a record of no group: the delta mark, gone records, stats). */
     private void line() throws IOException {
+        endLine();
+        emit(1);
+    }
+
+    private void endLine() throws IOException {
         if (abandoned) {
             throw new IOException("the dump was abandoned");
         }
         sb.append('\n');
+    }
+
+    /** Writes sb, which holds this many records. */
+    private void emit(int n) throws IOException {
         encode();
         sb.setLength(0);
-        records++;
-        if ((records & 0x3fff) == 0 && expectedRecords > 0 && Thread.currentThread() != head) {
-            progress.report("write", Math.min(0.99, records / (double) expectedRecords));
+        for (int k = 0; k < n; k++) {
+            if ((++records & 0x3fff) == 0 && expectedRecords > 0 && Thread.currentThread() != head) {
+                progress.report("write", Math.min(0.99, records / (double) expectedRecords));
+            }
         }
     }
 
