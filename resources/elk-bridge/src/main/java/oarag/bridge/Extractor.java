@@ -124,10 +124,11 @@ final class Extractor {
                 dump.track(null); // a reload may then write only what changed
             }
             dump.startHead();
-            r = finish(p, g, progress, dump, clock);
+            r = finish(p, g, progress, dump, clock, null, kept != null);
         }
         if (kept != null) {
             kept.groups = r.groups;
+            kept.closure = r.memo;
             kept.indexLater(s);
         }
         return r;
@@ -137,22 +138,36 @@ final class Extractor {
         return tax == null ? TaxonomyGraph.inconsistent() : TaxonomyGraph.read(tax, p.sig, p.att, ids);
     }
 
-    /** The closure over ELK's taxonomy and the rest of the dump: the phases after classification. */
-    static ExtractResult finish(Prepared p, TaxonomyGraph g, Progress progress, DumpWriter dump, Clock clock)
-        throws IOException {
+    /**
+     * The closure over ELK's taxonomy and the rest of the dump: the phases after classification. The closure walk
+     * takes over what it can of the walk before (null: none); keep has it leave its own for the next.
+     */
+    static ExtractResult finish(Prepared p, TaxonomyGraph g, Progress progress, DumpWriter dump, Clock clock,
+        WalkMemo before, boolean keep) throws IOException {
         long t1 = clock.elkDone;
         progress.report("classify", 1.0);
         progress.report("closure", 0.0);
         Hierarchy h = null;
         Links links = Links.NONE;
+        WalkMemo memo = null;
+        ExtractResult.Work work = ExtractResult.Work.NONE;
         if (!g.inconsistent) {
             h = Hierarchy.of(g);
-            FillerClosure fc = FillerClosure.compute(g, h, p.att, p.comp, progress);
+            long th = System.nanoTime();
+            WalkMemo usable = ClosureReuse.compatible(before, g, p.att, p.roles, p.comp) ? before : null;
+            FillerClosure fc = FillerClosure.compute(g, h, p.att, p.comp, usable, progress);
             long t2 = System.nanoTime();
-            links = LinkFinder.find(g, h, fc, p.comp, p.roles, progress);
+            ClosureReuse reuse = ClosureReuse.of(usable, g, h, fc);
+            long tr = System.nanoTime();
+            LinkFinder found = LinkFinder.find(g, h, fc, p.comp, p.roles, reuse, keep, progress);
+            links = found.links();
+            memo = found.memo(p.att, links);
+            work = new ExtractResult.Work(links.nodes, links.walked, fc.fillerEdges.length, fc.computed);
             if (DEBUG) {
-                System.err.printf("[extract] filler closure %.2fs, links %.2fs, edges %d, links %d%n",
-                    (t2 - t1) / 1e9, (System.nanoTime() - t2) / 1e9, links.edgeCount, links.count());
+                System.err.printf("[extract] hierarchy %.3fs, filler closure %.3fs (%d of %d sets), reuse %.3fs,"
+                    + " links %.3fs, edges %d, links %d, walked %d of %d%n", (th - t1) / 1e9, (t2 - th) / 1e9,
+                    fc.computed, fc.fillerEdges.length, (tr - t2) / 1e9, (System.nanoTime() - tr) / 1e9,
+                    links.edgeCount, links.count(), links.walked, links.nodes);
             }
         }
         long t3 = System.nanoTime();
@@ -171,7 +186,8 @@ final class Extractor {
             secClosure,
             secWrite,
         };
-        return new ExtractResult(written.records, written.unsatisfiable, links.count(), p.att.fillers.size(),
-            p.att.freshClassCount(), g.inconsistent, p.sig.classes.length, p.sig.props.length, sec, written);
+        return new ExtractResult(written.records, written.unsatisfiable, links, p.att.fillers.size(),
+            p.att.freshClassCount(), g.inconsistent, p.sig.classes.length, p.sig.props.length, sec, written, memo,
+            work);
     }
 }

@@ -24,14 +24,22 @@ final class FillerClosure {
     final int[] fillerSlot;
     /** The complete edge set of each filler slot, in the order the fixpoint found the edges. */
     final long[][] fillerEdges;
+    /** Slots whose sets this computation found (the others it took over from the last one). */
+    final int computed;
 
-    private FillerClosure(long[][] attachByNode, int[] fillerSlot, long[][] fillerEdges) {
+    private FillerClosure(long[][] attachByNode, int[] fillerSlot, long[][] fillerEdges, int computed) {
+        this.computed = computed;
         this.attachByNode = attachByNode;
         this.fillerSlot = fillerSlot;
         this.fillerEdges = fillerEdges;
     }
 
-    static FillerClosure compute(TaxonomyGraph g, Hierarchy h, Attachments att, Compositions comp, Progress progress) {
+    /**
+     * Computes the closure; after a reload (before: the last walk's memo, when {@link ClosureReuse#compatible}) only
+     * the filler sets {@link FillerReuse} finds affected are computed again.
+     */
+    static FillerClosure compute(TaxonomyGraph g, Hierarchy h, Attachments att, Compositions comp, WalkMemo before,
+        Progress progress) {
         int[] fillerSlot = new int[g.nodeCount];
         Arrays.fill(fillerSlot, -1);
         long[][] attachByNode = resolve(g, att, fillerSlot);
@@ -39,12 +47,19 @@ final class FillerClosure {
         for (int s : fillerSlot) {
             slots = Math.max(slots, s + 1);
         }
-        LongSet[] sets = fixpoint(g, h, comp, attachByNode, fillerSlot, slots, progress);
-        long[][] fillerEdges = new long[slots][];
-        for (int k = 0; k < slots; k++) {
-            fillerEdges[k] = sets[k].toArray();
+        int[] slotNode = new int[slots];
+        for (int n = 0; n < g.nodeCount; n++) {
+            if (fillerSlot[n] >= 0) {
+                slotNode[fillerSlot[n]] = n;
+            }
         }
-        return new FillerClosure(attachByNode, fillerSlot, fillerEdges);
+        FillerReuse reuse = before == null ? null
+            : FillerReuse.of(before, g, h, attachByNode, fillerSlot, slotNode, comp);
+        boolean[] need = reuse == null ? null : reuse.ancestorsOfActive(g, h, slotNode);
+        long[][] told = toldBySlot(g, h, attachByNode, fillerSlot, slots, need);
+        long[][] fillerEdges = fixpoint(comp, fillerSlot, slotNode, told, reuse == null ? null : reuse.fixed,
+            progress);
+        return new FillerClosure(attachByNode, fillerSlot, fillerEdges, reuse == null ? slots : reuse.active);
     }
 
     private static int nodeOfRef(TaxonomyGraph g, long ref) {
@@ -92,25 +107,27 @@ final class FillerClosure {
         return attachByNode;
     }
 
-    private static LongSet[] fixpoint(TaxonomyGraph g, Hierarchy h, Compositions comp, long[][] attachByNode,
-        int[] fillerSlot, int slots, Progress progress) {
-        LongSet[] fillerEdges = new LongSet[slots];
-        int[] slotNode = new int[slots];
-        for (int n = 0; n < g.nodeCount; n++) {
-            if (fillerSlot[n] >= 0) {
-                slotNode[fillerSlot[n]] = n;
-            }
-        }
-        // told edges of the fillers: attachments inherited down the taxonomy
+    /**
+     * The told edges of each slot's node: its attachments and those of every ancestor, inherited down the taxonomy.
+     * need (null: all) limits the walk to those nodes; slots outside it get null.
+     */
+    private static long[][] toldBySlot(TaxonomyGraph g, Hierarchy h, long[][] attachByNode, int[] fillerSlot,
+        int slots, boolean[] need) {
         long[][] told = new long[g.nodeCount][];
         int[] refc = new int[g.nodeCount];
         for (int n : h.topo) {
-            for (int p : g.supers[n]) {
-                refc[p]++;
+            if (need == null || need[n]) {
+                for (int p : g.supers[n]) {
+                    refc[p]++;
+                }
             }
         }
+        long[][] bySlot = new long[slots][];
         long[][] buf = new long[16][];
         for (int n : h.topo) {
+            if (need != null && !need[n]) {
+                continue;
+            }
             int[] sp = g.supers[n];
             if (buf.length < sp.length + 1) {
                 buf = new long[sp.length + 1][];
@@ -122,20 +139,35 @@ final class FillerClosure {
             told[n] = LongList.union(buf, sp.length + 1);
             Arrays.fill(buf, 0, sp.length + 1, null);
             if (fillerSlot[n] >= 0) {
-                fillerEdges[fillerSlot[n]] = new LongSet(Math.max(8, told[n].length * 2));
+                bySlot[fillerSlot[n]] = told[n];
             }
             for (int p : sp) {
-                if (--refc[p] == 0 && fillerSlot[p] < 0) {
+                if (--refc[p] == 0) {
                     told[p] = null;
                 }
             }
         }
+        return bySlot;
+    }
+
+    /**
+     * The complete edge sets: the told edges closed under the role compositions, through the middles' sets. A slot
+     * with fixed edges (fixed[k] != null) keeps them: nothing it depends on changed, so none is added to it.
+     */
+    private static long[][] fixpoint(Compositions comp, int[] fillerSlot, int[] slotNode, long[][] told,
+        long[][] fixed, Progress progress) {
+        int slots = slotNode.length;
+        LongSet[] fillerEdges = new LongSet[slots];
         // predecessor index: middle slot -> (source slot, role)
         LongList[] preds = new LongList[slots];
         LongList queue = new LongList(1024); // pairs (slot, edge) flattened: slot, edge
         LongList selfs = new LongList(4);
         for (int k = 0; k < slots; k++) {
-            long[] t = told[slotNode[k]];
+            if (fixed != null && fixed[k] != null) {
+                continue;
+            }
+            long[] t = told[k];
+            fillerEdges[k] = new LongSet(Math.max(8, t == null ? 0 : t.length * 2));
             if (t != null) {
                 for (long e : t) {
                     if (fillerEdges[k].add(e) && nodeOf(e) != SELF) {
@@ -153,7 +185,6 @@ final class FillerClosure {
                 }
             }
         }
-        told = null;
         int[][][] cmp = comp.comp;
         int head = 0;
         long steps = 0;
@@ -177,16 +208,19 @@ final class FillerClosure {
                 }
             }
             int ms = fillerSlot[mid];
-            // e as the first step: compose with the middle's edges
+            // e as the first step: compose with the middle's edges (all of them when they are fixed)
             if (ms >= 0 && cmp[r1] != null) {
-                if (preds[ms] == null) {
-                    preds[ms] = new LongList(4);
-                }
-                preds[ms].add(((long) k << 32) | (r1 & 0xffffffffL));
                 LongSet me = fillerEdges[ms];
+                if (me != null) {
+                    if (preds[ms] == null) {
+                        preds[ms] = new LongList(4);
+                    }
+                    preds[ms].add(((long) k << 32) | (r1 & 0xffffffffL));
+                }
                 int[][] row = cmp[r1];
-                for (int i = 0; i < me.size(); i++) {
-                    long e2 = me.at(i);
+                int size = me != null ? me.size() : fixed[ms].length;
+                for (int i = 0; i < size; i++) {
+                    long e2 = me != null ? me.at(i) : fixed[ms][i];
                     if (nodeOf(e2) == SELF) {
                         continue;
                     }
@@ -222,6 +256,10 @@ final class FillerClosure {
                 }
             }
         }
-        return fillerEdges;
+        long[][] out = new long[slots][];
+        for (int k = 0; k < slots; k++) {
+            out[k] = fillerEdges[k] != null ? fillerEdges[k].toArray() : fixed[k];
+        }
+        return out;
     }
 }

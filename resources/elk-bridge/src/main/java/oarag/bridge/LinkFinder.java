@@ -12,7 +12,8 @@ import java.util.HashMap;
  * Walks the taxonomy top-down giving every node its full edge set (inherited edges, its own attachments closed
  * under compositions with the filler edge sets, self-loops), and emits the links of the named classes: the edges
  * that are not edges of a named superclass and not implied (sub-role, more specific filler) by another edge.
- * One finder per extraction: its scratch arrays and ancestor cache serve this walk only.
+ * After a reload it takes over the last walk's sets and links where {@link ClosureReuse} allows. One finder per
+ * extraction: its scratch arrays and ancestor cache serve this walk only.
  */
 final class LinkFinder {
     private final TaxonomyGraph g;
@@ -23,6 +24,12 @@ final class LinkFinder {
     private final int namedProps;
     private final Hierarchy.Marks marks;
     private final HashMap<Integer, int[]> ancCache = new HashMap<>();
+    private final ClosureReuse reuse;
+    private final boolean keep;
+    private final int[] linkFirst;
+    private final int[] linkCount;
+    private long[][] edges;
+    private int walked;
     private final IntList linkS = new IntList(1024);
     private final IntList linkR = new IntList(1024);
     private final IntList linkT = new IntList(1024);
@@ -35,8 +42,13 @@ final class LinkFinder {
     private int[][] cNeed = new int[16][];
     private int[] cRank = new int[16];
 
-    private LinkFinder(TaxonomyGraph g, Hierarchy h, FillerClosure fc, Compositions comp, Roles roles) {
+    private LinkFinder(TaxonomyGraph g, Hierarchy h, FillerClosure fc, Compositions comp, Roles roles,
+        ClosureReuse reuse, boolean keep) {
         this.g = g;
+        this.reuse = reuse;
+        this.keep = keep;
+        this.linkFirst = keep ? new int[g.classNode.length] : null;
+        this.linkCount = keep ? new int[g.classNode.length] : null;
         this.h = h;
         this.fc = fc;
         this.comp = comp;
@@ -45,11 +57,21 @@ final class LinkFinder {
         this.marks = new Hierarchy.Marks(g.nodeCount);
     }
 
-    static Links find(TaxonomyGraph g, Hierarchy h, FillerClosure fc, Compositions comp, Roles roles,
-        Progress progress) {
-        LinkFinder f = new LinkFinder(g, h, fc, comp, roles);
+    /** The links; with keep, also what the next walk after a reload can take over (see {@link #memo}). */
+    static LinkFinder find(TaxonomyGraph g, Hierarchy h, FillerClosure fc, Compositions comp, Roles roles,
+        ClosureReuse reuse, boolean keep, Progress progress) {
+        LinkFinder f = new LinkFinder(g, h, fc, comp, roles, reuse, keep);
         f.walk(progress);
-        return new Links(f.linkS.toArray(), f.linkR.toArray(), f.linkT.toArray(), f.edgeCount);
+        return f;
+    }
+
+    Links links() {
+        return new Links(linkS.toArray(), linkR.toArray(), linkT.toArray(), edgeCount, walked, h.topo.length);
+    }
+
+    /** The walk's results for the next one (null unless kept). */
+    WalkMemo memo(Attachments att, Links links) {
+        return keep ? new WalkMemo(g, fc, att, roles, comp, edges, links, linkFirst, linkCount) : null;
     }
 
     private void walk(Progress progress) {
@@ -65,7 +87,7 @@ final class LinkFinder {
                 }
             }
         }
-        long[][] edges = new long[g.nodeCount][];
+        edges = new long[g.nodeCount][];
         long[][] buf = new long[16][];
         LongList seeds = new LongList(64);
         LongList fresh = new LongList(64);
@@ -75,19 +97,27 @@ final class LinkFinder {
                 progress.report("closure", 0.4 + 0.6 * done / topo.length);
             }
             int[] sp = g.supers[n];
-            if (buf.length < sp.length + 1) {
-                buf = new long[sp.length + 1][];
+            long[] mine;
+            if (reuse != null && reuse.clean(n)) {
+                mine = reuse.before.edges[n];
+            } else {
+                if (buf.length < sp.length + 1) {
+                    buf = new long[sp.length + 1][];
+                }
+                for (int i = 0; i < sp.length; i++) {
+                    buf[i] = edges[sp[i]];
+                }
+                long[] inherited = LongList.union(buf, sp.length);
+                Arrays.fill(buf, 0, sp.length + 1, null);
+                mine = nodeEdges(n, inherited, seeds, buf);
+                walked++;
             }
-            for (int i = 0; i < sp.length; i++) {
-                buf[i] = edges[sp[i]];
-            }
-            long[] inherited = LongList.union(buf, sp.length);
-            Arrays.fill(buf, 0, sp.length + 1, null);
-            long[] mine = nodeEdges(n, inherited, seeds, buf);
             edges[n] = mine;
             edgeCount += mine.length;
 
-            if (g.nodeNamed[n].length > 0 && mine.length > 0) {
+            if (g.nodeNamed[n].length > 0 && mine.length > 0 && reuse != null && !reuse.linksDirty(n, mine)) {
+                copyLinks(g.nodeNamed[n][0]);
+            } else if (g.nodeNamed[n].length > 0 && mine.length > 0) {
                 int[] np = h.namedParents[n];
                 fresh.clear();
                 for (long e : mine) {
@@ -114,18 +144,45 @@ final class LinkFinder {
                     emitLinks(g.nodeNamed[n][0], fresh);
                 }
             }
-            for (int p : sp) {
+            if (!keep) {
+                release(n, sp, refc);
+            }
+        }
+    }
+
+    /** Drops the edge sets no node below needs any more. */
+    private void release(int n, int[] sp, int[] refc) {
+        for (int p : sp) {
+            if (--refc[p] == 0) {
+                edges[p] = null;
+            }
+        }
+        if (g.isNamedNode(n) && h.namedParents[n] != null) {
+            for (int p : h.namedParents[n]) {
                 if (--refc[p] == 0) {
                     edges[p] = null;
                 }
             }
-            if (g.isNamedNode(n) && h.namedParents[n] != null) {
-                for (int p : h.namedParents[n]) {
-                    if (--refc[p] == 0) {
-                        edges[p] = null;
-                    }
-                }
-            }
+        }
+    }
+
+    /** The last walk's links of class a, which this walk would choose again. */
+    private void copyLinks(int a) {
+        WalkMemo m = reuse.before;
+        int from = m.linkFirst[a];
+        int start = linkS.size();
+        for (int i = from; i < from + m.linkCount[a]; i++) {
+            linkS.add(a);
+            linkR.add(m.links.r[i]);
+            linkT.add(m.links.t[i]);
+        }
+        noteLinks(a, start);
+    }
+
+    private void noteLinks(int a, int start) {
+        if (keep) {
+            linkFirst[a] = start;
+            linkCount[a] = linkS.size() - start;
         }
     }
 
@@ -232,6 +289,12 @@ final class LinkFinder {
     }
 
     private void emitLinks(int a, LongList es) {
+        int start = linkS.size();
+        emitCandidates(a, es);
+        noteLinks(a, start);
+    }
+
+    private void emitCandidates(int a, LongList es) {
         int m = 0;
         if (cRole.length < es.size()) {
             int cap = Math.max(es.size(), cRole.length * 2);

@@ -5,15 +5,20 @@ package oarag.bridge;
  * {@code >= 0} a class index and {@code < 0} a filler {@code -(number + 1)}.
  */
 final class Links {
-    static final Links NONE = new Links(IntList.EMPTY, IntList.EMPTY, IntList.EMPTY, 0);
+    static final Links NONE = new Links(IntList.EMPTY, IntList.EMPTY, IntList.EMPTY, 0, 0, 0);
 
     final int[] s;
     final int[] r;
     final int[] t;
     /** Edges computed over all nodes (a measure of the closure's work, for OARAG_BRIDGE_DEBUG). */
     final long edgeCount;
+    /** Nodes whose edge sets this walk computed, of all it visited (the rest it took over from the last walk). */
+    final int walked;
+    final int nodes;
 
-    Links(int[] s, int[] r, int[] t, long edgeCount) {
+    Links(int[] s, int[] r, int[] t, long edgeCount, int walked, int nodes) {
+        this.walked = walked;
+        this.nodes = nodes;
         this.s = s;
         this.r = r;
         this.t = t;

@@ -229,10 +229,11 @@ final class Reloader {
                 }
             }
             clock.elkDone = System.nanoTime();
-            ExtractResult r = Extractor.finish(p, g, progress, dump, clock);
+            ExtractResult r = Extractor.finish(p, g, progress, dump, clock, warm.closure, kept != null);
             dump = null;
             if (kept != null) {
                 kept.groups = r.groups;
+                kept.closure = r.memo;
                 kept.indexLater(s); // the edited file was loaded whole: index its texts now
             }
             return r;

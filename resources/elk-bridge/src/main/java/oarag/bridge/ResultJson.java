@@ -108,6 +108,12 @@ final class ResultJson {
         o.addProperty("incremental", lead != null);
         o.addProperty("reason", reason);
         o.addProperty("dump", r.delta != null ? "delta" : "full");
+        JsonObject work = new JsonObject();
+        work.addProperty("nodes", r.work.nodes);
+        work.addProperty("nodesWalked", r.work.nodesWalked);
+        work.addProperty("fillerSets", r.work.fillerSets);
+        work.addProperty("fillerSetsComputed", r.work.fillerSetsComputed);
+        o.add("closureWork", work);
         if (r.delta != null) {
             JsonObject d = new JsonObject();
             d.addProperty("changed", r.delta.changed.size());

@@ -29,6 +29,8 @@ final class WarmState {
     final Extractor.Prepared prepared;
     /** The group fingerprints of the last dump written from this state (null: none tracked), for a delta. */
     DumpGroups groups;
+    /** What the last closure walk leaves for the next (null: none), see {@link ClosureReuse}. */
+    WalkMemo closure;
 
     WarmState(org.semanticweb.elk.reasoner.Reasoner elk, FreshNames names, List<OWLAxiom> fresh, OfnIndex index,
         Extractor.Prepared prepared) {

@@ -414,6 +414,78 @@ class ReloadTest {
         assertIncremental(reload(c, f), 1, 0);
     }
 
+    /**
+     * A random DAG of classes with existentials over a transitive role, a sub-role and a chain (so closures pass
+     * through fillers), and defined classes: one-class edits in a row. Every reload equals a fresh load, and the
+     * edits that keep the taxonomy's nodes redo only part of the closure walk.
+     */
+    @Test
+    void oneClassEditsInARowRedoOnlyPartOfTheClosureWalk() throws Exception {
+        java.util.Random rnd = new java.util.Random(16);
+        int n = 150;
+        String[] roles = {":p", ":q", ":s"};
+        StringBuilder sb = new StringBuilder("Prefix(:=<http://example.org/walk#>)\nOntology(<http://example.org/walk>\n"
+            + "Declaration(ObjectProperty(:p))\nDeclaration(ObjectProperty(:q))\nDeclaration(ObjectProperty(:s))\n"
+            + "TransitiveObjectProperty(:p)\nSubObjectPropertyOf(:s :p)\n"
+            + "SubObjectPropertyOf(ObjectPropertyChain(:q :p) :q)\n");
+        for (int i = 0; i < n; i++) {
+            sb.append("Declaration(Class(:C").append(i).append("))\n");
+            if (i > 0) {
+                sb.append("SubClassOf(:C").append(i).append(" :C").append(rnd.nextInt(i)).append(")\n");
+            }
+            if (rnd.nextInt(10) < 4) {
+                sb.append("SubClassOf(:C").append(i).append(" ObjectSomeValuesFrom(").append(roles[rnd.nextInt(3)])
+                    .append(" :C").append(rnd.nextInt(n)).append("))\n");
+            }
+            if (i % 15 == 7) {
+                sb.append("EquivalentClasses(:D").append(i).append(" ObjectIntersectionOf(:C").append(rnd.nextInt(i))
+                    .append(" ObjectSomeValuesFrom(:p :C").append(rnd.nextInt(n)).append(")))\n");
+            }
+        }
+        File f = tmp.resolve("walk.ofn").toFile();
+        write(f, sb.append(")\n").toString());
+        Commands c = warm(f);
+        int partial = 0;
+        int partialSets = 0;
+        for (int k = 0; k < 12; k++) {
+            int a = 1 + rnd.nextInt(n - 1);
+            String line = k % 3 == 0 ? "SubClassOf(:C" + a + " :C" + rnd.nextInt(a) + ")"
+                : "SubClassOf(:C" + a + " ObjectSomeValuesFrom(" + roles[k % 3] + " :C" + rnd.nextInt(n) + "))";
+            addLines(f, line);
+            JsonObject r = reload(c, f);
+            assertIncremental(r, 1, 0);
+            JsonObject work = r.getAsJsonObject("closureWork");
+            if (work.get("nodesWalked").getAsInt() < work.get("nodes").getAsInt()) {
+                partial++;
+            }
+            if (work.get("fillerSetsComputed").getAsInt() < work.get("fillerSets").getAsInt()) {
+                partialSets++;
+            }
+        }
+        assertTrue(partial >= 8, partial + " of 12 reloads redid part of the walk");
+        assertTrue(partialSets >= 6, partialSets + " of 12 reloads computed part of the filler sets");
+    }
+
+    @Test
+    void aTargetsNewParentMakesTheLinkToThatParentRedundantThoughTheSourceIsUntouched() throws Exception {
+        File f = tmp.resolve("cover.ofn").toFile();
+        StringBuilder sb = new StringBuilder("Prefix(:=<http://example.org/cover#>)\n"
+            + "Ontology(<http://example.org/cover>\nDeclaration(ObjectProperty(:p))\nDeclaration(Class(:A))\n"
+            + "Declaration(Class(:X))\nDeclaration(Class(:Y))\nSubClassOf(:A ObjectSomeValuesFrom(:p :X))\n"
+            + "SubClassOf(:A ObjectSomeValuesFrom(:p :Y))\n");
+        for (int i = 0; i < 30; i++) {
+            sb.append("SubClassOf(:E").append(i).append(" :A)\n"); // enough axioms for one edit to be a small one
+        }
+        write(f, sb.append(")\n").toString());
+        Commands c = warm(f);
+        addLines(f, "SubClassOf(:X :Y)");
+        JsonObject r = reload(c, f);
+        assertIncremental(r, 1, 0);
+        assertEquals(1, r.get("links").getAsInt(), "A ⊑ ∃p.X now covers A ⊑ ∃p.Y: " + r);
+        JsonObject work = r.getAsJsonObject("closureWork");
+        assertTrue(work.get("nodesWalked").getAsInt() < work.get("nodes").getAsInt(), work.toString());
+    }
+
     /** The OWL functional file written as RDF/XML, with SubClassOf(name, Carbohydrate) added when name is given. */
     private static void saveAsRdfXml(File ofn, File out, String name) throws Exception {
         OWLOntologyManager man = OWLManager.createOWLOntologyManager();

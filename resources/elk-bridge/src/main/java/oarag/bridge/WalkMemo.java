@@ -1,0 +1,33 @@
+package oarag.bridge;
+
+/**
+ * What a closure walk leaves for the walk after a reload ({@link ClosureReuse}): the taxonomy, filler closure,
+ * attachments and role index it ran on, the edge set it gave every node, and its links by source class. Kept with
+ * the warm state only, so only below {@link WarmState#MAX_CLASSES}.
+ */
+final class WalkMemo {
+    final TaxonomyGraph g;
+    final FillerClosure fc;
+    final Attachments att;
+    final Roles roles;
+    final Compositions comp;
+    /** Each node's full, sorted edge set (arrays are shared between nodes with the same set); null for bottom. */
+    final long[][] edges;
+    final Links links;
+    /** By class index: where its links start in {@link #links}, and how many it has. */
+    final int[] linkFirst;
+    final int[] linkCount;
+
+    WalkMemo(TaxonomyGraph g, FillerClosure fc, Attachments att, Roles roles, Compositions comp, long[][] edges,
+        Links links, int[] linkFirst, int[] linkCount) {
+        this.g = g;
+        this.fc = fc;
+        this.att = att;
+        this.roles = roles;
+        this.comp = comp;
+        this.edges = edges;
+        this.links = links;
+        this.linkFirst = linkFirst;
+        this.linkCount = linkCount;
+    }
+}
