@@ -4,7 +4,10 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
+import org.semanticweb.owlapi.model.AxiomType;
 import org.semanticweb.owlapi.model.IRI;
 import org.semanticweb.owlapi.model.OWLAnnotation;
 import org.semanticweb.owlapi.model.OWLAnnotationAssertionAxiom;
@@ -82,6 +85,25 @@ final class AnnotationJson {
         }
         sb.append(']');
         return deprecated;
+    }
+
+    /** The annotation properties the session's annotations use (nested ones too), sorted. */
+    static Set<OWLAnnotationProperty> usedProperties(Session s) {
+        // a hash set while walking every assertion (a sorted set's comparisons cost more than the walk)
+        Set<OWLAnnotationProperty> used = new HashSet<>();
+        for (OWLAnnotation a : s.root.annotations().collect(Collectors.toList())) {
+            collectProps(a, used);
+        }
+        for (OWLOntology o : s.closure) {
+            for (OWLAnnotationAssertionAxiom ax : (Iterable<OWLAnnotationAssertionAxiom>) o
+                .axioms(AxiomType.ANNOTATION_ASSERTION)::iterator) {
+                used.add(ax.getProperty());
+                for (OWLAnnotation a : ax.annotationsAsList()) {
+                    collectProps(a, used);
+                }
+            }
+        }
+        return new TreeSet<>(used);
     }
 
     /** The annotation property of a and of its nested annotations. */

@@ -44,6 +44,15 @@ final class DumpGroups {
         return sums.size();
     }
 
+    /** Takes over the fingerprints of the groups of {@code before} that the scope does not write. */
+    void keep(DumpGroups before, HeadScope scope) {
+        for (Map.Entry<String, long[]> e : before.sums.entrySet()) {
+            if (scope.keeps(e.getKey())) {
+                sums.put(e.getKey(), new long[] {e.getValue()[0]});
+            }
+        }
+    }
+
     /** Whether a group of this kind may have several records (they then come in any order). */
     static boolean multiLine(char kind) {
         return kind == STATED || kind == LINK;

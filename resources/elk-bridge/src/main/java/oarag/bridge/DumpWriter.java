@@ -15,13 +15,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import org.semanticweb.owlapi.model.AxiomType;
 import org.semanticweb.owlapi.model.IRI;
 import org.semanticweb.owlapi.model.OWLAnnotation;
-import org.semanticweb.owlapi.model.OWLAnnotationAssertionAxiom;
 import org.semanticweb.owlapi.model.OWLAnnotationProperty;
 import org.semanticweb.owlapi.model.OWLClass;
 import org.semanticweb.owlapi.model.OWLClassExpression;
@@ -87,6 +85,8 @@ final class DumpWriter implements AutoCloseable {
     /** For a delta: the last dump's fingerprints, and the lines held until the groups can be compared. */
     private DumpGroups before;
     private LinkedHashMap<String, StringBuilder> held;
+    /** For a delta: the head records the edit can have changed (null: all of them). */
+    private HeadScope scope;
 
     DumpWriter(Session s, Signature sig, Roles roles, Attachments att, File out, Progress progress)
         throws BridgeException, IOException {
@@ -117,6 +117,14 @@ final class DumpWriter implements AutoCloseable {
         held = last != null ? new LinkedHashMap<>() : null;
     }
 
+    /**
+     * Limits a delta's head to the records the edit can have changed (see {@link HeadScope}); the others keep their
+     * last fingerprints. Call after {@link #track} with the last dump's fingerprints, before {@link #startHead}.
+     */
+    void scope(HeadScope headScope) {
+        scope = before != null ? headScope : null;
+    }
+
     /** Starts writing the records that need no reasoning, on a thread of its own (it reports no progress). */
     void startHead() {
         head = new Thread(() -> {
@@ -132,9 +140,15 @@ final class DumpWriter implements AutoCloseable {
 
     private void writeHead() throws IOException {
         writeOntology();
-        writeAnnotationProperties();
+        if (scope != null) {
+            groups.keep(before, scope);
+        } else {
+            writeAnnotationProperties();
+        }
         writeProperties();
-        writeClasses();
+        if (scope == null) {
+            writeClasses();
+        }
         writeStated();
     }
 
@@ -246,6 +260,7 @@ final class DumpWriter implements AutoCloseable {
         if (!c.patchable || c.changed.size() + c.gone.size() > MAX_DELTA_SHARE * groups.size()) {
             groups = new DumpGroups();
             records = 0;
+            scope = null;
             writeHead();
             writeHierarchy();
             writeFillers();
@@ -335,21 +350,7 @@ final class DumpWriter implements AutoCloseable {
     }
 
     private void writeAnnotationProperties() throws IOException {
-        // a hash set while walking every assertion (a sorted set's comparisons cost more than the walk)
-        Set<OWLAnnotationProperty> used = new HashSet<>();
-        for (OWLAnnotation a : s.root.annotations().collect(Collectors.toList())) {
-            AnnotationJson.collectProps(a, used);
-        }
-        for (OWLOntology o : s.closure) {
-            for (OWLAnnotationAssertionAxiom ax : (Iterable<OWLAnnotationAssertionAxiom>) o
-                .axioms(AxiomType.ANNOTATION_ASSERTION)::iterator) {
-                used.add(ax.getProperty());
-                for (OWLAnnotation a : ax.annotationsAsList()) {
-                    AnnotationJson.collectProps(a, used);
-                }
-            }
-        }
-        for (OWLAnnotationProperty p : new TreeSet<>(used)) {
+        for (OWLAnnotationProperty p : AnnotationJson.usedProperties(s)) {
             sb.append("{\"t\":\"annotationProperty\",\"iri\":");
             Json.str(sb, p.getIRI().toString());
             sb.append(",\"label\":");
@@ -423,7 +424,8 @@ final class DumpWriter implements AutoCloseable {
     private void writeStated() throws IOException {
         for (OWLOntology o : s.closure) {
             for (OWLSubClassOfAxiom ax : (Iterable<OWLSubClassOfAxiom>) o.axioms(AxiomType.SUBCLASS_OF)::iterator) {
-                if (ax.getSubClass().isAnonymous() || ax.getSubClass().isOWLThing() || ax.getSubClass().isOWLNothing()) {
+                if (ax.getSubClass().isAnonymous() || ax.getSubClass().isOWLThing() || ax.getSubClass().isOWLNothing()
+                    || !inScope(ax.getSubClass().asOWLClass())) {
                     continue;
                 }
                 stated(ax.getSubClass().asOWLClass(), ax.getSuperClass(), "sub");
@@ -432,7 +434,7 @@ final class DumpWriter implements AutoCloseable {
                 .axioms(AxiomType.EQUIVALENT_CLASSES)::iterator) {
                 List<OWLClassExpression> ops = ax.getOperandsAsList();
                 for (OWLClassExpression a : ops) {
-                    if (a.isAnonymous() || a.isOWLThing() || a.isOWLNothing()) {
+                    if (a.isAnonymous() || a.isOWLThing() || a.isOWLNothing() || !inScope(a.asOWLClass())) {
                         continue;
                     }
                     for (OWLClassExpression c : ops) {
@@ -443,6 +445,11 @@ final class DumpWriter implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /** Whether the scope writes the stated records of a (keeping the order the whole head writes them in). */
+    private boolean inScope(OWLClass a) {
+        return scope == null || scope.writesStated(a);
     }
 
     private void stated(OWLClass a, OWLClassExpression c, String kind) throws IOException {

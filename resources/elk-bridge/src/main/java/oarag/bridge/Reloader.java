@@ -206,6 +206,8 @@ final class Reloader {
                 dump = new DumpWriter(s, p.sig, p.roles, p.att, out, progress);
                 if (WarmState.affordable(p.sig.classes.length)) {
                     dump.track(delta ? warm.groups : null);
+                    // a session parsed afresh may differ in more than its axioms (prefixes): write its whole head
+                    dump.scope(ch.parsed == null ? HeadScope.of(ch.removed, ch.added) : null);
                 }
                 dump.startHead();
                 progress.report("classify", 0.0);

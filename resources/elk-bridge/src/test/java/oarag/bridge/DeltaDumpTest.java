@@ -182,6 +182,28 @@ class DeltaDumpTest {
     }
 
     @Test
+    void logicalEditsRewriteTheStatedRecordsOfTheClassesTheyStateSomethingOf() throws Exception {
+        File f = regulation();
+        Commands c = warm(f);
+        // a class with several stated records gets one more (its group is written whole, in the whole head's order)
+        addLines(f, "SubClassOf(:Glycolysis ObjectSomeValuesFrom(:regulates :CellularRespiration))",
+            "DisjointClasses(:Glucose :Pyruvate)");
+        assertEquals("delta", reload(c, f).get("dump").getAsString());
+        // an equivalence that loses its existential, and one that gains one
+        replace(f, "EquivalentClasses(:GlycolysisInCell ObjectIntersectionOf(:Glycolysis "
+            + "ObjectSomeValuesFrom(:occursIn :Cell)))", "EquivalentClasses(:GlycolysisInCell :Glycolysis)");
+        addLines(f, "EquivalentClasses(:ATP ObjectIntersectionOf(:ChemicalEntity "
+            + "ObjectSomeValuesFrom(:partOf :Glucose)))");
+        JsonObject r = reload(c, f);
+        assertEquals("delta", r.get("dump").getAsString(), r.toString());
+        assertTrue(r.getAsJsonObject("groups").get("gone").getAsInt() >= 1, "GlycolysisInCell's stated: " + r);
+        // a label after logical edits: the whole head again, as its texts may change
+        replace(f, "AnnotationAssertion(rdfs:label :Glycolysis \"glycolysis\"@en)",
+            "AnnotationAssertion(rdfs:label :Glycolysis \"glycolytic process\"@en)");
+        assertEquals("delta", reload(c, f).get("dump").getAsString());
+    }
+
+    @Test
     void aNewClassOrAPropertyChangeGivesAFullDumpAndLaterDeltasFollowIt() throws Exception {
         File f = regulation();
         Commands c = warm(f);
