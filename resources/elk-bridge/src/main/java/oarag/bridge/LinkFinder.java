@@ -69,9 +69,17 @@ final class LinkFinder {
         return new Links(linkS.toArray(), linkR.toArray(), linkT.toArray(), edgeCount, walked, h.topo.length);
     }
 
-    /** The walk's results for the next one (null unless kept). */
+    /** The walk's results for the next one (null unless kept and affordable). */
     WalkMemo memo(Attachments att, Links links) {
-        return keep ? new WalkMemo(g, fc, att, roles, comp, edges, links, linkFirst, linkCount) : null;
+        if (!keep) {
+            return null;
+        }
+        long held = edgeCount;
+        for (long[] e : fc.fillerEdges) {
+            held += e.length;
+        }
+        return WalkMemo.affordable(held) ? new WalkMemo(g, fc, att, roles, comp, edges, links, linkFirst, linkCount)
+            : null;
     }
 
     private void walk(Progress progress) {

@@ -30,4 +30,12 @@ final class WalkMemo {
         this.linkFirst = linkFirst;
         this.linkCount = linkCount;
     }
+
+    /**
+     * Whether a memo of this many edges (node and filler sets, shared arrays counted each time: an upper bound)
+     * takes at most a tenth of the heap; a larger one is not kept and the next reload walks the closure whole.
+     */
+    static boolean affordable(long edges) {
+        return 8 * edges <= Runtime.getRuntime().maxMemory() / 10;
+    }
 }
