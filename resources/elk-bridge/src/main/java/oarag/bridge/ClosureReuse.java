@@ -84,6 +84,11 @@ final class ClosureReuse {
         return !dirty[v];
     }
 
+    /** The node's ancestors are the ones they were (so are its named parents). */
+    boolean sameAncestors(int v) {
+        return !moved[v];
+    }
+
     /** The links of a named node must be chosen again (its edge set given). */
     boolean linksDirty(int v, long[] edges) {
         return dirty[v] || anyMoved && reaches(edges, moved);

@@ -44,6 +44,14 @@ final class DumpGroups {
         return sums.size();
     }
 
+    /** Takes over the fingerprint of one group of {@code before} (if it had that group), which is not written. */
+    void keep(DumpGroups before, String key) {
+        long[] v = before.sums.get(key);
+        if (v != null) {
+            sums.put(key, new long[] {v[0]});
+        }
+    }
+
     /** Takes over the fingerprints of the groups of {@code before} that the scope does not write. */
     void keep(DumpGroups before, HeadScope scope) {
         for (Map.Entry<String, long[]> e : before.sums.entrySet()) {

@@ -87,6 +87,8 @@ final class DumpWriter implements AutoCloseable {
     private LinkedHashMap<String, StringBuilder> held;
     /** For a delta: the head records the edit can have changed (null: all of them). */
     private HeadScope scope;
+    /** For a delta: which hierarchy records are the last dump's (null: none known to be). */
+    private ClosureReuse reuse;
 
     DumpWriter(Session s, Signature sig, Roles roles, Attachments att, File out, Progress progress)
         throws BridgeException, IOException {
@@ -183,11 +185,12 @@ final class DumpWriter implements AutoCloseable {
     }
 
     /** Writes the rest of the dump and renames it into place; the stats record carries the classify and closure seconds. */
-    Written finish(TaxonomyGraph g, Hierarchy h, Links links, double secClassify, double secClosure)
-        throws IOException {
+    Written finish(TaxonomyGraph g, Hierarchy h, Links links, ClosureReuse reuse, double secClassify,
+        double secClosure) throws IOException {
         this.g = g;
         this.h = h;
         this.links = links;
+        this.reuse = held != null ? reuse : null;
         expectedRecords = 2L * sig.classes.length + sig.props.length + links.count() + att.fillers.size();
         headDone();
         writeHierarchy();
@@ -261,6 +264,7 @@ final class DumpWriter implements AutoCloseable {
             groups = new DumpGroups();
             records = 0;
             scope = null;
+            reuse = null;
             writeHead();
             writeHierarchy();
             writeFillers();
@@ -362,50 +366,7 @@ final class DumpWriter implements AutoCloseable {
 
     private void writeProperties() throws IOException {
         for (int i = 0; i < sig.props.length; i++) {
-            sb.append("{\"t\":\"property\",\"iri\":");
-            String key = iris.prop(sb, i);
-            sb.append(',');
-            boolean dep = AnnotationJson.entityAnnotations(sb, s.closure, sig.props[i].getIRI());
-            sb.append(",\"deprecated\":").append(dep);
-            sb.append(",\"transitive\":").append(roles.transitive[i]);
-            sb.append(",\"reflexive\":").append(roles.reflexive[i]);
-            sb.append(",\"parents\":[");
-            int[] ps = roles.parents[i];
-            for (int k = 0; k < ps.length; k++) {
-                if (k > 0) {
-                    sb.append(',');
-                }
-                iris.prop(sb, ps[k]);
-            }
-            sb.append("],\"chains\":[");
-            boolean first = true;
-            for (int[] ch : roles.chainsBySuper[i]) {
-                if (!first) {
-                    sb.append(',');
-                }
-                first = false;
-                sb.append('[');
-                for (int k = 0; k < ch.length; k++) {
-                    if (k > 0) {
-                        sb.append(',');
-                    }
-                    iris.prop(sb, ch[k]);
-                }
-                sb.append(']');
-            }
-            sb.append("],\"ranges\":[");
-            first = true;
-            Set<String> seen = new HashSet<>();
-            for (OWLClassExpression r : roles.ranges.get(i)) {
-                if (!r.isAnonymous() && !r.isOWLThing() && seen.add(r.asOWLClass().getIRI().toString())) {
-                    if (!first) {
-                        sb.append(',');
-                    }
-                    first = false;
-                    Json.str(sb, r.asOWLClass().getIRI().toString());
-                }
-            }
-            sb.append("]}");
+            String key = PropertyJson.record(sb, iris, s, sig, roles, i);
             line(DumpGroups.PROPERTY, key);
         }
     }
@@ -498,6 +459,10 @@ final class DumpWriter implements AutoCloseable {
                 unsat.add(c);
                 continue;
             }
+            if (reuse != null && node >= 0 && reuse.sameAncestors(node)) {
+                groups.keep(before, DumpGroups.HIER + iris.cls(c)); // the same parents and equivalents
+                continue;
+            }
             sb.append("{\"t\":\"hier\",\"c\":");
             String key = iris.cls(sb, c);
             sb.append(",\"parents\":[");
@@ -563,7 +528,14 @@ final class DumpWriter implements AutoCloseable {
     }
 
     private void writeLinks() throws IOException {
+        boolean[] kept = reuse != null ? links.kept : null;
         for (int i = 0; i < links.count(); i++) {
+            if (kept != null && kept[links.s[i]]) {
+                if (i == 0 || links.s[i - 1] != links.s[i]) {
+                    groups.keep(before, DumpGroups.LINK + iris.cls(links.s[i]));
+                }
+                continue;
+            }
             sb.append("{\"t\":\"link\",\"s\":");
             String key = iris.cls(sb, links.s[i]);
             sb.append(",\"r\":");

@@ -151,13 +151,14 @@ final class Extractor {
         Links links = Links.NONE;
         WalkMemo memo = null;
         ExtractResult.Work work = ExtractResult.Work.NONE;
+        ClosureReuse reuse = null;
         if (!g.inconsistent) {
             h = Hierarchy.of(g);
             long th = System.nanoTime();
             WalkMemo usable = ClosureReuse.compatible(before, g, p.att, p.roles, p.comp) ? before : null;
             FillerClosure fc = FillerClosure.compute(g, h, p.att, p.comp, usable, progress);
             long t2 = System.nanoTime();
-            ClosureReuse reuse = ClosureReuse.of(usable, g, h, fc);
+            reuse = ClosureReuse.of(usable, g, h, fc);
             long tr = System.nanoTime();
             LinkFinder found = LinkFinder.find(g, h, fc, p.comp, p.roles, reuse, keep, progress);
             links = found.links();
@@ -176,7 +177,7 @@ final class Extractor {
         double secClosure = (t3 - t1) / 1e9;
         progress.report("closure", 1.0);
         progress.report("write", 0.0);
-        DumpWriter.Written written = dump.finish(g, h, links, secClassify, secClosure);
+        DumpWriter.Written written = dump.finish(g, h, links, reuse, secClassify, secClosure);
         double secWrite = (System.nanoTime() - t3) / 1e9;
         progress.report("write", 1.0);
         double[] sec = {

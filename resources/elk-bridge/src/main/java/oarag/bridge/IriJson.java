@@ -20,7 +20,18 @@ final class IriJson {
 
     /** Appends class c's IRI as a JSON string to sb, and returns that string. */
     String cls(StringBuilder sb, int c) {
-        return append(sb, classes, c, sig.classes[c]);
+        String j = cls(c);
+        sb.append(j);
+        return j;
+    }
+
+    /** Class c's IRI as a JSON string. */
+    String cls(int c) {
+        String j = classes[c];
+        if (j == null) {
+            classes[c] = j = quoted(sig.classes[c].getIRI().toString());
+        }
+        return j;
     }
 
     /** Appends property p's IRI as a JSON string to sb, and returns that string. */

@@ -5,7 +5,7 @@ package oarag.bridge;
  * {@code >= 0} a class index and {@code < 0} a filler {@code -(number + 1)}.
  */
 final class Links {
-    static final Links NONE = new Links(IntList.EMPTY, IntList.EMPTY, IntList.EMPTY, 0, 0, 0);
+    static final Links NONE = new Links(IntList.EMPTY, IntList.EMPTY, IntList.EMPTY, 0, 0, 0, null);
 
     final int[] s;
     final int[] r;
@@ -15,10 +15,13 @@ final class Links {
     /** Nodes whose edge sets this walk computed, of all it visited (the rest it took over from the last walk). */
     final int walked;
     final int nodes;
+    /** By class index: its links are the last walk's, taken over (null: none were). */
+    final boolean[] kept;
 
-    Links(int[] s, int[] r, int[] t, long edgeCount, int walked, int nodes) {
+    Links(int[] s, int[] r, int[] t, long edgeCount, int walked, int nodes, boolean[] kept) {
         this.walked = walked;
         this.nodes = nodes;
+        this.kept = kept;
         this.s = s;
         this.r = r;
         this.t = t;
