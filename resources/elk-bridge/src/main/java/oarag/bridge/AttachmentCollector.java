@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.semanticweb.owlapi.model.OWLAxiom;
 import org.semanticweb.owlapi.model.OWLClassAssertionAxiom;
 import org.semanticweb.owlapi.model.OWLClassExpression;
 import org.semanticweb.owlapi.model.OWLDataFactory;
@@ -44,20 +45,41 @@ final class AttachmentCollector {
     private final Roles roles;
     private final OWLDataFactory df;
     private final List<OWLClassExpression> fillerExpr = new ArrayList<>();
-    private final HashMap<OWLClassExpression, Integer> fillerIdx = new HashMap<>();
+    private final Map<OWLClassExpression, Integer> fillerIdx;
+    /** Collects only what some axioms add to existing attachments (see {@link #contributions}). */
+    private final boolean strict;
+    private boolean refused;
     private final List<OWLClassExpression> ctxExpr = new ArrayList<>();
     private final HashMap<OWLClassExpression, Integer> ctxIdx = new HashMap<>();
     private final HashMap<Long, LongList> attach = new HashMap<>();
     private final Map<Integer, Set<OWLClassExpression>> rangeMemo = new HashMap<>();
 
-    private AttachmentCollector(Session s, Signature sig, Roles roles) {
+    private AttachmentCollector(Session s, Signature sig, Roles roles, Map<OWLClassExpression, Integer> fillers) {
         this.sig = sig;
         this.roles = roles;
         this.df = s.df;
+        this.strict = fillers != null;
+        this.fillerIdx = strict ? fillers : new HashMap<>();
+    }
+
+    /**
+     * What these axioms attach, by context reference, with fillers numbered as in {@code before}; null when one of
+     * them needs a filler {@code before} lacks, or a context other than a named class or owl:Thing (whose coming
+     * and going the attachments alone cannot tell).
+     */
+    static Map<Long, LongList> contributions(Session s, Signature sig, Roles roles, Attachments before,
+        List<OWLAxiom> axioms) {
+        AttachmentCollector c = new AttachmentCollector(s, sig, roles, before.fillerIndex);
+        for (OWLAxiom ax : axioms) {
+            if (ax.isLogicalAxiom() && !ElSyntax.elkIgnores(ax)) {
+                c.attachAxiom((OWLLogicalAxiom) ax);
+            }
+        }
+        return c.refused ? null : c.attach;
     }
 
     static Attachments collect(Session s, Signature sig, Roles roles) {
-        AttachmentCollector c = new AttachmentCollector(s, sig, roles);
+        AttachmentCollector c = new AttachmentCollector(s, sig, roles, null);
         for (OWLOntology o : s.closure) {
             o.logicalAxioms().forEach(ax -> {
                 if (!ElSyntax.elkIgnores(ax)) {
@@ -172,6 +194,10 @@ final class AttachmentCollector {
             Integer i = sig.classIndex(c.asOWLClass().getIRI().toString());
             return i == null ? -1 : ref(K_CLASS, i);
         }
+        if (strict) {
+            refused = true;
+            return -1;
+        }
         Integer l = ctxIdx.get(c);
         if (l == null) {
             l = ctxExpr.size();
@@ -189,6 +215,10 @@ final class AttachmentCollector {
             return c == null ? Integer.MIN_VALUE : c;
         }
         Integer n = fillerIdx.get(e);
+        if (n == null && strict) {
+            refused = true;
+            return Integer.MIN_VALUE;
+        }
         if (n == null) {
             n = fillerExpr.size();
             fillerExpr.add(e);
@@ -241,6 +271,7 @@ final class AttachmentCollector {
                 break;
             }
             case OBJECT_ONE_OF: {
+                refused |= strict; // a filler no edge points to: its going would not show
                 // C ⊑ {a}: everything {a} has, C has
                 List<OWLIndividual> is = ((OWLObjectOneOf) c).getOperandsAsList();
                 if (is.size() == 1 && is.get(0).isNamed()) {
@@ -254,6 +285,7 @@ final class AttachmentCollector {
     }
 
     private long nominal(OWLIndividual a) {
+        refused |= strict;
         int e = element(-1, df.getOWLObjectOneOf(a));
         return ref(K_FILLER, -e - 1);
     }

@@ -78,8 +78,14 @@ final class Extractor {
             roles = Roles.index(s, before.sig);
             comp = Compositions.of(roles);
         }
-        Attachments att = roles == before.roles && EditScope.sameAttachments(removed, added) ? before.att
-            : AttachmentCollector.collect(s, before.sig, roles);
+        Attachments att = null;
+        if (roles == before.roles) {
+            att = EditScope.sameAttachments(removed, added) ? before.att
+                : AttachmentPatch.apply(s, before.sig, roles, before.att, removed, added);
+        }
+        if (att == null) {
+            att = AttachmentCollector.collect(s, before.sig, roles);
+        }
         return new Prepared(before.sig, roles, comp, att);
     }
 

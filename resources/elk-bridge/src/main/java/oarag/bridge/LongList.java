@@ -22,6 +22,18 @@ final class LongList {
         return a[i];
     }
 
+    /** Removes the first occurrence of v (the later elements move up); false when v is not there. */
+    boolean removeFirst(long v) {
+        for (int i = 0; i < n; i++) {
+            if (a[i] == v) {
+                System.arraycopy(a, i + 1, a, i, n - i - 1);
+                n--;
+                return true;
+            }
+        }
+        return false;
+    }
+
     int size() {
         return n;
     }
