@@ -53,7 +53,7 @@ final class ClosureReuse {
             int s0 = m.fc.fillerSlot[v];
             if ((s >= 0) != (s0 >= 0)) {
                 fillerChanged[v] = true;
-            } else if (s >= 0) {
+            } else if (s >= 0 && fc.fillerEdges[s] != m.fc.fillerEdges[s0]) { // else taken over (FillerReuse)
                 long[] now = fc.fillerEdges[s].clone();
                 Arrays.sort(now);
                 fillerChanged[v] = !Arrays.equals(now, m.edges[v]);
