@@ -65,15 +65,15 @@ final class AnnotationJson {
     /** Appends "annotations":[...] for an entity IRI (over the closure) and returns whether owl:deprecated is true. */
     static boolean entityAnnotations(StringBuilder sb, List<OWLOntology> closure, IRI iri) {
         sb.append("\"annotations\":[");
-        boolean first = true;
         boolean deprecated = false;
+        IntList starts = new IntList(8);
         for (OWLOntology o : closure) {
             for (OWLAnnotationAssertionAxiom ax : (Iterable<OWLAnnotationAssertionAxiom>) o
                 .annotationAssertionAxioms(iri)::iterator) {
-                if (!first) {
+                if (starts.size() > 0) {
                     sb.append(',');
                 }
-                first = false;
+                starts.add(sb.length());
                 ann(sb, ax.getProperty(), ax.getValue(), ax.annotationsAsList());
                 if (ax.getProperty().getIRI().equals(OWL_DEPRECATED)) {
                     OWLLiteral lit = ax.getValue().asLiteral().orElse(null);
@@ -83,8 +83,38 @@ final class AnnotationJson {
                 }
             }
         }
+        inTextOrder(sb, starts);
         sb.append(']');
         return deprecated;
+    }
+
+    /**
+     * Puts the comma-separated items that start at these offsets (and run to the end of sb) in the order of their
+     * text. OWL API lists a subject's annotations in an order that can differ between two parses of almost the same
+     * file, and a record must read the same whenever it says the same (a delta compares records by their hash).
+     */
+    static void inTextOrder(StringBuilder sb, IntList starts) {
+        int n = starts.size();
+        if (n < 2) {
+            return;
+        }
+        String[] items = new String[n];
+        boolean sorted = true;
+        for (int i = 0; i < n; i++) {
+            items[i] = sb.substring(starts.get(i), i + 1 < n ? starts.get(i + 1) - 1 : sb.length());
+            sorted &= i == 0 || items[i - 1].compareTo(items[i]) <= 0;
+        }
+        if (sorted) {
+            return;
+        }
+        Arrays.sort(items);
+        sb.setLength(starts.get(0));
+        for (int i = 0; i < n; i++) {
+            if (i > 0) {
+                sb.append(',');
+            }
+            sb.append(items[i]);
+        }
     }
 
     /** The annotation properties the session's annotations use (nested ones too), sorted. */

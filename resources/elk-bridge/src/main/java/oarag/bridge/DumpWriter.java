@@ -341,14 +341,15 @@ final class DumpWriter implements AutoCloseable {
         sb.append(",\"versionIri\":");
         Json.str(sb, id.getVersionIRI().map(IRI::toString).orElse(null));
         sb.append(",\"annotations\":[");
-        boolean first = true;
+        IntList starts = new IntList(8);
         for (OWLAnnotation a : s.root.annotations().collect(Collectors.toList())) {
-            if (!first) {
+            if (starts.size() > 0) {
                 sb.append(',');
             }
-            first = false;
+            starts.add(sb.length());
             AnnotationJson.ann(sb, a.getProperty(), a.getValue(), a.annotations().collect(Collectors.toList()));
         }
+        AnnotationJson.inTextOrder(sb, starts);
         sb.append("]}");
         line(DumpGroups.ONTOLOGY, "\"\"");
     }
