@@ -117,10 +117,12 @@ final class Extractor {
             try (ElkClassifier.Run elk = ElkClassifier.start(s, fresh, progress)) {
                 Taxonomy<ElkClass> tax = elk.taxonomy();
                 clock.classified = System.nanoTime();
-                g = read(tax, p, ids);
+                ElkNames elkNames = new ElkNames(p.sig);
+                g = read(tax, p, ids, elkNames);
                 clock.read = System.nanoTime();
                 if (tax != null && WarmState.affordable(p.sig.classes.length)) {
                     kept = new WarmState(elk.keep(), names, fresh, WarmState.oneToOne(texts, s), p);
+                    kept.elkNames = elkNames;
                     s.keepWarm(kept);
                 }
             }
@@ -140,8 +142,8 @@ final class Extractor {
         return r;
     }
 
-    static TaxonomyGraph read(Taxonomy<ElkClass> tax, Prepared p, FreshNames.Ids ids) {
-        return tax == null ? TaxonomyGraph.inconsistent() : TaxonomyGraph.read(tax, p.sig, p.att, ids);
+    static TaxonomyGraph read(Taxonomy<ElkClass> tax, Prepared p, FreshNames.Ids ids, ElkNames names) {
+        return tax == null ? TaxonomyGraph.inconsistent() : TaxonomyGraph.read(tax, p.sig, p.att, ids, names);
     }
 
     /**

@@ -222,11 +222,14 @@ final class Reloader {
                 if (tax == null) {
                     throw new Fallback(Fallback.INCONSISTENT, null); // leave inconsistency to a fresh ELK
                 }
-                g = Extractor.read(tax, p, ids);
+                ElkNames elkNames = warm.elkNames != null && warm.elkNames.sig == p.sig ? warm.elkNames
+                    : new ElkNames(p.sig);
+                g = Extractor.read(tax, p, ids, elkNames);
                 clock.read = System.nanoTime();
                 OfnIndex texts = WarmState.oneToOne(ch.parsed != null ? null : warm.index(), s);
                 if (WarmState.affordable(p.sig.classes.length)) {
                     kept = new WarmState(elk.keep(), warm.names, fresh, texts, p);
+                    kept.elkNames = elkNames;
                     s.keepWarm(kept);
                 }
             }

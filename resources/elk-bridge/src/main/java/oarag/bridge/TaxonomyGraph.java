@@ -61,7 +61,8 @@ final class TaxonomyGraph {
      * number, else context number), not ELK's order: a reasoner updated by a reload lists its nodes differently from
      * a fresh one, and ties in the link choice go by node id.
      */
-    static TaxonomyGraph read(Taxonomy<ElkClass> tax, Signature sig, Attachments att, FreshNames.Ids ids) {
+    static TaxonomyGraph read(Taxonomy<ElkClass> tax, Signature sig, Attachments att, FreshNames.Ids ids,
+        ElkNames names) {
         List<TaxonomyNode<ElkClass>> nodes = new ArrayList<>(tax.getNodes());
         TaxonomyNode<ElkClass> bot = tax.getBottomNode();
         if (!nodes.contains(bot)) {
@@ -80,6 +81,11 @@ final class TaxonomyGraph {
             fl.clear();
             cl.clear();
             for (ElkClass c : nodes.get(k)) {
+                int known = names.classIndex(c);
+                if (known >= 0) {
+                    nl.add(known);
+                    continue;
+                }
                 String iri = c.getIri().getFullIriAsString();
                 if (iri.startsWith("urn:oarag:")) {
                     if (iri.startsWith(FILLER_NS)) {
@@ -94,12 +100,7 @@ final class TaxonomyGraph {
                         if (l >= 0) {
                             cl.add(l);
                         }
-                        continue;
                     }
-                }
-                Integer ci = sig.classIndex(iri);
-                if (ci != null) {
-                    nl.add(ci);
                 }
             }
             named[k] = nl.toSortedSet();

@@ -31,6 +31,8 @@ final class WarmState {
     DumpGroups groups;
     /** What the last closure walk leaves for the next (null: none), see {@link ClosureReuse}. */
     WalkMemo closure;
+    /** The class index of each ELK class object the reasoner listed (null: none read yet). */
+    ElkNames elkNames;
 
     WarmState(org.semanticweb.elk.reasoner.Reasoner elk, FreshNames names, List<OWLAxiom> fresh, OfnIndex index,
         Extractor.Prepared prepared) {
