@@ -529,9 +529,9 @@ final class DumpWriter implements AutoCloseable {
     }
 
     private void writeLinks() throws IOException {
-        boolean[] kept = reuse != null ? links.kept : null;
+        boolean[] takenOver = reuse != null ? links.takenOver : null;
         for (int i = 0; i < links.count(); i++) {
-            if (kept != null && kept[links.s[i]]) {
+            if (takenOver != null && takenOver[links.s[i]]) {
                 if (i == 0 || links.s[i - 1] != links.s[i]) {
                     groups.keep(before, DumpGroups.LINK + iris.cls(links.s[i]));
                 }

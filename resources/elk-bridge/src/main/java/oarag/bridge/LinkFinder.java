@@ -30,7 +30,7 @@ final class LinkFinder {
     private final int[] linkCount;
     private long[][] edges;
     private int walked;
-    private final boolean[] kept;
+    private final boolean[] takenOver;
     private final IntList linkS = new IntList(1024);
     private final IntList linkR = new IntList(1024);
     private final IntList linkT = new IntList(1024);
@@ -50,7 +50,7 @@ final class LinkFinder {
         this.keep = keep;
         this.linkFirst = keep ? new int[g.classNode.length] : null;
         this.linkCount = keep ? new int[g.classNode.length] : null;
-        this.kept = reuse != null ? new boolean[g.classNode.length] : null;
+        this.takenOver = reuse != null ? new boolean[g.classNode.length] : null;
         this.h = h;
         this.fc = fc;
         this.comp = comp;
@@ -68,7 +68,8 @@ final class LinkFinder {
     }
 
     Links links() {
-        return new Links(linkS.toArray(), linkR.toArray(), linkT.toArray(), edgeCount, walked, h.topo.length, kept);
+        return new Links(linkS.toArray(), linkR.toArray(), linkT.toArray(), edgeCount, walked, h.topo.length,
+            takenOver);
     }
 
     /** The walk's results for the next one (null unless kept and affordable). */
@@ -178,7 +179,7 @@ final class LinkFinder {
 
     /** The last walk's links of class a, which this walk would choose again. */
     private void copyLinks(int a) {
-        kept[a] = true;
+        takenOver[a] = true;
         WalkMemo m = reuse.before;
         int from = m.linkFirst[a];
         int start = linkS.size();

@@ -16,12 +16,12 @@ final class Links {
     final int walked;
     final int nodes;
     /** By class index: its links are the last walk's, taken over (null: none were). */
-    final boolean[] kept;
+    final boolean[] takenOver;
 
-    Links(int[] s, int[] r, int[] t, long edgeCount, int walked, int nodes, boolean[] kept) {
+    Links(int[] s, int[] r, int[] t, long edgeCount, int walked, int nodes, boolean[] takenOver) {
         this.walked = walked;
         this.nodes = nodes;
-        this.kept = kept;
+        this.takenOver = takenOver;
         this.s = s;
         this.r = r;
         this.t = t;
