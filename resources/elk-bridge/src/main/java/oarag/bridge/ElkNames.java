@@ -22,7 +22,7 @@ final class ElkNames {
         Integer v = index.get(c);
         if (v == null) {
             String iri = c.getIri().getFullIriAsString();
-            Integer ci = iri.startsWith("urn:oarag:") ? null : sig.classIndex(iri);
+            Integer ci = sig.classIndex(iri);
             v = ci == null ? -1 : ci;
             if (index.size() > 4 * sig.classes.length + 1024) {
                 index.clear(); // objects of a reasoner no longer used

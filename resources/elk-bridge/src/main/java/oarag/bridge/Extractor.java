@@ -171,12 +171,12 @@ final class Extractor {
             LinkFinder found = LinkFinder.find(g, h, fc, p.comp, p.roles, reuse, keep, progress);
             links = found.links();
             memo = found.memo(p.att, links);
-            work = new ExtractResult.Work(links.nodes, links.walked, fc.fillerEdges.length, fc.computed);
+            work = new ExtractResult.Work(h.topo.length, found.walked(), fc.fillerEdges.length, fc.computed);
             if (DEBUG) {
                 System.err.printf("[extract] hierarchy %.3fs, filler closure %.3fs (%d of %d sets), reuse %.3fs,"
                     + " links %.3fs, edges %d, links %d, walked %d of %d%n", (th - t1) / 1e9, (t2 - th) / 1e9,
                     fc.computed, fc.fillerEdges.length, (tr - t2) / 1e9, (System.nanoTime() - tr) / 1e9,
-                    links.edgeCount, links.count(), links.walked, links.nodes);
+                    links.edgeCount, links.count(), work.nodesWalked, work.nodes);
 
             }
         }

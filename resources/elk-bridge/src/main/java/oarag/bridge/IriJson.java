@@ -1,7 +1,5 @@
 package oarag.bridge;
 
-import org.semanticweb.owlapi.model.HasIRI;
-
 /**
  * A dump's class and property IRIs as JSON strings, each made once: OWL API builds an IRI's string anew on every
  * call, and a class is named by its own records and by every parent and link record that points to it. One per
@@ -36,13 +34,9 @@ final class IriJson {
 
     /** Appends property p's IRI as a JSON string to sb, and returns that string. */
     String prop(StringBuilder sb, int p) {
-        return append(sb, props, p, sig.props[p]);
-    }
-
-    private static String append(StringBuilder sb, String[] made, int k, HasIRI e) {
-        String j = made[k];
+        String j = props[p];
         if (j == null) {
-            made[k] = j = quoted(e.getIRI().toString());
+            props[p] = j = quoted(sig.props[p].getIRI().toString());
         }
         sb.append(j);
         return j;

@@ -68,8 +68,12 @@ final class LinkFinder {
     }
 
     Links links() {
-        return new Links(linkS.toArray(), linkR.toArray(), linkT.toArray(), edgeCount, walked, h.topo.length,
-            takenOver);
+        return new Links(linkS.toArray(), linkR.toArray(), linkT.toArray(), edgeCount, takenOver);
+    }
+
+    /** Nodes whose edge sets this walk computed (the others it took over from the last walk). */
+    int walked() {
+        return walked;
     }
 
     /** The walk's results for the next one (null unless kept and affordable). */
@@ -126,38 +130,45 @@ final class LinkFinder {
             edges[n] = mine;
             edgeCount += mine.length;
 
-            if (g.nodeNamed[n].length > 0 && mine.length > 0 && reuse != null && !reuse.linksDirty(n, mine)) {
-                copyLinks(g.nodeNamed[n][0]);
-            } else if (g.nodeNamed[n].length > 0 && mine.length > 0) {
-                int[] np = h.namedParents[n];
-                fresh.clear();
-                for (long e : mine) {
-                    if (roleOf(e) >= namedProps || nodeOf(e) == SELF) {
-                        continue; // chain helper role, or a self marker
-                    }
-                    boolean old = false;
-                    if (np != null) {
-                        for (int p : np) {
-                            if (p == g.top && g.nodeNamed[g.top].length == 0) {
-                                continue; // owl:Thing is not a class record: its edges must be listed below it
-                            }
-                            if (LongList.binarySearch(edges[p], e) >= 0) {
-                                old = true;
-                                break;
-                            }
-                        }
-                    }
-                    if (!old) {
-                        fresh.add(e);
-                    }
-                }
-                if (fresh.size() > 0) {
-                    emitLinks(g.nodeNamed[n][0], fresh);
+            if (g.nodeNamed[n].length > 0 && mine.length > 0) {
+                if (reuse != null && !reuse.linksDirty(n, mine)) {
+                    copyLinks(g.nodeNamed[n][0]);
+                } else {
+                    emitOwn(n, mine, fresh);
                 }
             }
             if (!keep) {
                 release(n, sp, refc);
             }
+        }
+    }
+
+    /** Emits the links of named node n: its edges that no named parent has, less those another edge implies. */
+    private void emitOwn(int n, long[] mine, LongList fresh) {
+        int[] np = h.namedParents[n];
+        fresh.clear();
+        for (long e : mine) {
+            if (roleOf(e) >= namedProps || nodeOf(e) == SELF) {
+                continue; // chain helper role, or a self marker
+            }
+            boolean old = false;
+            if (np != null) {
+                for (int p : np) {
+                    if (p == g.top && g.nodeNamed[g.top].length == 0) {
+                        continue; // owl:Thing is not a class record: its edges must be listed below it
+                    }
+                    if (LongList.binarySearch(edges[p], e) >= 0) {
+                        old = true;
+                        break;
+                    }
+                }
+            }
+            if (!old) {
+                fresh.add(e);
+            }
+        }
+        if (fresh.size() > 0) {
+            emitLinks(g.nodeNamed[n][0], fresh);
         }
     }
 

@@ -5,22 +5,17 @@ package oarag.bridge;
  * {@code >= 0} a class index and {@code < 0} a filler {@code -(number + 1)}.
  */
 final class Links {
-    static final Links NONE = new Links(IntList.EMPTY, IntList.EMPTY, IntList.EMPTY, 0, 0, 0, null);
+    static final Links NONE = new Links(IntList.EMPTY, IntList.EMPTY, IntList.EMPTY, 0, null);
 
     final int[] s;
     final int[] r;
     final int[] t;
     /** Edges computed over all nodes (a measure of the closure's work, for OARAG_BRIDGE_DEBUG). */
     final long edgeCount;
-    /** Nodes whose edge sets this walk computed, of all it visited (the rest it took over from the last walk). */
-    final int walked;
-    final int nodes;
     /** By class index: its links are the last walk's, taken over (null: none were). */
     final boolean[] takenOver;
 
-    Links(int[] s, int[] r, int[] t, long edgeCount, int walked, int nodes, boolean[] takenOver) {
-        this.walked = walked;
-        this.nodes = nodes;
+    Links(int[] s, int[] r, int[] t, long edgeCount, boolean[] takenOver) {
         this.takenOver = takenOver;
         this.s = s;
         this.r = r;
