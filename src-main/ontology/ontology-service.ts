@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { UserError } from '../core/errors';
 import { throwIfAborted, type TaskProgress } from '../core/task';
-import { bridgeJarPath, ElkBridge, type BridgeProgress } from './bridge/bridge-client';
+import { bridgeJarPath, type BridgeProgress, type ElkBridge } from './bridge/bridge-client';
+import { BridgeSession } from './bridge/bridge-session';
 import { heapAfterOutOfMemory, heapForFile } from './bridge/heap-policy';
 import { CacheBuilder } from './cache/cache-builder';
 import { CachePatcher } from './cache/cache-patcher';
@@ -68,10 +69,12 @@ const STAGE_SPAN: Record<LoadStage, [number, number]> = {
 };
 
 export class OntologyService {
-  private bridgeInstance: ElkBridge | undefined;
   private readonly open_ = new Map<string, OntologyHandle>();
+  private readonly session: BridgeSession;
 
-  constructor(private readonly opts: OntologyServiceOptions) {}
+  constructor(private readonly opts: OntologyServiceOptions) {
+    this.session = new BridgeSession(opts.bridge);
+  }
 
   start(): void {
     mkdirSync(this.opts.cacheDir, { recursive: true });
@@ -80,20 +83,29 @@ export class OntologyService {
   }
 
   async stop(): Promise<void> {
-    clearTimeout(this.collectTimer);
     for (const h of this.open_.values()) h.close();
     this.open_.clear();
-    await this.bridgeInstance?.stop();
+    await this.session.stop();
   }
 
-  /** Forgets an opened ontology and closes its cache file; opening it again is a warm load from the cache. */
+  /**
+   * Forgets an opened ontology and closes its cache file; opening it again is a warm load from the cache.
+   * Once no open ontology is that file, the JVM holding it is stopped (BridgeSession.release).
+   */
   close(h: OntologyHandle): void {
     for (const [key, open] of this.open_) if (open === h) this.open_.delete(key);
     h.close();
+    for (const open of this.open_.values()) if (open.path === h.path) return;
+    this.session.release(h.path);
+  }
+
+  /** Resolves once a JVM that close() stopped has exited. */
+  idle(): Promise<void> {
+    return this.session.idle();
   }
 
   bridge(): ElkBridge {
-    return (this.bridgeInstance ??= this.opts.bridge ? this.opts.bridge() : new ElkBridge());
+    return this.session.bridge;
   }
 
   /**
@@ -101,14 +113,7 @@ export class OntologyService {
    * into it on first use; later explanations reuse the session.
    */
   async explain(h: OntologyHandle, sub: string, r: string | null, sup: string, signal?: AbortSignal) {
-    clearTimeout(this.collectTimer);
-    const bridge = this.bridge();
-    if (this.bridgeLoaded !== h.path || !bridge.running) {
-      this.lastDump = undefined;
-      await bridge.sizeHeap(this.opts.heapFor ? this.opts.heapFor(h.path) : heapForFile(h.path).mb);
-      await bridge.request('load', { path: h.path, catalog: null }, { signal });
-      this.bridgeLoaded = h.path;
-    }
+    const bridge = await this.bridgeHolding(h.path, signal);
     try {
       return await bridge.request<{ entailed: boolean; axioms: { functional: string; text: string }[] }>(
         'explain',
@@ -117,43 +122,26 @@ export class OntologyService {
       );
     } finally {
       // the first explanation classifies the ontology for queries: garbage a reload would stop to collect
-      this.collectWhenIdle(bridge);
+      this.session.collectWhenIdle();
     }
   }
 
-  /** The file whose content the bridge's session holds (its last successful load), if any. */
-  private bridgeLoaded: string | undefined;
   /**
-   * The cache entry built from the bridge's last dump, and for which file and naming: a reload of that
-   * file asks for a delta of that dump and patches a copy of the entry (cache/cache-patcher.ts).
+   * The bridge, its session holding this file (explanations and revisions work on the file's axioms,
+   * not on its cache): loaded now unless the session holds it already.
    */
-  private lastDump: { path: string; naming: string; dbPath: string; ntPath: string } | undefined;
+  bridgeHolding(file: string, signal?: AbortSignal): Promise<ElkBridge> {
+    return this.session.holding(file, (path) => this.heapFor(path), signal);
+  }
 
-  private collectTimer: ReturnType<typeof setTimeout> | undefined;
-
-  /**
-   * Has the bridge collect its garbage once it has had nothing to do for a while after a load or an
-   * explanation (see `collect` in docs/bridge-protocol.md): while the user reads the result or edits,
-   * not while a question that follows at once waits for the bridge.
-   */
-  private collectWhenIdle(bridge: ElkBridge): void {
-    clearTimeout(this.collectTimer);
-    this.collectTimer = setTimeout(() => {
-      this.collectTimer = undefined;
-      if (bridge.running && !bridge.busy) bridge.request('collect').catch(() => undefined);
-    }, COLLECT_AFTER_IDLE_MS);
-    this.collectTimer.unref?.();
+  private heapFor(path: string): number {
+    return this.opts.heapFor ? this.opts.heapFor(path) : heapForFile(path).mb;
   }
 
   private async patchBase(path: string, naming: string): Promise<{ dbPath: string; ntPath: string } | undefined> {
-    const d = this.lastDump;
+    const d = this.session.lastDump;
     if (!d || d.path !== path || d.naming !== naming) return undefined;
     return (await verifyIntegrity(d.dbPath, [d.ntPath])).ok ? d : undefined;
-  }
-
-  /** Whether a load of this file can go through the bridge's `reload` (it holds the file's earlier content). */
-  private reloadable(path: string): boolean {
-    return this.bridgeLoaded === path && this.bridge().running;
   }
 
   async open(file: string, o: OpenOptions = {}): Promise<OntologyHandle> {
@@ -197,25 +185,24 @@ export class OntologyService {
     report: (s: LoadStage, f: number) => void,
     note: LoadWarning | undefined,
   ): Promise<OntologyHandle> {
-    clearTimeout(this.collectTimer);
-    const bridge = this.bridge();
+    const bridge = await this.session.ready();
     const notes = note ? [note] : [];
-    let heap = this.opts.heapFor ? this.opts.heapFor(path) : heapForFile(path).mb;
+    let heap = this.heapFor(path);
     // A reload keeps the JVM that holds the file's earlier session unless its heap is clearly too
     // small: an edit that grows the file by a few bytes must not cost the warm session (and an
     // estimate that was too small is retried below anyway).
-    if (this.reloadable(path) && bridge.heapMb >= RELOAD_HEAP_SLACK * heap) heap = bridge.heapMb;
+    if (this.session.holds(path) && bridge.heapMb >= RELOAD_HEAP_SLACK * heap) heap = bridge.heapMb;
     for (;;) {
       await bridge.sizeHeap(heap);
       // The bridge still holds this file's earlier content: it applies the edit to that session
       // (docs/bridge-protocol.md, `reload`) and answers load's and extract's fields at once.
-      const reloading = this.reloadable(path);
+      const reloading = this.session.holds(path);
       try {
         return await this.cold(path, hash, dbPath, ntPath, t0, o, report, notes, reloading);
       } catch (e) {
         // A reload that met a syntax error left the bridge's session as it was (docs/bridge-protocol.md),
         // so the fixed file can still be applied to it.
-        if (reloading && e instanceof UserError && e.code === 'parse-error' && bridge.running) this.bridgeLoaded = path;
+        if (reloading && e instanceof UserError && e.code === 'parse-error' && bridge.running) this.session.held = path;
         if (!(e instanceof UserError) || e.code !== 'out-of-memory' || bridge.fixedHeapMb) throw e;
         const had = Math.max(heap, Number((e.detail as { heapMb?: number } | undefined)?.heapMb) || 0);
         const next = heapAfterOutOfMemory(had);
@@ -362,7 +349,8 @@ export class OntologyService {
     bridge.resetPeak();
     report('parse', 0);
     // Unknown until this load succeeds: a failed one may have left the bridge's session half replaced.
-    this.bridgeLoaded = undefined;
+    const base = reloading ? await this.patchBase(path, namingStamp(o.naming!)) : undefined;
+    this.session.forget();
     let loaded: BridgeLoadResult | undefined;
     if (!reloading) {
       loaded = await bridge.request<BridgeLoadResult>(
@@ -376,8 +364,6 @@ export class OntologyService {
       );
       requireClasses(path, loaded);
     }
-    const base = reloading ? await this.patchBase(path, namingStamp(o.naming!)) : undefined;
-    this.lastDump = undefined;
     const tmpBase = join(this.opts.cacheDir, `.build-${process.pid}-${Date.now()}`);
     const dumpPath = `${tmpBase}.ndjson`;
     const tmpDb = `${tmpBase}.sqlite`;
@@ -508,9 +494,9 @@ export class OntologyService {
         writeIntegrityToken(dbPath, [ntPath], { [dbPath]: hashes.db, [ntPath]: hashes.graph }),
       );
       enter('open');
-      this.bridgeLoaded = path;
-      this.lastDump = { path, naming: namingStamp(o.naming!), dbPath, ntPath };
-      this.collectWhenIdle(bridge);
+      this.session.held = path;
+      this.session.lastDump = { path, naming: namingStamp(o.naming!), dbPath, ntPath };
+      this.session.collectWhenIdle();
       const db = new Database(dbPath, { readonly: true });
       const seconds = (performance.now() - t0) / 1000;
       delete stageSeconds.open;
@@ -539,9 +525,6 @@ async function* withFirst(first: DumpRecord[], rest: AsyncIterable<DumpRecord[]>
   if (first.length) yield first;
   yield* rest;
 }
-
-/** How long the bridge is left idle after a load before it collects its garbage (about a second's work at GO 50k). */
-const COLLECT_AFTER_IDLE_MS = 1000;
 
 /** A reload keeps a JVM whose heap is at least this share of the estimate for the edited file. */
 const RELOAD_HEAP_SLACK = 0.9;

@@ -93,10 +93,9 @@ export async function reviseOntology(service: OntologyService, path: string, opt
     // An IRI the index does not know is named as the naming policy names any label-less IRI.
     return n && n !== iri ? n : fragmentName(iri).name;
   };
-  const bridge = service.bridge();
-  // A warm open never loaded this file into the JVM (or another file was loaded since): load it now.
   report('revise', 0.3);
-  await bridge.request('load', { path: src, catalog: null }, { signal: opts.signal });
+  // A warm open never loaded this file into the JVM (or another file was loaded since).
+  const bridge = await service.bridgeHolding(src, opts.signal);
   throwIfAborted(opts.signal);
   const strip = await bridge.request<StripResult>('reviseStrip', {}, { signal: opts.signal });
 

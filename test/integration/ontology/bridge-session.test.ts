@@ -1,0 +1,46 @@
+/**
+ * The bridge's session holds one file at a time. The service keeps track of which, so an explanation
+ * is asked of the ontology it is about, whatever was loaded into the bridge since (here a Test 2
+ * revision of another file that opened warm); and closing the ontology the session holds stops the
+ * JVM, so its memory goes back to the system.
+ */
+import { copyFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { reviseOntology } from '../../../src-main/datasets/revise/revise-service';
+import { useOntologyWorkspace } from '../../support/ontology-service';
+
+const ROOT = resolve(__dirname, '..', '..', '..');
+const CARDIO = join(ROOT, 'resources', 'samples', 'cardio.ofn');
+const ANATOMY = join(ROOT, 'test', 'fixtures', 'el', 'anatomy.ofn');
+const EX = 'http://example.org/cardio#';
+
+describe('the bridge session', () => {
+  const { service, dir } = useOntologyWorkspace('oarag-session-');
+
+  it('explains in the ontology asked about after a revision loaded another file into the bridge', async () => {
+    const cardio = join(dir, 'cardio.ofn');
+    const anatomy = join(dir, 'anatomy.ofn');
+    copyFileSync(CARDIO, cardio);
+    copyFileSync(ANATOMY, anatomy);
+    service.close(await service.open(anatomy));
+    const h = await service.open(cardio);
+    await reviseOntology(service, anatomy, { outDir: join(dir, 'revised') });
+    const ex = await service.explain(h, `${EX}Myocarditis`, null, `${EX}InflammatoryDisorder`);
+    expect(ex.entailed).toBe(true);
+    expect(ex.axioms.map((a) => a.functional).join('\n')).toContain('Myocarditis');
+  });
+
+  it('stops the JVM when the ontology its session holds is closed, and starts one again when needed', async () => {
+    const cardio = join(dir, 'cardio.ofn');
+    const h = await service.open(cardio);
+    await service.explain(h, `${EX}Myocarditis`, null, `${EX}InflammatoryDisorder`);
+    expect(service.bridge().running).toBe(true);
+    service.close(h);
+    await service.idle();
+    expect(service.bridge().running).toBe(false);
+    const again = await service.open(cardio);
+    const ex = await service.explain(again, `${EX}Myocarditis`, null, `${EX}InflammatoryDisorder`);
+    expect(ex.entailed).toBe(true);
+  });
+});
