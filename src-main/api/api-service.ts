@@ -158,7 +158,7 @@ export class ApiService {
   }
 
   private info(h: OntologyHandle): OntologyInfo {
-    return { id: h.path, path: h.path, summary: h.summary };
+    return { id: h.path, path: h.path, summary: h.summary, nameLanguages: [...h.nameLanguages] };
   }
 
   private buildHandlers(): Handlers {

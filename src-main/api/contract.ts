@@ -242,6 +242,8 @@ export interface OntologyInfo {
   id: string;
   path: string;
   summary: LoadSummary;
+  /** The label languages its class names were chosen by, in order of preference ('' for no tag). */
+  nameLanguages: string[];
   /**
    * Set on an open that found this exact content still open from an earlier open and served it as it
    * was: nothing was loaded, and the summary is that earlier load's.

@@ -4,6 +4,7 @@ import { CardReader } from './cards/card-reader';
 import type { Card } from './cards/card-types';
 import { ClosureIndex } from './closure/closure-index';
 import { normalizeName } from './names/normalize';
+import { DEFAULT_NAME_LANGUAGES } from './names/naming-policy';
 import type { LoadSummary } from './ontology-types';
 import { loadClosureStore } from './store/closure-store';
 import type { SparqlResult } from '../query/sparql/raw-sparql';
@@ -28,6 +29,8 @@ export class OntologyHandle {
   private sparqlRunner: SparqlRunner | undefined;
   private readonly cards: CardReader;
   private readonly nameStmt;
+  /** The label languages its names were chosen by, in order of preference ('' for no tag); set by the service. */
+  nameLanguages: readonly string[] = DEFAULT_NAME_LANGUAGES;
 
   constructor(
     readonly path: string,

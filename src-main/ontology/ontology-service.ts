@@ -161,11 +161,8 @@ export class OntologyService {
     const dbPath = join(this.opts.cacheDir, `${key}.sqlite`);
     const ntPath = join(this.opts.cacheDir, `${key}.nt`);
     const warm = await this.tryWarm(path, dbPath, ntPath, t0);
-    if (warm.handle) {
-      this.open_.set(key, warm.handle);
-      return warm.handle;
-    }
-    const handle = await this.coldSized(path, hash, dbPath, ntPath, t0, o, report, warm.note);
+    const handle = warm.handle ?? (await this.coldSized(path, hash, dbPath, ntPath, t0, o, report, warm.note));
+    handle.nameLanguages = o.naming!.languages;
     this.open_.set(key, handle);
     return handle;
   }

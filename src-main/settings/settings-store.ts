@@ -42,7 +42,7 @@ const SettingsSchema = z.object({
     .nullable(),
   nameLanguages: z
     .array(z.string().max(35).regex(LANGUAGE_TAG, "must be a language tag such as 'en' or 'pt-BR', or '' for none"))
-    .min(1)
+    .min(1, "must name at least one language ('' for labels without a tag)")
     .max(10),
 });
 

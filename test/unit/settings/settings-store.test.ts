@@ -31,7 +31,7 @@ describe('SettingsStore', () => {
     // A file written before the setting existed gets the default: English, then untagged labels.
     expect(s.get().nameLanguages).toEqual(['en', '']);
     s.set({ nameLanguages: ['pt-BR', 'en', ''] });
-    expect(() => s.set({ nameLanguages: [] })).toThrow(/nameLanguages/);
+    expect(() => s.set({ nameLanguages: [] })).toThrow(/nameLanguages is invalid: must name at least one language/);
     expect(() => s.set({ nameLanguages: ['en us'] })).toThrow(/language tag/);
     expect(() => s.set({ nameLanguages: 'en' })).toThrow(/nameLanguages/);
     const again = new SettingsStore(d.path);
