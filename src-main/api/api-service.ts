@@ -200,7 +200,7 @@ export class ApiService {
         this.handle_(ontologyId);
         const state = await c.fileWatcher.status(ontologyId);
         if (!state) throw new UserError('not-open', 'That ontology is not open; open it first.');
-        return { changed: state !== 'unchanged', deleted: state === 'deleted' };
+        return { state };
       },
       'ontology.search': ({ ontologyId, text, limit, includeObsolete }) => {
         const h = this.handle_(ontologyId);

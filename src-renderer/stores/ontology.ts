@@ -71,11 +71,7 @@ export const useOntologyStore = defineStore('ontology', () => {
       ids.map(async (id) => {
         try {
           const s = await api().call('ontology.status', { ontologyId: id });
-          applyChange({
-            ontologyId: id,
-            path: id,
-            state: s.deleted ? 'deleted' : s.changed ? 'modified' : 'unchanged',
-          });
+          applyChange({ ontologyId: id, path: id, state: s.state });
         } catch {
           // Closed meanwhile, or the connection dropped: a reconnection refreshes everything.
         }

@@ -12,8 +12,7 @@ export interface OntologyFileChange {
   state: FileChangeState;
 }
 
-/** `ontology.status`: changed is true when the file differs from what was loaded, deleted ones included. */
+/** `ontology.status`: the state the `ontology.changed` event would give now. */
 export interface OntologyFileStatus {
-  changed: boolean;
-  deleted: boolean;
+  state: FileChangeState;
 }

@@ -74,13 +74,13 @@ describe('ontology.status and ontology.changed over a real load', () => {
   it('is unchanged after the open, and changed (with one event) after an edit', async () => {
     const info = await open(file);
     expect(info.id).toBe(file);
-    expect(await api.handle('ontology.status', { ontologyId: file })).toEqual({ changed: false, deleted: false });
+    expect(await api.handle('ontology.status', { ontologyId: file })).toEqual({ state: 'unchanged' });
     expect(await search('zebra reload finding')).toEqual([]);
 
     writeFileSync(file, readFileSync(file, 'utf8').replace(/\)\s*$/, `${NEW_CLASS}\n)\n`));
     await until(1);
     expect(changes).toEqual([{ ontologyId: file, path: file, state: 'modified' }]);
-    expect(await api.handle('ontology.status', { ontologyId: file })).toEqual({ changed: true, deleted: false });
+    expect(await api.handle('ontology.status', { ontologyId: file })).toEqual({ state: 'modified' });
   });
 
   it('serves the new content after a second open of the same path, which ends the notice', async () => {
@@ -89,14 +89,14 @@ describe('ontology.status and ontology.changed over a real load', () => {
     expect((await search('zebra reload finding'))[0]?.name).toBe('zebra reload finding');
     await until(2);
     expect(changes[1].state).toBe('unchanged');
-    expect(await api.handle('ontology.status', { ontologyId: file })).toEqual({ changed: false, deleted: false });
+    expect(await api.handle('ontology.status', { ontologyId: file })).toEqual({ state: 'unchanged' });
   });
 
   it('reports a deleted file, and stops once the ontology is closed', async () => {
     rmSync(file);
     await until(3);
     expect(changes[2].state).toBe('deleted');
-    expect(await api.handle('ontology.status', { ontologyId: file })).toEqual({ changed: true, deleted: true });
+    expect(await api.handle('ontology.status', { ontologyId: file })).toEqual({ state: 'deleted' });
     expect(await api.handle('ontology.close', { ontologyId: file })).toEqual({ closed: true });
     copyFileSync(FIXTURE, file);
     await new Promise((r) => setTimeout(r, 1500));
