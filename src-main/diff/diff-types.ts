@@ -54,7 +54,7 @@ interface ParentChange {
   parent: DiffEntity;
 }
 
-/** class ⊑ ∃relation.filler, non-redundant (see named-links.ts). */
+/** class ⊑ ∃relation.filler, non-redundant (see ontology/closure/named-links.ts). */
 interface LinkChange {
   kind: 'link-added' | 'link-removed';
   class: DiffEntity;

@@ -1,5 +1,5 @@
 import type { ClosureIndex } from '../ontology/closure/closure-index';
-import { namedLinks } from './named-links';
+import { namedLinks } from '../ontology/closure/named-links';
 
 export interface ClassFacts {
   name: string;
@@ -20,7 +20,7 @@ export interface VersionSnapshot {
   parents: Set<string>;
   /** `a \t b` with a < b in code-unit order. */
   equivalences: Set<string>;
-  /** `a \t r \t b`: the non-redundant entailed links A ⊑ ∃r.B with named B (named-links.ts). */
+  /** `a \t r \t b`: the non-redundant entailed links A ⊑ ∃r.B with named B (ontology/closure/named-links.ts). */
   links: Set<string>;
   /** Whether this version entails A ⊑ ∃r.B (IRIs), redundant or not; false when one of them is unknown. */
   entails(a: string, r: string, b: string): boolean;

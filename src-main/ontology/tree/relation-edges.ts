@@ -1,4 +1,4 @@
-import { namedLinks } from '../../diff/named-links';
+import { namedLinks } from '../closure/named-links';
 import type { ClosureIndex } from '../closure/closure-index';
 
 /** Parent and child lists of one relation's hierarchy, by closure id. */

@@ -1,4 +1,4 @@
-import type { ClosureIndex } from '../ontology/closure/closure-index';
+import type { ClosureIndex } from './closure-index';
 
 /** A ⊑ ∃r.B for the class the list belongs to; closure ids. */
 export interface NamedLink {

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { namedLinks } from '../../../src-main/diff/named-links';
-import type { ClosureIndex } from '../../../src-main/ontology/closure/closure-index';
-import { EX, handleFromDump } from '../../support/dump-fixture';
-import { d } from './dump-records';
+import { namedLinks } from '../../../../src-main/ontology/closure/named-links';
+import type { ClosureIndex } from '../../../../src-main/ontology/closure/closure-index';
+import { EX, handleFromDump } from '../../../support/dump-fixture';
+import { d } from '../../diff/dump-records';
 
 const cleanups: (() => void)[] = [];
 afterAll(() => cleanups.forEach((c) => c()));
