@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   'bridge-missing',
   'bridge-timeout',
   'no-classes',
+  'file-changed',
   // Datasets and evaluation.
   'bad-dataset',
   'bad-item',

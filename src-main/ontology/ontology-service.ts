@@ -13,6 +13,7 @@ import { DirectSink, WorkerSink, type RowSink } from './cache/cache-writer';
 import { DEFAULT_NAMING, namingStamp, type NamingOptions } from './names/naming-policy';
 import { moveAside, sweepOrphans, tokenPath, verifyIntegrity, writeIntegrityToken } from './cache/cache-integrity';
 import { cacheKey, hashFile, toolStamp } from './cache/cache-key';
+import { sourceHashOf } from './watch/source-hash';
 import { CACHE_SCHEMA_VERSION } from './cache/schema';
 import { followDump, type DumpReadStats } from './dump/dump-reader';
 import type { DumpRecord, GoneRecord } from './dump/dump-types';
@@ -113,7 +114,7 @@ export class OntologyService {
    * into it on first use; later explanations reuse the session.
    */
   async explain(h: OntologyHandle, sub: string, r: string | null, sup: string, signal?: AbortSignal) {
-    const bridge = await this.bridgeHolding(h.path, signal);
+    const bridge = await this.bridgeHolding(h, signal);
     try {
       return await bridge.request<{ entailed: boolean; axioms: { functional: string; text: string }[] }>(
         'explain',
@@ -130,8 +131,19 @@ export class OntologyService {
    * The bridge, its session holding this file (explanations and revisions work on the file's axioms,
    * not on its cache): loaded now unless the session holds it already.
    */
-  bridgeHolding(file: string, signal?: AbortSignal): Promise<ElkBridge> {
-    return this.session.holding(file, (path) => this.heapFor(path), signal);
+  async bridgeHolding(h: OntologyHandle, signal?: AbortSignal): Promise<ElkBridge> {
+    const loaded = sourceHashOf(h);
+    const content = { path: h.path, hash: loaded ?? '' };
+    if (!this.session.holds(content)) {
+      // The session must be loaded from the file: only while it still has the content the handle shows.
+      const now = await hashFile(h.path).catch(() => null);
+      if (now === null || now !== loaded)
+        throw new UserError(
+          'file-changed',
+          `${basename(h.path)} ${now === null ? 'is gone' : 'changed on disk'} since it was loaded, so the reasoner cannot read the axioms shown here; reload it first.`,
+        );
+    }
+    return this.session.holding(content, (path) => this.heapFor(path), signal);
   }
 
   private heapFor(path: string): number {
@@ -156,14 +168,17 @@ export class OntologyService {
     checkOntologyFile(path);
     const hash = await hashFile(path);
     const key = cacheKey(hash, toolStamp(bridgeJarPath(), this.opts.appVersion, namingStamp(o.naming!)));
-    const existing = this.open_.get(key);
+    // Keyed by path too: a copy of an open file is its own ontology (watched, reloaded and explained
+    // from its own path), though both read one cache entry.
+    const openKey = `${key}\n${path}`;
+    const existing = this.open_.get(openKey);
     if (existing?.db.open) return existing;
     const dbPath = join(this.opts.cacheDir, `${key}.sqlite`);
     const ntPath = join(this.opts.cacheDir, `${key}.nt`);
     const warm = await this.tryWarm(path, dbPath, ntPath, t0);
     const handle = warm.handle ?? (await this.coldSized(path, hash, dbPath, ntPath, t0, o, report, warm.note));
     handle.nameLanguages = o.naming!.languages;
-    this.open_.set(key, handle);
+    this.open_.set(openKey, handle);
     return handle;
   }
 
@@ -188,18 +203,20 @@ export class OntologyService {
     // A reload keeps the JVM that holds the file's earlier session unless its heap is clearly too
     // small: an edit that grows the file by a few bytes must not cost the warm session (and an
     // estimate that was too small is retried below anyway).
-    if (this.session.holds(path) && bridge.heapMb >= RELOAD_HEAP_SLACK * heap) heap = bridge.heapMb;
+    if (this.session.holdsFile(path) && bridge.heapMb >= RELOAD_HEAP_SLACK * heap) heap = bridge.heapMb;
     for (;;) {
       await bridge.sizeHeap(heap);
       // The bridge still holds this file's earlier content: it applies the edit to that session
       // (docs/bridge-protocol.md, `reload`) and answers load's and extract's fields at once.
-      const reloading = this.session.holds(path);
+      const reloading = this.session.holdsFile(path);
+      const heldBefore = this.session.held;
       try {
         return await this.cold(path, hash, dbPath, ntPath, t0, o, report, notes, reloading);
       } catch (e) {
         // A reload that met a syntax error left the bridge's session as it was (docs/bridge-protocol.md),
         // so the fixed file can still be applied to it.
-        if (reloading && e instanceof UserError && e.code === 'parse-error' && bridge.running) this.session.held = path;
+        if (reloading && e instanceof UserError && e.code === 'parse-error' && bridge.running)
+          this.session.held = heldBefore;
         if (!(e instanceof UserError) || e.code !== 'out-of-memory' || bridge.fixedHeapMb) throw e;
         const had = Math.max(heap, Number((e.detail as { heapMb?: number } | undefined)?.heapMb) || 0);
         const next = heapAfterOutOfMemory(had);
@@ -491,7 +508,7 @@ export class OntologyService {
         writeIntegrityToken(dbPath, [ntPath], { [dbPath]: hashes.db, [ntPath]: hashes.graph }),
       );
       enter('open');
-      this.session.held = path;
+      this.session.held = { path, hash };
       this.session.lastDump = { path, naming: namingStamp(o.naming!), dbPath, ntPath };
       this.session.collectWhenIdle();
       const db = new Database(dbPath, { readonly: true });

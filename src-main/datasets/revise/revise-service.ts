@@ -95,7 +95,7 @@ export async function reviseOntology(service: OntologyService, path: string, opt
   };
   report('revise', 0.3);
   // A warm open never loaded this file into the JVM (or another file was loaded since).
-  const bridge = await service.bridgeHolding(src, opts.signal);
+  const bridge = await service.bridgeHolding(h, opts.signal);
   throwIfAborted(opts.signal);
   const strip = await bridge.request<StripResult>('reviseStrip', {}, { signal: opts.signal });
 

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { ElkBridge } from './bridge-client';
 
 /** The cache entry built from the session's last dump: a reload of its file patches a copy of it. */
@@ -9,18 +8,24 @@ export interface SessionDump {
   ntPath: string;
 }
 
+/** A file's content: its path and the hash of its bytes (cache/cache-key.ts hashFile). */
+export interface HeldContent {
+  path: string;
+  hash: string;
+}
+
 /** How long the bridge is left idle after a load before it collects its garbage (about a second's work at GO 50k). */
 const COLLECT_AFTER_IDLE_MS = 1000;
 
 /**
- * The one ELK bridge of an OntologyService and what its session holds: the file last loaded into it
- * (explanations, revisions and reloads work on that file's axioms) and the dump last written from it.
+ * The one ELK bridge of an OntologyService and what its session holds: the content last loaded into it
+ * (explanations, revisions and reloads work on its axioms) and the dump last written from it.
  * It collects the JVM's garbage when idle, and stops the JVM when its file is no longer open.
  */
 export class BridgeSession {
   private instance: ElkBridge | undefined;
-  /** The file whose content the session holds (its last successful load), if any. */
-  held: string | undefined;
+  /** The content the session holds (its last successful load), if any. */
+  held: HeldContent | undefined;
   /** Set with `held` by a cold load: the base a delta of the next reload applies to. */
   lastDump: SessionDump | undefined;
   private collectTimer: ReturnType<typeof setTimeout> | undefined;
@@ -33,9 +38,14 @@ export class BridgeSession {
     return (this.instance ??= this.make());
   }
 
-  /** Whether the session holds this file's earlier content, so a load of it can be a `reload`. */
-  holds(path: string): boolean {
-    return this.held === path && this.bridge.running;
+  /** Whether the session holds some content of this file, so a load of it can be a `reload`. */
+  holdsFile(path: string): boolean {
+    return this.held?.path === path && this.bridge.running;
+  }
+
+  /** Whether the session holds exactly this content. */
+  holds(content: HeldContent): boolean {
+    return this.holdsFile(content.path) && this.held!.hash === content.hash;
   }
 
   /** The session's content is unknown (a load began) or gone: nothing may build on it. */
@@ -52,18 +62,17 @@ export class BridgeSession {
   }
 
   /**
-   * The bridge with its session holding this file, loaded now with `heapMb` unless the session holds it
-   * already.
+   * The bridge with its session holding this content, loaded now from its file with `heapMb` unless the
+   * session holds it already. The caller has checked that the file still has this content.
    */
-  async holding(file: string, heapMb: (path: string) => number, signal?: AbortSignal): Promise<ElkBridge> {
-    const path = resolve(file);
+  async holding(content: HeldContent, heapMb: (path: string) => number, signal?: AbortSignal): Promise<ElkBridge> {
     const bridge = await this.ready();
-    if (!this.holds(path)) {
+    if (!this.holds(content)) {
       // What the session held is replaced whether or not this load succeeds.
       this.forget();
-      await bridge.sizeHeap(heapMb(path));
-      await bridge.request('load', { path, catalog: null }, { signal });
-      this.held = path;
+      await bridge.sizeHeap(heapMb(content.path));
+      await bridge.request('load', { path: content.path, catalog: null }, { signal });
+      this.held = { ...content };
     }
     return bridge;
   }
@@ -89,7 +98,7 @@ export class BridgeSession {
    */
   release(path: string): void {
     const bridge = this.instance;
-    if (this.held !== path || !bridge?.running || bridge.busy) return;
+    if (this.held?.path !== path || !bridge?.running || bridge.busy) return;
     clearTimeout(this.collectTimer);
     this.forget();
     const stopping = bridge.stop().catch(() => undefined);

@@ -30,22 +30,28 @@ function fakeBridge() {
   return { bridge: bridge as unknown as ElkBridge, log, state };
 }
 
+const A = { path: '/a.ofn', hash: 'h1' };
+const B = { path: '/b.ofn', hash: 'h2' };
+
 describe('the bridge session', () => {
-  it('loads a file once, and again after another file replaced it', async () => {
+  it('loads a content once, and again after another file or another content of it replaced it', async () => {
     const { bridge, log } = fakeBridge();
     const s = new BridgeSession(() => bridge);
-    await s.holding('/a.ofn', () => 512);
-    await s.holding('/a.ofn', () => 512);
-    await s.holding('/b.ofn', () => 768);
-    expect(log).toEqual(['heap 512', 'load /a.ofn', 'heap 768', 'load /b.ofn']);
-    expect(s.holds('/b.ofn')).toBe(true);
-    expect(s.holds('/a.ofn')).toBe(false);
+    await s.holding(A, () => 512);
+    await s.holding(A, () => 512);
+    await s.holding(B, () => 768);
+    await s.holding({ ...B, hash: 'h3' }, () => 768);
+    expect(log).toEqual(['heap 512', 'load /a.ofn', 'heap 768', 'load /b.ofn', 'heap 768', 'load /b.ofn']);
+    expect(s.holds({ ...B, hash: 'h3' })).toBe(true);
+    expect(s.holds(B)).toBe(false);
+    expect(s.holdsFile('/b.ofn')).toBe(true);
+    expect(s.holdsFile('/a.ofn')).toBe(false);
   });
 
   it('stops the JVM only when it is idle and holds the released file, and new work waits for the stop', async () => {
     const { bridge, log, state } = fakeBridge();
     const s = new BridgeSession(() => bridge);
-    await s.holding('/a.ofn', () => 512);
+    await s.holding(A, () => 512);
     s.release('/b.ofn');
     state.busy = true;
     s.release('/a.ofn');
@@ -58,7 +64,7 @@ describe('the bridge session', () => {
     expect(s.lastDump).toBeUndefined();
     const ready = await s.ready();
     expect(ready.running).toBe(false);
-    await s.holding('/a.ofn', () => 512);
+    await s.holding(A, () => 512);
     expect(log.slice(-2)).toEqual(['heap 512', 'load /a.ofn']);
   });
 });
