@@ -2,46 +2,12 @@
 // a type cycle still ties two rooms together). Run by `npm run lint`.
 //
 //   node scripts/check-cycles.mjs [dir ...]   (default: src-main src-renderer perf scripts)
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import ts from 'typescript';
+import { relative } from 'node:path';
+import { importGraph, root } from './import-graph.mjs';
 
-const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const dirs = process.argv.slice(2).length ? process.argv.slice(2) : ['src-main', 'src-renderer', 'perf', 'scripts'];
-
-function walk(dir, out) {
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (name === 'node_modules') continue;
-    if (statSync(p).isDirectory()) walk(p, out);
-    else if (/\.(ts|vue|mjs)$/.test(name) && !name.endsWith('.d.ts')) out.push(p);
-  }
-  return out;
-}
-
-function sourceOf(file) {
-  const text = readFileSync(file, 'utf8');
-  if (!file.endsWith('.vue')) return text;
-  return [...text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n');
-}
-
-function resolveSpec(from, spec) {
-  if (!spec.startsWith('.')) return null;
-  const base = resolve(dirname(from), spec);
-  for (const ext of ['', '.ts', '.vue', '.mjs', '/index.ts']) {
-    const p = base + ext;
-    if (existsSync(p) && statSync(p).isFile()) return p;
-  }
-  return null;
-}
-
-const files = dirs.filter((d) => existsSync(join(root, d))).flatMap((d) => walk(join(root, d), []));
-const graph = new Map();
-for (const f of files) {
-  const info = ts.preProcessFile(sourceOf(f), true, true);
-  const deps = info.importedFiles.map((x) => resolveSpec(f, x.fileName)).filter(Boolean);
-  graph.set(f, [...new Set(deps)]);
-}
+const graph = importGraph(dirs);
+const files = [...graph.keys()];
 
 // Tarjan's strongly connected components: every component of two or more files is a cycle.
 let index = 0;
