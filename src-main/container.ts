@@ -48,6 +48,8 @@ export class Container {
     labels: () => this.defaultFileRoots(),
   });
   private readonly queries = new WeakMap<OntologyHandle, QueryService>();
+  /** Label languages for this process alone (the CLI's --languages), in place of the setting. */
+  nameLanguages: string[] | undefined;
 
   constructor(opts: ContainerOptions = {}) {
     this.env = opts.env ?? process.env;
@@ -57,7 +59,7 @@ export class Container {
       cacheDir: this.cacheDir,
       appVersion: appVersion(),
       // Read at each open: a changed preference names entities anew in a cache of its own.
-      naming: () => ({ languages: this.settings.get().nameLanguages }),
+      naming: () => ({ languages: this.nameLanguages ?? this.settings.get().nameLanguages }),
     });
     this.settings = new SettingsStore(this.dataDir);
     this.history = new HistoryStore(join(this.dataDir, 'history.sqlite'));

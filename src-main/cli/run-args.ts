@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { Container } from '../container';
 import { UserError } from '../core/errors';
+import { LANGUAGE_TAG } from '../ontology/names/naming-policy';
 import { TaskCancelledError } from '../core/task';
 import { EXIT_BUG, EXIT_ERROR, EXIT_OK, EXIT_USAGE, type CliIo } from './cli-io';
 import { COMMANDS } from './commands/index';
@@ -10,7 +11,14 @@ export type { CommandContext, CommandSpec } from './command-spec';
 export function usage(): string {
   const lines = ['Usage: oarag <command> [options]', '', 'Commands:'];
   for (const c of COMMANDS) lines.push(`  ${c.name.padEnd(10)} ${c.summary}`);
-  lines.push('', 'Run `oarag <command> --help` for its options.');
+  lines.push(
+    '',
+    'Run `oarag <command> --help` for its options.',
+    '',
+    'Every command that opens an ontology also takes --languages <tags>: the label languages that name',
+    "classes, in order of preference (e.g. 'de,en,none'; none: a label without a language tag), in place",
+    'of the nameLanguages setting, for this run only.',
+  );
   return lines.join('\n') + '\n';
 }
 
@@ -30,7 +38,7 @@ export async function runArgs(argv: string[], io: CliIo, container?: Container):
   try {
     parsed = parseArgs({
       args: rest,
-      options: { ...cmd.options, help: { type: 'boolean', short: 'h' } },
+      options: { ...cmd.options, help: { type: 'boolean', short: 'h' }, languages: { type: 'string' } },
       allowPositionals: true,
       strict: true,
     });
@@ -44,8 +52,10 @@ export async function runArgs(argv: string[], io: CliIo, container?: Container):
   }
   const own = !container;
   const c = container ?? new Container({ env: io.env });
+  const languagesBefore = c.nameLanguages;
   try {
     if (own) c.start();
+    if (parsed.values.languages !== undefined) c.nameLanguages = languagesOption(cmd.name, parsed.values.languages);
     return await cmd.run({ io, container: c, values: parsed.values, positionals: parsed.positionals });
   } catch (e) {
     if (e instanceof UserError) {
@@ -60,6 +70,28 @@ export async function runArgs(argv: string[], io: CliIo, container?: Container):
     if (io.env.OARAG_DEBUG) io.stderr(`${(e as Error)?.stack ?? ''}\n`);
     return EXIT_BUG;
   } finally {
+    // A container the caller passed in outlives this run: --languages was for this run only.
+    c.nameLanguages = languagesBefore;
     if (own) await c.stop();
   }
+}
+
+/** --languages 'de,en,none' as the naming's preference list; the web server follows the setting instead. */
+function languagesOption(command: string, value: string | boolean | (string | boolean)[]): string[] {
+  if (command === 'serve')
+    throw new UserError(
+      'usage',
+      '--languages is for a run that opens ontologies; the web server names classes by the setting (Ontologies view, Class names).',
+    );
+  const tags = typeof value === 'string' ? value.split(/[\s,;]+/).filter(Boolean) : [];
+  if (!tags.length) throw new UserError('usage', "--languages needs tags, e.g. 'en,none'.");
+  return tags.map((t) => {
+    const tag = /^\(?none\)?$/i.test(t) ? '' : t;
+    if (!LANGUAGE_TAG.test(tag))
+      throw new UserError(
+        'usage',
+        `--languages: "${t}" is not a language tag (en, pt-BR; none for a label without one).`,
+      );
+    return tag;
+  });
 }
