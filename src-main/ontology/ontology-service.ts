@@ -128,14 +128,14 @@ export class OntologyService {
   }
 
   /**
-   * The bridge, its session holding this file (explanations and revisions work on the file's axioms,
-   * not on its cache): loaded now unless the session holds it already.
+   * The bridge, its session holding the content this handle was loaded from (explanations and
+   * revisions work on the file's axioms, not on its cache): read from the file now unless the session
+   * holds it already, and only while the file still has those bytes (else `file-changed`).
    */
   async bridgeHolding(h: OntologyHandle, signal?: AbortSignal): Promise<ElkBridge> {
     const loaded = sourceHashOf(h);
     const content = { path: h.path, hash: loaded ?? '' };
     if (!this.session.holds(content)) {
-      // The session must be loaded from the file: only while it still has the content the handle shows.
       const now = await hashFile(h.path).catch(() => null);
       if (now === null || now !== loaded)
         throw new UserError(
