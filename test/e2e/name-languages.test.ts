@@ -54,7 +54,7 @@ describe.skipIf(reason)('e2e: the label languages that name classes', () => {
     await page.getByTestId('names-stale').waitFor();
     expect(await langs.inputValue()).toBe('de, EN, none');
     expect(await page.getByTestId('names-stale').textContent()).toContain('was opened with labels in en, none');
-    await shot(page, 'ontologies-name-languages');
+    await shot(page, 'ontologies-name-languages', { docs: true });
     await page.getByTestId('names-reopen').click();
     await page.getByTestId('names-stale').waitFor({ state: 'detached', timeout: 120_000 });
     expect(await cardName('herzklappe', 'Herzklappe')).toBe('Herzklappe');
