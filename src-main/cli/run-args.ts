@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { Container } from '../container';
 import { UserError } from '../core/errors';
-import { LANGUAGE_TAG } from '../ontology/names/naming-policy';
+import { LANGUAGE_TAG } from '../core/language-tag';
 import { TaskCancelledError } from '../core/task';
 import { EXIT_BUG, EXIT_ERROR, EXIT_OK, EXIT_USAGE, type CliIo } from './cli-io';
 import { COMMANDS } from './commands/index';

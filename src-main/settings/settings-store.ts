@@ -2,6 +2,7 @@ import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
 import type { ModelRunSettings, RecentFile, Settings } from './settings-types';
 import { UserError } from '../core/errors';
+import { LANGUAGE_TAG } from '../core/language-tag';
 import { readJsonFile, writeJsonFile } from './json-file';
 
 const threads = z.number().int().min(1).max(256).nullable();
@@ -11,9 +12,6 @@ const contextSize = z.number().int().min(512).max(1_048_576).nullable();
 export const ModelRunSchema = z
   .object({ contextSize, threads, gpuLayers, temperature: z.number().min(0).max(2).nullable() })
   .strict();
-
-/** A BCP 47-like language tag (`en`, `pt-BR`), or '' for a literal without one. */
-const LANGUAGE_TAG = /^(?:[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*)?$/;
 
 const SettingsSchema = z.object({
   theme: z.enum(['light', 'dark', 'system']),

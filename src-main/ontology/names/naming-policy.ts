@@ -24,9 +24,6 @@ export interface NamingOptions {
 export const DEFAULT_NAME_LANGUAGES: readonly string[] = ['en', ''];
 export const DEFAULT_NAMING: NamingOptions = { languages: DEFAULT_NAME_LANGUAGES };
 
-/** A language tag as settings accept it: empty (no tag) or a BCP 47-like tag such as `en` or `pt-BR`. */
-export const LANGUAGE_TAG = /^(?:[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*)?$/;
-
 /** Where a name came from; 'id' names tell a reader nothing beyond the identifier. */
 export type NameSource = 'label' | 'prefLabel' | 'fragment' | 'other-language' | 'id';
 
