@@ -80,6 +80,8 @@ describe.skipIf(reason)('e2e: sessions (history, file browser, labels, close)', 
     const dialog = page.getByTestId('file-browser');
     await dialog.waitFor();
     const roots = dialog.getByTestId('file-root');
+    // The dialog opens before its folders arrive from the server.
+    await roots.filter({ hasText: 'Workbench data' }).waitFor();
     expect(await roots.allTextContents()).toEqual(
       expect.arrayContaining([expect.stringContaining('Samples'), expect.stringContaining('Workbench data')]),
     );
