@@ -362,8 +362,9 @@ export class OntologyService {
     // A JVM kept warm from an earlier load would otherwise report that load's peak.
     bridge.resetPeak();
     report('parse', 0);
-    // Unknown until this load succeeds: a failed one may have left the bridge's session half replaced.
+    // The cache of the session's last dump, which a delta patches; read before the session is forgotten.
     const base = reloading ? await this.patchBase(path, namingStamp(o.naming!)) : undefined;
+    // Unknown until this load succeeds: a failed one may have left the bridge's session half replaced.
     this.session.forget();
     let loaded: BridgeLoadResult | undefined;
     if (!reloading) {

@@ -48,7 +48,7 @@ final class ClosureReuse {
         boolean[] fillerChanged = new boolean[count];
         boolean anyFiller = false;
         for (int v = 0; v < count; v++) {
-            moved[v] = !Arrays.equals(g.supers[v], m.g.supers[v]);
+            moved[v] = fc.changes.supers[v];
             int s = fc.fillerSlot[v];
             int s0 = m.fc.fillerSlot[v];
             if ((s >= 0) != (s0 >= 0)) {
@@ -59,7 +59,7 @@ final class ClosureReuse {
                 fillerChanged[v] = !Arrays.equals(now, m.edges[v]);
             }
             anyFiller |= fillerChanged[v];
-            dirty[v] = moved[v] || fillerChanged[v] || !Arrays.equals(fc.attachByNode[v], m.fc.attachByNode[v]);
+            dirty[v] = moved[v] || fillerChanged[v] || fc.changes.attachments[v];
         }
         if (anyFiller) {
             for (int v : h.topo) {

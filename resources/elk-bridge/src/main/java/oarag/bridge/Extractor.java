@@ -177,7 +177,6 @@ final class Extractor {
                     + " links %.3fs, edges %d, links %d, walked %d of %d%n", (th - t1) / 1e9, (t2 - th) / 1e9,
                     fc.computed, fc.fillerEdges.length, (tr - t2) / 1e9, (System.nanoTime() - tr) / 1e9,
                     links.edgeCount, links.count(), work.nodesWalked, work.nodes);
-
             }
         }
         long t3 = System.nanoTime();

@@ -26,9 +26,13 @@ final class FillerClosure {
     final long[][] fillerEdges;
     /** Slots whose sets this computation found (the others it took over from the last one). */
     final int computed;
+    /** After a reload with a memo: the nodes whose told input changed since its walk (null otherwise). */
+    final NodeChanges changes;
 
-    private FillerClosure(long[][] attachByNode, int[] fillerSlot, long[][] fillerEdges, int computed) {
+    private FillerClosure(long[][] attachByNode, int[] fillerSlot, long[][] fillerEdges, int computed,
+        NodeChanges changes) {
         this.computed = computed;
+        this.changes = changes;
         this.attachByNode = attachByNode;
         this.fillerSlot = fillerSlot;
         this.fillerEdges = fillerEdges;
@@ -53,13 +57,14 @@ final class FillerClosure {
                 slotNode[fillerSlot[n]] = n;
             }
         }
-        FillerReuse reuse = before == null ? null
-            : FillerReuse.of(before, g, h, attachByNode, fillerSlot, slotNode, comp);
+        NodeChanges changes = before == null ? null : NodeChanges.of(before, g, attachByNode);
+        FillerReuse reuse = before == null ? null : FillerReuse.of(before, g, h, changes, fillerSlot, slotNode, comp);
         boolean[] need = reuse == null ? null : reuse.ancestorsOfActive(g, h, slotNode);
         long[][] told = toldBySlot(g, h, attachByNode, fillerSlot, slots, need);
         long[][] fillerEdges = fixpoint(comp, fillerSlot, slotNode, told, reuse == null ? null : reuse.fixed,
             progress);
-        return new FillerClosure(attachByNode, fillerSlot, fillerEdges, reuse == null ? slots : reuse.active);
+        return new FillerClosure(attachByNode, fillerSlot, fillerEdges, reuse == null ? slots : reuse.active,
+            changes);
     }
 
     private static int nodeOfRef(TaxonomyGraph g, long ref) {

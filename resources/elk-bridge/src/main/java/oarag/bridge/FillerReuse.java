@@ -4,7 +4,6 @@ import static oarag.bridge.Attachments.SELF;
 import static oarag.bridge.Edges.nodeOf;
 import static oarag.bridge.Edges.roleOf;
 
-import java.util.Arrays;
 
 /**
  * Which filler sets of the last closure ({@link WalkMemo}, on the same nodes) a reload must compute again. A set is
@@ -25,14 +24,13 @@ final class FillerReuse {
     }
 
     /** Null when more than a quarter of the sets are affected: computing them all is then about as quick. */
-    static FillerReuse of(WalkMemo m, TaxonomyGraph g, Hierarchy h, long[][] attachByNode, int[] fillerSlot,
+    static FillerReuse of(WalkMemo m, TaxonomyGraph g, Hierarchy h, NodeChanges changes, int[] fillerSlot,
         int[] slotNode, Compositions comp) {
         int count = g.nodeCount;
         int[] oldSlot = m.fc.fillerSlot;
         boolean[] toldChanged = new boolean[count];
         for (int v : h.topo) {
-            boolean c = !Arrays.equals(g.supers[v], m.g.supers[v])
-                || !Arrays.equals(attachByNode[v], m.fc.attachByNode[v]);
+            boolean c = changes.supers[v] || changes.attachments[v];
             for (int p : g.supers[v]) {
                 c |= toldChanged[p];
             }
