@@ -19,6 +19,7 @@ import { normalizeName } from '../src-main/ontology/names/normalize';
 import { OntologyService } from '../src-main/ontology/ontology-service';
 import { QueryService } from '../src-main/query/exec/query-service';
 import { quoteName } from '../src-main/query/dialect';
+import { SUGGESTIONS } from '../src-main/query/linking/name-linker';
 import { makeTypo } from '../src-main/query/linking/typo';
 import { generated, round, SHARED } from './perf-support';
 import { meanReciprocalRank, synonymCases, typoCases } from './search-quality';
@@ -145,7 +146,28 @@ async function searchQuality() {
       'typo-short': typoCases(h, n, 14, 10),
     };
     const mrr = Object.fromEntries(Object.entries(sets).map(([k, cases]) => [k, meanReciprocalRank(cases, search)]));
-    out.push({ file: name, classes: h.summary.classes, mrr, searchLatency: { n: times.length, ...stats(times) } });
+    const searchLatency = { n: times.length, ...stats(times) };
+    // The agent's path for the same texts: a linked name, else the suggestions it is shown (SUGGESTIONS of
+    // them); the search cut to the same depth must rank them alike (one ranker for both).
+    const link = (text: string) => {
+      const l = linker.linkConcept(text);
+      return l.status === 'ok' ? [l.entity.iri] : l.candidates.map((c) => c.iri);
+    };
+    const top = (text: string) => search(text).slice(0, SUGGESTIONS);
+    const atDepth = Object.fromEntries(
+      Object.entries(sets).map(([k, cases]) => {
+        const linking = meanReciprocalRank(cases, link);
+        const searching = meanReciprocalRank(cases, top);
+        return [k, { linking: linking.mrr, search: searching.mrr, equal: linking.mrr === searching.mrr }];
+      }),
+    );
+    out.push({
+      file: name,
+      classes: h.summary.classes,
+      mrr,
+      [`mrrAt${SUGGESTIONS}`]: atDepth,
+      searchLatency,
+    });
   }
   await service.bridge().stop();
   console.log(JSON.stringify({ searchQuality: out }, null, 2));

@@ -80,10 +80,18 @@ export class NameLinker {
         const id = ids[0];
         return { status: 'ok', entity: { id, iri: this.ix.iri(id), name: this.nameOf(id) }, via: inTier[0].kind };
       }
-      return { status: 'ambiguous', text, candidates: ids.slice(0, 10).map((id) => this.candidate(id, 1)) };
+      return { status: 'ambiguous', text, candidates: this.ranked(text, ids).slice(0, 10) };
     }
     const candidates = kind === 'class' ? this.closestConcepts(norm) : this.closestRelations(norm);
     return { status: 'unknown', text, candidates };
+  }
+
+  /** The entities one name is shared by, in the search's order (the ones it does not rank after them). */
+  private ranked(text: string, ids: number[]): NameCandidate[] {
+    const wanted = new Set(ids);
+    const order = this.search(text, 200, { includeObsolete: true }).filter((h) => wanted.has(h.id));
+    const seen = new Set(order.map((h) => h.id));
+    return [...order.map((h) => h.id), ...ids.filter((id) => !seen.has(id))].map((id) => this.candidate(id, 1));
   }
 
   /** Search as you type, in the order name-search.ts sets out. */
@@ -98,10 +106,14 @@ export class NameLinker {
     return this.searcher.replacement(id);
   }
 
-  /** The five closest concept names, one per entity, best first. */
+  /**
+   * The closest concepts, one per entity, best first: the concept search's own ranking (exact ID,
+   * label, synonym, prefix, all words, then near misses with a letter swap as one edit), so what a
+   * model is told after an unknown name and what a person finds in the search box agree.
+   */
   closestConcepts(norm: string, k = SUGGESTIONS): NameCandidate[] {
     if (!norm) return [];
-    return this.rank(norm, this.pool(norm).values(), k);
+    return this.search(norm, k).map((h) => this.candidate(h.id, h.score));
   }
 
   /** Candidate names near `norm`: BM25 over the name index plus trigram overlap, one row per entity and name. */
