@@ -50,6 +50,8 @@ export interface GenerateStats {
     bySlot: Record<Slot, number>;
     byGoldCount: Record<string, number>;
     sourceAxioms: number;
+    /** The branch whose classes are the items' subjects (--root); null: the whole ontology. */
+    root?: { iri: string; name: string } | null;
   };
   oq: {
     requested: number;

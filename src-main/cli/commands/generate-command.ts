@@ -69,7 +69,7 @@ export const generateCommand: CommandSpec = {
     ctx.io.stdout(
       [
         `${out}: ${res.items.length} items from ${s.ontology} (seed ${s.seed}) in ${s.seconds.total} s`,
-        `  MCQ: ${s.mcq.generated} of ${s.mcq.requested} (${slots}; correct options ${gold || '–'}) from ${s.mcq.sourceAxioms} source axioms`,
+        `  MCQ: ${s.mcq.generated} of ${s.mcq.requested}${s.mcq.root ? ` with subjects under "${s.mcq.root.name}"` : ''} (${slots}; correct options ${gold || '–'}) from ${s.mcq.sourceAxioms} source axioms`,
         `  OQ:  ${s.oq.generated} of ${s.oq.requested}${s.oq.root ? ` under "${s.oq.root.name}" (${s.oq.branchSize} classes)` : ''}${conds ? `: ${conds}` : ''}; answers per question: mean ${s.oq.meanAnswers}, max ${s.oq.maxAnswers}`,
       ].join('\n') + '\n',
     );

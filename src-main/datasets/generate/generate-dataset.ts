@@ -19,7 +19,11 @@ export interface GenerateOptions {
   seed?: number;
   /** Relative weights of the masked slots (default equal thirds). */
   slots?: Partial<Record<Slot, number>>;
-  /** OQ branch root A0 as a name, synonym, CURIE or IRI (default: see `defaultRoot`). */
+  /**
+   * A branch root as a name, synonym, CURIE or IRI: every item's subject is one of its descendants
+   * (the MCQ's source axiom's subject, the OQ's answers). Default: MCQs from the whole ontology and
+   * OQs under the root `defaultRoot` picks.
+   */
   root?: string;
   /** Numbers of conditions per OQ, in equal shares (default 2, 3, 4). */
   conditions?: number[];
@@ -88,6 +92,14 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
   const share = mcqCount + oqCount > 0 ? mcqCount / (mcqCount + oqCount) : 0;
   const warnings: string[] = [];
 
+  const given = opts.root !== undefined ? resolveRoot(ctx, opts.root) : null;
+  const branch = given === null ? undefined : ctx.ix.descendants(given);
+  if (branch && mcqCount > 0 && !ctx.axioms.some((a) => branch.has(a.a)))
+    throw new UserError(
+      'no-branch',
+      `no class under "${ctx.ix.nameOf(given!)}" states an existential restriction with a named filler, so no multiple-choice question can be built within it.`,
+    );
+
   progress('mcq', 0);
   const tm = performance.now();
   const mcq =
@@ -98,6 +110,7 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
           rand: seededRandom(seed),
           ontology,
           idPrefix,
+          subjects: branch,
           tick: tick('mcq', mcqCount, 0, share),
         })
       : { items: [] as McqItem[], warnings: [] };
@@ -110,10 +123,7 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
   let branchSize = 0;
   if (oqCount > 0) {
     progress('oq', share);
-    root =
-      opts.root !== undefined
-        ? resolveRoot(ctx, opts.root)
-        : defaultRoot(ctx, new ConditionPool(ctx), Math.min(...conditionCounts));
+    root = given ?? defaultRoot(ctx, new ConditionPool(ctx), Math.min(...conditionCounts));
     if (root === null) {
       throw new UserError(
         'no-branch',
@@ -153,6 +163,7 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
       bySlot: { subject: 0, relation: 0, filler: 0, ...count(mcq.items, (q) => q.slot) },
       byGoldCount: count(mcq.items, (q) => String(q.gold.length)),
       sourceAxioms: ctx.axioms.length,
+      root: given === null ? null : { iri: ctx.ix.iri(given), name: ctx.ix.nameOf(given) },
     },
     oq: {
       requested: oqCount,

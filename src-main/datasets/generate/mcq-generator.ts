@@ -20,6 +20,8 @@ export interface McqGenOptions {
   rand: () => number;
   ontology: string;
   idPrefix: string;
+  /** Only axioms whose subject is one of these classes (a branch given with --root); default: all. */
+  subjects?: ReadonlySet<number>;
   /** Called after each item; may yield to the event loop. */
   tick?: (done: number) => Promise<void>;
 }
@@ -71,7 +73,7 @@ export async function generateMcqs(ctx: GenContext, o: McqGenOptions): Promise<M
   const order = shuffle(
     rand,
     ctx.axioms.map((_, i) => i),
-  );
+  ).filter((i) => !o.subjects || o.subjects.has(ctx.axioms[i].a));
   const cursor: Record<Slot, number> = { subject: 0, relation: 0, filler: 0 };
   const deferred: Record<Slot, number[]> = { subject: [], relation: [], filler: [] };
   const usedAxiom = new Set<number>();
