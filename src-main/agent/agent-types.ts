@@ -1,4 +1,5 @@
 import type { ObservationKind, QueryResult, Verdict } from '../query/query-types';
+import type { FrameReading } from './frame/frame-types';
 
 /** What enforces a structured step: a GBNF grammar, native tool calls, a JSON schema, or only the prompt. */
 export type StepEnforcement = 'grammar' | 'tools' | 'json-schema' | 'prompt' | 'text';
@@ -75,7 +76,9 @@ export interface AgentRecord {
   evidence: Evidence[];
   /** The level the model claims in the attribution step (paper §4.1.3); nothing checks it. */
   grounding: Grounding | null;
-  /** The reasoner's check of the answer (set by whoever shows the record to a user, not by the agent loop). */
+  /** How the question was read before the run: the frame every check is made against (absent before frames). */
+  frame?: FrameReading;
+  /** The reasoner's check of the answer against the frame (set after the run, not by the agent loop). */
   checked?: CheckedGrounding;
   answeredFrom: 'evidence' | 'own-knowledge';
   endedBy: EndReason;
@@ -92,25 +95,38 @@ export interface AgentRecord {
 
 /**
  * What the reasoner says about an answer, beside the level the model claims for it (paper §4.1.3).
- * - `entailed`: the reasoner confirms the answer (see `checkGrounding` for what that means per kind);
+ * Every check is made against the question frame (what the question states), never against the
+ * queries the model ran.
+ * - `entailed`: the reasoner confirms the answer (see `checkAnswer` for what that means per kind);
  * - `not-entailed`: the answer could be put to the reasoner and it does not hold as given;
  * - `unchecked`: the answer could not be put to the reasoner; only the model's claim remains.
  */
 export type CheckedLevel = 'entailed' | 'not-entailed' | 'unchecked';
 
+/**
+ * One option's statement put to the reasoner. `SAME CONCEPT`: the option is the statement's other
+ * concept under "is a", which is no evidence of anything; `UNLINKED`: the option names nothing here.
+ */
+export type OptionVerdict = Verdict | 'ERROR' | 'SAME CONCEPT' | 'UNLINKED';
+
 export interface CheckedOption {
   key: string;
   name: string;
+  /** The concept (or relation) the option stands for; absent in records written before frames. */
+  iri?: string | null;
   chosen: boolean;
+  /** The statement with this option in the slot, as a dialect query over names (to copy to the console). */
   query: string;
-  verdict: Verdict | 'ERROR';
+  verdict: OptionVerdict;
 }
 
 export interface CheckedGrounding {
   level: CheckedLevel;
   /** One sentence for people: why this level. */
   reason: string;
-  /** MCQ / single: every option as put to ASK. */
+  /** The statement checked, in names ("retina — part of — ?"); absent when there was none to check. */
+  statement?: string;
+  /** MCQ / single: every option as put to the reasoner. */
   options?: CheckedOption[];
   /** MCQ / single: option keys chosen but not entailed, or entailed but left out. */
   failed?: string[];
@@ -118,9 +134,11 @@ export interface CheckedGrounding {
   select?: string;
   precision?: number | null;
   recall?: number | null;
+  /** OQ: the size of the reasoner's answer set (no cap). */
+  answerSet?: number;
   /** OQ: named concepts the reasoner does not put in the answer set. */
   outside?: string[];
-  /** Free text: the cited evidence id whose ENTAILED statement the answer repeats. */
+  /** Free text, records before frames: the cited evidence id whose ENTAILED statement the answer repeats. */
   confirmedBy?: string;
 }
 

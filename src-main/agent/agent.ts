@@ -206,12 +206,20 @@ function endNote(e: EndReason): string {
   return `The loop stopped at the ${e === 'action-budget' ? 'action' : 'token'} budget.`;
 }
 
+const SUBCLASS_OF = 'http://www.w3.org/2000/01/rdf-schema#subClassOf';
+
+function isSelfIsA(entities: string[]): boolean {
+  return entities.length === 3 && entities[1] === SUBCLASS_OF && entities[0] === entities[2];
+}
+
 /** Failed calls, unknown names and empty answers say nothing about the question; they are dropped. */
 export function digestOf(observations: Observed[]): Evidence[] {
   const kept: Evidence[] = [];
   const seen = new Set<string>();
   for (const { result, query } of observations) {
     if (result.kind === 'error' || result.verdict === 'UNKNOWN NAME') continue;
+    // "X is a X" holds of every class and says nothing about the question: never shown as evidence.
+    if ((result.form === 'ask' || result.form === 'explain') && isSelfIsA(result.entities)) continue;
     const empty =
       result.form === 'select' && result.total === 0 && result.verdicts.length === 0 && result.relations.length === 0;
     if (empty) continue;

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AgentRecord } from './agent-record';
-import type { HistoryEntry } from './agent-types';
+import type { CheckedGrounding, HistoryEntry } from './agent-types';
+import type { FrameReading } from './frame/frame-types';
 export type { HistoryEntry } from './agent-types';
 
 /**
@@ -113,6 +114,29 @@ export class HistoryStore {
   get(id: string): AgentRecord | null {
     const row = this.open().prepare('SELECT record FROM run WHERE id = ?').get(id) as { record: string } | undefined;
     return row ? (JSON.parse(row.record) as AgentRecord) : null;
+  }
+
+  /** A record with the ontology it was answered over. */
+  entry(id: string): { record: AgentRecord; ontology: string } | null {
+    const row = this.open().prepare('SELECT record, ontology FROM run WHERE id = ?').get(id) as
+      { record: string; ontology: string } | undefined;
+    return row ? { record: JSON.parse(row.record) as AgentRecord, ontology: row.ontology } : null;
+  }
+
+  /** A reviewer's new frame and the check made against it replace the record's, in one transaction. */
+  recheck(id: string, frame: FrameReading, checked: CheckedGrounding): void {
+    const db = this.open();
+    db.transaction(() => {
+      const e = this.entry(id);
+      if (!e) return;
+      e.record.frame = frame;
+      e.record.checked = checked;
+      db.prepare('UPDATE run SET record = ?, checked = ? WHERE id = ?').run(
+        JSON.stringify(e.record),
+        checked.level,
+        id,
+      );
+    })();
   }
 
   private open(): Database.Database {

@@ -1,8 +1,6 @@
 import { basename, resolve } from 'node:path';
 import { EventEmitter } from 'node:events';
-import { OaRagAgent } from '../agent/agent';
-import { checkGrounding } from '../agent/checked-grounding';
-import { checkerDeps } from '../agent/checker-deps';
+import { askQuestion, checkRecord, frameFor } from '../agent/ask-use-case';
 import { defaultPersona } from '../agent/persona';
 import { recordToMarkdown } from '../agent/record-export';
 import type { Container } from '../container';
@@ -242,7 +240,7 @@ export class ApiService {
         }),
       'query.history': ({ ontologyId, limit }) => c.history.queries(ontologyId, limit ?? 100),
       'query.examples': ({ ontologyId }) => consoleExamples(this.handle_(ontologyId)),
-      'ask.start': ({ ontologyId, question, model: given, protocol, names }) => {
+      'ask.start': ({ ontologyId, question, model: given, protocol, names, frame }) => {
         const h = this.handle_(ontologyId);
         const model = given ?? c.defaultModelSpec();
         if (!model)
@@ -255,25 +253,27 @@ export class ApiService {
           const llm = await c.createBackend(model, task.signal);
           try {
             const persona = c.settings.get().personas[h.path] ?? defaultPersona(h.summary.title, basename(h.path));
-            const agent = new OaRagAgent({
-              llm,
-              query: (q) => c.queryService(h).run(q),
-              persona,
-              protocol,
-              nameScope: names,
-              ...c.agentOptions(h),
-            });
             let steps = 0;
-            const rec = await agent.run(question, {
-              signal: task.signal,
-              onStep: (step) => {
-                steps++;
-                task.update({ stage: step.stage, fraction: Math.min(0.95, 0.05 + steps * 0.04) });
-                this.emit('ask.step', { taskId: task.id, step: stripResult(step) });
+            const rec = await askQuestion(
+              {
+                handle: h,
+                queryService: c.queryService(h),
+                llm,
+                persona,
+                protocol,
+                nameScope: names,
+                ...c.agentOptions(h),
               },
-            });
-            task.update({ stage: 'checking', fraction: 0.97 });
-            rec.checked = await checkGrounding(rec, checkerDeps(h, c.queryService(h)));
+              { question, frame },
+              {
+                signal: task.signal,
+                onStep: (step) => {
+                  steps++;
+                  task.update({ stage: step.stage, fraction: Math.min(0.95, 0.05 + steps * 0.04) });
+                  this.emit('ask.step', { taskId: task.id, step: stripResult(step) });
+                },
+              },
+            );
             const id = c.history.add(rec, h.path, model);
             return { id, record: rec };
           } finally {
@@ -282,6 +282,24 @@ export class ApiService {
         });
         this.hold(h, t);
         return { taskId: t.id };
+      },
+      'ask.frame': ({ ontologyId, question }) => {
+        const h = this.handle_(ontologyId);
+        return frameFor({ question }, h, c.queryService(h));
+      },
+      'ask.recheck': ({ ontologyId, historyId, frame }) => {
+        const h = this.handle_(ontologyId);
+        const entry = c.history.entry(historyId);
+        if (!entry) throw new UserError('not-found', 'No such history entry.');
+        if (entry.ontology !== h.path)
+          throw new UserError(
+            'bad-params',
+            `This answer is about ${basename(entry.ontology)}; open it to check it again.`,
+          );
+        const reading = frameFor({ question: entry.record.question, frame }, h, c.queryService(h));
+        const checked = checkRecord(entry.record, reading, h, c.queryService(h));
+        c.history.recheck(historyId, reading, checked);
+        return { frame: reading, checked, historyId };
       },
       'history.list': ({ search, limit }) => c.history.list({ search, limit }),
       'history.get': ({ id }) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { AgentRecord, HistoryEntry, TrajectoryStep } from '../agent/agent-types';
+import type { AgentRecord, CheckedGrounding, HistoryEntry, TrajectoryStep } from '../agent/agent-types';
+import type { FrameReading } from '../agent/frame/frame-types';
 import type { ErrorCode } from '../core/error-codes';
 import type { FileRoot, FolderListing } from '../files/file-types';
 import type { TaskSnapshot } from '../core/task-types';
@@ -17,6 +18,7 @@ import type { RecentFile, Settings } from '../settings/settings-types';
 
 // The wire types the renderer may name: it imports this module and nothing else from src-main.
 export type * from '../agent/agent-types';
+export type * from '../agent/frame/frame-types';
 export type * from '../datasets/dataset-types';
 export type * from '../datasets/review/review-types';
 export type * from '../diff/diff-types';
@@ -56,6 +58,38 @@ export const AgentQuestionSchema = z.object({
     .max(26)
     .optional(),
 });
+
+const iri = z.string().min(1).max(4096);
+const FrameTermSchema = z.object({ iri, name: z.string().max(2000), from: z.string().max(2000) });
+
+/**
+ * A question frame a reviewer sends back (see agent/frame/frame-types.ts). Only IRIs are trusted:
+ * names are taken from the ontology again, and every IRI must be a class or relation there.
+ */
+export const FrameBodySchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('choice'),
+    slot: z.enum(['subject', 'relation', 'filler']),
+    subject: FrameTermSchema.nullable(),
+    relation: FrameTermSchema.nullable(),
+    filler: FrameTermSchema.nullable(),
+    options: z
+      .array(z.object({ key: z.string().min(1).max(8), text: z.string().max(2000), term: FrameTermSchema.nullable() }))
+      .max(26),
+  }),
+  z.object({
+    kind: z.literal('open'),
+    root: FrameTermSchema.nullable(),
+    conditions: z.array(z.object({ relation: FrameTermSchema, filler: FrameTermSchema })).max(8),
+  }),
+  z.object({
+    kind: z.literal('free'),
+    entities: z.array(FrameTermSchema).max(50),
+    statement: z
+      .object({ subject: FrameTermSchema, relation: FrameTermSchema, filler: FrameTermSchema.nullable() })
+      .nullable(),
+  }),
+]);
 
 export const paramSchemas = {
   'app.info': z.object({}).strict(),
@@ -109,8 +143,14 @@ export const paramSchemas = {
       model: modelSpec.optional(),
       protocol: agentProtocol.optional(),
       names: nameScope.optional(),
+      /** A reviewer's frame for the question; without it the question's words are read. */
+      frame: FrameBodySchema.optional(),
     })
     .strict(),
+  /** How the question reads as a frame (what answers will be checked against), before any model runs. */
+  'ask.frame': z.object({ ontologyId, question: AgentQuestionSchema }).strict(),
+  /** Checks an answered question again against a reviewer's frame, without running the model; the history entry keeps it. */
+  'ask.recheck': z.object({ ontologyId, historyId: z.string().min(1).max(100), frame: FrameBodySchema }).strict(),
   'history.list': z
     .object({ search: shortText.optional(), limit: z.number().int().min(1).max(1000).optional() })
     .strict(),
@@ -297,6 +337,8 @@ export interface ApiResults {
   'query.history': QueryHistoryEntry[];
   'query.examples': QueryExamples;
   'ask.start': TaskRef;
+  'ask.frame': FrameReading;
+  'ask.recheck': { frame: FrameReading; checked: CheckedGrounding; historyId: string };
   'history.list': HistoryEntry[];
   'history.get': AgentRecord;
   'history.export': { fileName: string; mime: string; content: string };

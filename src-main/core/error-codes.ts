@@ -56,6 +56,7 @@ export const ERROR_CODES = [
   'too-few-conditions',
   'unknown-item',
   'bad-edit',
+  'bad-frame',
   // Outputs.
   'write-failed',
   'output-exists',

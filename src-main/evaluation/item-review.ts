@@ -1,6 +1,10 @@
-import { checkGrounding, type CheckedGrounding, type CheckerDeps } from '../agent/checked-grounding';
+import type { CheckedGrounding } from '../agent/agent-types';
+import { checkAnswer } from '../agent/frame/check-answer';
+import type { CheckDeps } from '../agent/frame/check-deps';
+import type { FrameReading } from '../agent/frame/frame-types';
+import { itemFrame, type FramedItem } from '../agent/frame/item-frame';
+import { normalizeName } from '../ontology/names/normalize';
 import type { OntologyHandle } from '../ontology/ontology-handle';
-import { quoteName } from '../query/dialect';
 import type { DatasetItem, EvidenceRef } from '../datasets/generate/dataset';
 import { agentQuestion, type MethodOutcome } from './methods';
 import type { EvidenceMatcher } from './scoring';
@@ -21,12 +25,21 @@ export function itemNames(h: OntologyHandle): (iri: string) => string {
   };
 }
 
-export function oqSelect(item: Extract<DatasetItem, { kind: 'oq' }>, nameOf: (iri: string) => string): string {
-  const conds = [
-    `?x "is a" ${quoteName(nameOf(item.root))}`,
-    ...item.conditions.map((c) => `?x ${quoteName(nameOf(c.relation))} ${quoteName(nameOf(c.filler))}`),
-  ];
-  return `SELECT ?x WHERE { ${conds.join(' . ')} }`;
+/** The parts of a dataset item its frame is made of. */
+export function framedItem(item: DatasetItem): FramedItem {
+  return item.kind === 'mcq'
+    ? { kind: 'mcq', slot: item.slot, axiom: item.axiom, options: item.options }
+    : { kind: 'oq', root: item.root, conditions: item.conditions };
+}
+
+/** The item's own statement as a frame, on the ontology evaluated against. */
+export function frameOfItem(item: DatasetItem, deps: CheckDeps): FrameReading {
+  return itemFrame(framedItem(item), (iri) => deps.entity(iri)?.name ?? null);
+}
+
+/** The names an OQ item gives its answers (a reviewer may have re-worded them), normalised, to their IRIs. */
+export function answerAliases(item: DatasetItem): Map<string, string> {
+  return new Map(item.kind === 'oq' ? item.answers.map((a) => [normalizeName(a.name), a.iri]) : []);
 }
 
 /**
@@ -34,29 +47,26 @@ export function oqSelect(item: Extract<DatasetItem, { kind: 'oq' }>, nameOf: (ir
  * own statement (on the ontology evaluated against, so on Test 2 it uses the revised ontology), and
  * per gold reference whether it was retrieved and cited.
  */
-export async function reviewFacts(
+export function reviewFacts(
   item: DatasetItem,
   out: MethodOutcome,
   matcher: EvidenceMatcher,
-  deps: CheckerDeps,
+  deps: CheckDeps,
   nameOf: (iri: string) => string,
-): Promise<ReviewFacts> {
+): ReviewFacts {
   const question = agentQuestion(item);
-  const input = { question, answer: out.predicted, evidence: out.cited ?? [], digest: out.digest ?? [] };
-  const target =
-    item.kind === 'mcq'
-      ? {
-          options: {
-            slot: item.slot,
-            subject: nameOf(item.axiom.subject),
-            relation: nameOf(item.axiom.relation),
-            filler: nameOf(item.axiom.filler),
-          },
-        }
-      : { select: oqSelect(item, nameOf) };
   let checked: CheckedGrounding;
   try {
-    checked = await checkGrounding(input, deps, target);
+    checked = checkAnswer(
+      {
+        question,
+        answer: out.predicted,
+        reading: frameOfItem(item, deps),
+        answerIris: out.predictedIris,
+        aliases: answerAliases(item),
+      },
+      deps,
+    );
   } catch (e) {
     checked = { level: 'unchecked', reason: `The check failed: ${(e as Error).message}` };
   }

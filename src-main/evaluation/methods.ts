@@ -11,7 +11,7 @@ import { throwIfAborted } from '../core/task';
 import type { ChatMessage, LlmBackend } from '../llm/types';
 import type { OntologyHandle } from '../ontology/ontology-handle';
 import { quoteName } from '../query/dialect';
-import type { QueryResult } from '../query/exec/query-result';
+import { ClosureFacts } from '../query/exec/closure-facts';
 import type { QueryService } from '../query/exec/query-service';
 import type { DatasetItem, McqItem, OqItem } from '../datasets/generate/dataset';
 import type { MethodUsage } from './evaluation-types';
@@ -27,6 +27,8 @@ export function needsLlm(m: MethodName): boolean {
 export interface MethodOutcome {
   /** MCQ: option keys; OQ: concept names. null when no valid answer was produced. */
   predicted: string[] | null;
+  /** OQ: the concepts of `predicted`, in order, when the method knows them (no linking of names then). */
+  predictedIris?: (string | null)[];
   grounding: Grounding | null;
   /** The observations the method retrieved; null for a method that retrieves nothing (CoT). */
   digest: Evidence[] | null;
@@ -45,8 +47,6 @@ export interface MethodDeps {
   persona: string;
   /** The query service the agent uses (normal result limits). */
   agentQuery: QueryService;
-  /** A query service without result limits, for reasoner-only. */
-  exactQuery: QueryService;
   budget?: Partial<AgentBudget>;
   /** Generated tokens for the one call of cot and rag-text. */
   maxTokens?: number;
@@ -261,46 +261,36 @@ function ragText(deps: MethodDeps): Method {
 }
 
 /**
- * No LLM: every MCQ option is put to ASK with the option in the masked slot, and an OQ is one SELECT
- * of the conjunction within the root's branch. The answer is exactly what is ENTAILED.
+ * No LLM: every MCQ option's statement (the option in the masked slot) goes to the closure by IRI,
+ * and an OQ is the whole answer set of its conditions within the root's branch. The answer is
+ * exactly what is entailed. Nothing is looked up by name, so a re-worded item scores the same.
  */
 function reasonerOnly(deps: MethodDeps): Method {
-  const ix = deps.handle.closure;
-  const nameOf = (iri: string) => {
-    const id = ix.id(iri);
-    return id === undefined ? iri : ix.nameOf(id);
-  };
-  const toEvidence = (r: QueryResult, i: number): Evidence => ({
-    id: `E${i + 1}`,
-    text: r.observation,
-    kind: r.kind,
-    query: r.query,
-    verdict: r.verdict,
-    entities: r.entities,
-  });
+  const facts = new ClosureFacts(deps.handle.closure);
+  const name = (iri: string) => facts.entity(iri)?.name ?? iri;
   return async (item, signal) => {
     throwIfAborted(signal);
     if (item.kind === 'mcq') return mcq(item);
     return oq(item);
   };
 
-  async function mcq(item: McqItem): Promise<MethodOutcome> {
-    const a = quoteName(nameOf(item.axiom.subject));
-    const r = quoteName(nameOf(item.axiom.relation));
-    const b = quoteName(nameOf(item.axiom.filler));
+  function mcq(item: McqItem): MethodOutcome {
     const predicted: string[] = [];
     const digest: Evidence[] = [];
     for (const o of item.options) {
-      const x = quoteName(o.name);
-      const query =
-        item.slot === 'subject'
-          ? `ASK { ${x} ${r} ${b} }`
-          : item.slot === 'relation'
-            ? `ASK { ${a} ${x} ${b} }`
-            : `ASK { ${a} ${r} ${x} }`;
-      const res = await deps.exactQuery.run(query);
-      digest.push(toEvidence(res, digest.length));
-      if (res.verdict === 'ENTAILED') predicted.push(o.key);
+      const st = { ...item.axiom, [item.slot]: o.iri };
+      const holds = facts.holds(st);
+      const verdict = holds ? 'ENTAILED' : 'NOT ENTAILED';
+      const query = `ASK { ${quoteName(name(st.subject))} ${quoteName(name(st.relation))} ${quoteName(name(st.filler))} }`;
+      digest.push({
+        id: `E${digest.length + 1}`,
+        text: `${name(st.subject)} ${name(st.relation)} ${name(st.filler)}: ${holds === null ? 'not in this ontology' : verdict}`,
+        kind: 'closure',
+        query,
+        verdict: holds === null ? null : verdict,
+        entities: [st.subject, st.relation, st.filler],
+      });
+      if (holds) predicted.push(o.key);
     }
     return {
       predicted,
@@ -312,22 +302,31 @@ function reasonerOnly(deps: MethodDeps): Method {
     };
   }
 
-  async function oq(item: OqItem): Promise<MethodOutcome> {
-    const conds = [
-      `?x "is a" ${quoteName(nameOf(item.root))}`,
-      ...item.conditions.map((c) => `?x ${quoteName(nameOf(c.relation))} ${quoteName(nameOf(c.filler))}`),
+  function oq(item: OqItem): MethodOutcome {
+    const iris = facts.subjects(item.root, item.conditions) ?? [];
+    const query = `SELECT ?x WHERE { ${[
+      `?x "is a" ${quoteName(name(item.root))}`,
+      ...item.conditions.map((c) => `?x ${quoteName(name(c.relation))} ${quoteName(name(c.filler))}`),
+    ].join(' . ')} }`;
+    const names = iris.map(name);
+    const digest: Evidence[] = [
+      {
+        id: 'E1',
+        text: `${query}: ${iris.length} concepts${names.length ? `: ${names.slice(0, 50).join('; ')}${names.length > 50 ? '; …' : ''}` : ''}`,
+        kind: 'closure',
+        query,
+        verdict: null,
+        entities: [item.root, ...item.conditions.flatMap((c) => [c.relation, c.filler]), ...iris],
+      },
     ];
-    const query = `SELECT ?x WHERE { ${conds.join(' . ')} }`;
-    const res = await deps.exactQuery.run(query);
-    const live = res.kind === 'closure' ? res.results.filter((x) => !ix.deprecated.has(ix.id(x.iri) ?? -1)) : [];
-    const digest = [toEvidence({ ...res, entities: [...res.entities, ...live.map((x) => x.iri)] }, 0)];
     return {
-      predicted: live.map((x) => x.name),
+      predicted: names,
+      predictedIris: iris,
       grounding: null,
       digest,
-      cited: live.length ? digest : [],
+      cited: iris.length ? digest : [],
       usage: { calls: 0, inputTokens: 0, outputTokens: 0 },
-      record: { query, kind: res.kind, total: res.total },
+      record: { query, total: iris.length },
     };
   }
 }

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import type { AgentBudget } from '../agent/agent';
-import { checkerDeps } from '../agent/checker-deps';
+import { frameContext } from '../agent/frame/frame-deps';
 import { defaultPersona } from '../agent/persona';
 import type { AgentProtocol } from '../agent/protocol';
 import type { AgentVocabulary } from '../agent/structured/vocabulary';
@@ -118,16 +118,14 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
     warnings.push(`The dataset was built from ${[...names].join(', ')}, but it is evaluated against ${file}.`);
   }
   const agentQuery = o.queryService ?? new QueryService(o.handle);
-  const exactQuery = new QueryService(o.handle, { maxResults: Number.MAX_SAFE_INTEGER, timeLimitMs: 600_000 });
   const matcher = new EvidenceMatcher(o.handle, agentQuery.names);
-  const checker = checkerDeps(o.handle, agentQuery);
+  const checker = frameContext(o.handle, agentQuery.names).deps;
   const nameOf = itemNames(o.handle);
   const method = createMethod(o.method, {
     handle: o.handle,
     llm: o.llm,
     persona: o.persona ?? defaultPersona(o.handle.summary.title, file),
     agentQuery,
-    exactQuery,
     budget: o.budget,
     maxTokens: o.maxTokens,
     protocol: o.protocol,
@@ -195,7 +193,7 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
       if (signal.aborted) throw new TaskCancelledError();
       const r = score(item, outcome, matcher, agentQuery, (performance.now() - started) / 1000);
       if (error) r.error = error;
-      Object.assign(r, await reviewFacts(item, outcome, matcher, checker, nameOf));
+      Object.assign(r, reviewFacts(item, outcome, matcher, checker, nameOf));
       o.store.put(key, r, outcome.record, model);
       results[i] = r;
       answered++;
@@ -245,7 +243,7 @@ export function score(
       goldCount: item.gold.length,
     };
   }
-  const s = scoreOq(item, out.predicted, qs.names);
+  const s = scoreOq(item, out.predicted, qs.names, out.predictedIris);
   return {
     ...base,
     kind: 'oq',

@@ -22,18 +22,28 @@ export interface OqScore {
 }
 
 /**
- * OQ (paper §6.1): correct iff the answer is non-empty and every predicted name links to a gold
- * answer. A name links as in the query tool: its exact label first, then synonyms and other names
- * through the name linker; a name shared by several concepts counts when one of them is gold.
+ * OQ (paper §6.1): correct iff the answer is non-empty and every predicted concept is a gold answer,
+ * compared by IRI. A predicted name becomes a concept through the method's own IRIs when it has
+ * them, else the names the item gives its answers, else the ontology's name linking (a name shared
+ * by several concepts counts when one of them is gold). Re-wording never changes which concept is gold.
  */
-export function scoreOq(item: OqItem, predicted: string[] | null, linker: NameLinker): OqScore {
-  const names = (predicted ?? []).map((p) => p.trim()).filter(Boolean);
+export function scoreOq(
+  item: OqItem,
+  predicted: string[] | null,
+  linker: NameLinker,
+  predictedIris?: (string | null)[],
+): OqScore {
+  const names = (predicted ?? []).map((p, i) => ({ p: p.trim(), iri: predictedIris?.[i] ?? null })).filter((x) => x.p);
   if (!names.length) return { correct: false, wrong: [] };
   const goldIris = new Set(item.answers.map((a) => a.iri));
-  const goldNames = new Set(item.answers.map((a) => normalizeName(a.name)));
+  const itemNames = new Map(item.answers.map((a) => [normalizeName(a.name), a.iri]));
   const wrong: string[] = [];
-  for (const p of names) {
-    if (goldNames.has(normalizeName(p))) continue;
+  for (const { p, iri } of names) {
+    const known = iri ?? itemNames.get(normalizeName(p));
+    if (known) {
+      if (!goldIris.has(known)) wrong.push(p);
+      continue;
+    }
     const link = linker.linkConcept(p);
     const ok =
       link.status === 'ok'

@@ -1,5 +1,5 @@
 import { GROUNDINGS } from '../agent/agent-record';
-import { CHECKED_LEVELS } from '../agent/checked-grounding';
+import { CHECKED_LEVELS } from '../agent/frame/check-answer';
 import type { AccuracyRow, EvaluationSummary, EvidenceRow, LevelRow } from './evaluation-types';
 import type { Acc } from './metrics';
 import type { EvalReport } from './runner';

@@ -86,6 +86,24 @@ export class OntologyHandle {
     return out;
   }
 
+  /** Every name of an entity (label, synonyms, IDs), as written. */
+  namesOf(iri: string): string[] {
+    this.namesOfStmt ??= this.db.prepare('SELECT n.text FROM name n JOIN entity e ON e.id = n.entity WHERE e.iri = ?');
+    return (this.namesOfStmt.all(iri) as { text: string }[]).map((r) => r.text);
+  }
+
+  /** The labels and exact synonyms of the live properties, normalised: relation phrases a question may use. */
+  relationNames(): { iri: string; name: string; norm: string }[] {
+    return this.db
+      .prepare(
+        `SELECT e.iri, e.name, n.norm FROM name n JOIN entity e ON e.id = n.entity
+         WHERE e.kind = 'property' AND e.deprecated = 0 AND n.kind IN ('label', 'exact', 'fragment')`,
+      )
+      .all() as { iri: string; name: string; norm: string }[];
+  }
+
+  private namesOfStmt: Database.Statement | undefined;
+
   close(): void {
     void this.sparqlRunner?.close();
     this.sparqlRunner = undefined;

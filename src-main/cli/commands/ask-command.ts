@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { OaRagAgent } from '../../agent/agent';
-import { checkGrounding } from '../../agent/checked-grounding';
-import { checkerDeps } from '../../agent/checker-deps';
+import { askQuestion, type AskRequest } from '../../agent/ask-use-case';
+import { frameText } from '../../agent/frame/frame-text';
+import type { FramedItem } from '../../agent/frame/item-frame';
 import { defaultPersona } from '../../agent/persona';
-import { validateQuestion, type AgentQuestion } from '../../agent/question';
+import { validateQuestion } from '../../agent/question';
 import type { TrajectoryStep } from '../../agent/agent-record';
 import { UserError } from '../../core/errors';
 import { describeJsonError } from '../../core/safe-json';
@@ -29,7 +29,7 @@ export const askCommand: CommandSpec = {
     names: { type: 'string' },
   },
   async run(ctx) {
-    const question = readQuestion(ctx.values, ctx.positionals.join(' '), ctx.io.cwd);
+    const request = readQuestion(ctx.values, ctx.positionals.join(' '), ctx.io.cwd);
     const model = modelSpec(ctx);
     const protocol = protocolOption(ctx);
     const nameScope = nameScopeOption(ctx);
@@ -40,20 +40,20 @@ export const askCommand: CommandSpec = {
         typeof ctx.values.persona === 'string'
           ? ctx.values.persona
           : (ctx.container.settings.get().personas[h.path] ?? defaultPersona(h.summary.title, basename(h.path)));
-      const agent = new OaRagAgent({
-        llm,
-        query: (q) => ctx.container.queryService(h).run(q),
-        persona,
-        protocol,
-        nameScope,
-        ...ctx.container.agentOptions(h),
-      });
       const live = ctx.io.isTTY && !ctx.values.json;
-      const rec = await agent.run(question, {
-        signal: ctx.io.signal,
-        onStep: live ? (s) => ctx.io.stderr(renderStep(s)) : undefined,
-      });
-      rec.checked = await checkGrounding(rec, checkerDeps(h, ctx.container.queryService(h)));
+      const rec = await askQuestion(
+        {
+          handle: h,
+          queryService: ctx.container.queryService(h),
+          llm,
+          persona,
+          protocol,
+          nameScope,
+          ...ctx.container.agentOptions(h),
+        },
+        request,
+        { signal: ctx.io.signal, onStep: live ? (s) => ctx.io.stderr(renderStep(s)) : undefined },
+      );
       if (!ctx.values['no-history']) ctx.container.history.add(rec, h.path, model);
       if (ctx.values.json) {
         printJson(ctx, {
@@ -66,6 +66,7 @@ export const askCommand: CommandSpec = {
             entities: e.entities,
           })),
           grounding: rec.grounding,
+          frame: rec.frame,
           checked: rec.checked,
           trajectory: rec.trajectory.map((s) => (s.type === 'observation' ? { ...s, result: undefined } : s)),
           usage: rec.usage,
@@ -77,7 +78,11 @@ export const askCommand: CommandSpec = {
         const ans =
           rec.answer === null ? '(no answer)' : Array.isArray(rec.answer) ? rec.answer.join(', ') : rec.answer;
         const checked = rec.checked!;
+        const frame = rec.frame?.frame;
         const lines = [
+          frame
+            ? `Read as: ${frameText(frame)}${frame.source === 'question' ? ` (from the question's words, confidence ${frame.confidence})` : frame.source === 'item' ? " (the item's own statement)" : ''}`
+            : `Read as: no frame (${rec.frame?.reason ?? 'not read'})`,
           `Answer: ${ans}`,
           `Grounding (checked by the reasoner): ${checked.level}`,
           `Grounding (claimed by the model): ${rec.grounding ?? 'none'}`,
@@ -96,7 +101,7 @@ export const askCommand: CommandSpec = {
   },
 };
 
-function readQuestion(values: Record<string, unknown>, text: string, cwd: string): AgentQuestion {
+function readQuestion(values: Record<string, unknown>, text: string, cwd: string): AskRequest {
   if (typeof values.item === 'string') {
     let text: string;
     try {
@@ -116,11 +121,12 @@ function readQuestion(values: Record<string, unknown>, text: string, cwd: string
     const item = raw as { kind?: string; question?: string; options?: { key: string; name: string }[] };
     // Dataset items say "oq" and "mcq"; an item with options and one gold key may also be "single".
     try {
-      return validateQuestion({
+      const question = validateQuestion({
         kind: item.kind,
         question: item.question,
         options: item.options?.map((o) => ({ key: o.key, name: o.name })),
       });
+      return { question, item: framedItem(raw) };
     } catch (e) {
       throw new UserError('bad-item', `the item ${values.item} is not a question: ${(e as Error).message}`);
     }
@@ -130,10 +136,48 @@ function readQuestion(values: Record<string, unknown>, text: string, cwd: string
   if (kind === 'mcq' || kind === 'single')
     throw new UserError('usage', 'choice questions need options: use --item <item.json>.');
   try {
-    return validateQuestion({ kind, question: text });
+    return { question: validateQuestion({ kind, question: text }) };
   } catch (e) {
     throw new UserError('usage', (e as Error).message);
   }
+}
+
+const str = (x: unknown): x is string => typeof x === 'string' && x.length > 0 && x.length <= 4096;
+
+/** A dataset item's own statement (generate's output), when the file is one: its frame is then the item's, not a reading. */
+function framedItem(raw: unknown): FramedItem | null {
+  const o = raw as Record<string, unknown>;
+  if (o.kind === 'mcq') {
+    const ax = o.axiom as Record<string, unknown> | undefined;
+    const opts = o.options as { key?: unknown; iri?: unknown; name?: unknown }[];
+    const slot = o.slot;
+    if (
+      (slot === 'subject' || slot === 'relation' || slot === 'filler') &&
+      ax &&
+      str(ax.subject) &&
+      str(ax.relation) &&
+      str(ax.filler) &&
+      Array.isArray(opts) &&
+      opts.every((x) => str(x.key) && str(x.iri) && typeof x.name === 'string')
+    )
+      return {
+        kind: 'mcq',
+        slot,
+        axiom: { subject: ax.subject, relation: ax.relation, filler: ax.filler },
+        options: opts.map((x) => ({ key: x.key as string, iri: x.iri as string, name: x.name as string })),
+      };
+    return null;
+  }
+  if (o.kind === 'oq' && Array.isArray(o.conditions) && (o.root === null || str(o.root))) {
+    const conds = o.conditions as { relation?: unknown; filler?: unknown }[];
+    if (conds.every((c) => c && str(c.relation) && str(c.filler)))
+      return {
+        kind: 'oq',
+        root: (o.root as string | null) ?? null,
+        conditions: conds.map((c) => ({ relation: c.relation as string, filler: c.filler as string })),
+      };
+  }
+  return null;
 }
 
 function renderStep(s: TrajectoryStep): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckedLevel } from '../../../src-main/agent/checked-grounding';
+import type { CheckedLevel } from '../../../src-main/agent/agent-types';
 import type { Grounding } from '../../../src-main/agent/agent-record';
 import { computeMetrics } from '../../../src-main/evaluation/metrics';
 import type { ItemResult } from '../../../src-main/evaluation/evaluation-types';

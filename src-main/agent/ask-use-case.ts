@@ -1,0 +1,74 @@
+import type { LlmBackend } from '../llm/types';
+import type { OntologyHandle } from '../ontology/ontology-handle';
+import type { QueryService } from '../query/exec/query-service';
+import { OaRagAgent, type RunOptions } from './agent';
+import type { AgentRecord } from './agent-record';
+import type { AgentQuestion, CheckedGrounding } from './agent-types';
+import type { AgentProtocol } from './protocol';
+import type { NameScopeMode } from './loop-context';
+import type { AgentVocabulary } from './structured/vocabulary';
+import { checkAnswer } from './frame/check-answer';
+import { frameContext } from './frame/frame-deps';
+import type { FrameReading, QuestionFrameBody } from './frame/frame-types';
+import { itemFrame, type FramedItem } from './frame/item-frame';
+import { readQuestion } from './frame/read-question';
+import { reviewerFrame } from './frame/reviewer-frame';
+
+/** What a question is asked with: the question, and what fixes its frame when the words should not. */
+export interface AskRequest {
+  question: AgentQuestion;
+  /** A reviewer's frame: checked and used as given. */
+  frame?: QuestionFrameBody | null;
+  /** A dataset item's own statement: the frame, nothing inferred. */
+  item?: FramedItem | null;
+}
+
+export interface AskContext {
+  handle: OntologyHandle;
+  queryService: QueryService;
+  llm: LlmBackend;
+  persona: string;
+  protocol?: AgentProtocol | 'auto';
+  nameScope?: NameScopeMode;
+  vocabulary?: AgentVocabulary | null;
+  allowExplain?: boolean;
+}
+
+/** The frame a question is checked against: the reviewer's, else the item's, else read from its words. */
+export function frameFor(req: AskRequest, h: OntologyHandle, qs: QueryService): FrameReading {
+  const ctx = frameContext(h, qs.names);
+  if (req.frame) return reviewerFrame(req.frame, req.question, (iri) => ctx.facts.entity(iri));
+  if (req.item) return itemFrame(req.item, (iri) => ctx.facts.entity(iri)?.name ?? null);
+  return readQuestion(req.question, ctx.lexicon);
+}
+
+/**
+ * The ask use case, the same for the API, the CLI and any other door: the frame is read before the
+ * agent runs, the agent answers, and the answer is checked against the frame.
+ */
+export async function askQuestion(ctx: AskContext, req: AskRequest, run: RunOptions = {}): Promise<AgentRecord> {
+  const frame = frameFor(req, ctx.handle, ctx.queryService);
+  const agent = new OaRagAgent({
+    llm: ctx.llm,
+    query: (q) => ctx.queryService.run(q),
+    persona: ctx.persona,
+    protocol: ctx.protocol,
+    nameScope: ctx.nameScope,
+    vocabulary: ctx.vocabulary,
+    allowExplain: ctx.allowExplain,
+  });
+  const rec = await agent.run(req.question, run);
+  rec.frame = frame;
+  rec.checked = checkRecord(rec, frame, ctx.handle, ctx.queryService);
+  return rec;
+}
+
+/** The reasoner's check of a record's answer against a frame (a new one, for a reviewer's re-check). */
+export function checkRecord(
+  rec: AgentRecord,
+  frame: FrameReading,
+  h: OntologyHandle,
+  qs: QueryService,
+): CheckedGrounding {
+  return checkAnswer({ question: rec.question, answer: rec.answer, reading: frame }, frameContext(h, qs.names).deps);
+}

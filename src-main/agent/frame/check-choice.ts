@@ -1,0 +1,96 @@
+import { quoteName } from '../../query/dialect';
+import { SUBCLASS_OF } from '../../query/exec/closure-facts';
+import type { CheckedGrounding, CheckedOption, OptionVerdict } from '../agent-types';
+import { statementText, type CheckDeps } from './check-deps';
+import type { ChoiceFrame, FrameTerm } from './frame-types';
+
+/**
+ * MCQ / single choice: each option fills the frame's slot and the statement goes to the reasoner by
+ * IRI. `entailed` iff every chosen option is entailed, no entailed option was left out and every
+ * option could be checked; an option that is the statement's other concept under "is a" is never
+ * evidence, so choosing it leaves the answer unchecked.
+ */
+export function checkChoice(frame: ChoiceFrame, answer: string[], deps: CheckDeps): CheckedGrounding {
+  const chosen = new Set(answer.map((k) => k.trim().toUpperCase()));
+  const statement = statementText(frame.subject, frame.relation, frame.filler);
+  const options: CheckedOption[] = frame.options.map((o) => {
+    const parts = { subject: frame.subject, relation: frame.relation, filler: frame.filler, [frame.slot]: o.term };
+    return {
+      key: o.key,
+      name: o.text,
+      iri: o.term?.iri ?? null,
+      chosen: chosen.has(o.key.toUpperCase()),
+      query: askText(parts.subject, parts.relation, parts.filler, o.text, frame.slot),
+      verdict: verdictOf(parts.subject, parts.relation, parts.filler, deps),
+    };
+  });
+  const base = { statement, options };
+  const wrongChosen = options.filter((o) => o.chosen && o.verdict === 'NOT ENTAILED').map((o) => o.key);
+  const missed = options.filter((o) => !o.chosen && o.verdict === 'ENTAILED').map((o) => o.key);
+  const failed = [...wrongChosen, ...missed].sort();
+  const where = `checking ${statement} with each option as the ${frame.slot}`;
+  if (failed.length) {
+    const parts = [
+      wrongChosen.length ? `chosen but not entailed: ${wrongChosen.join(', ')}` : '',
+      missed.length ? `entailed but not chosen: ${missed.join(', ')}` : '',
+    ].filter(Boolean);
+    return {
+      ...base,
+      failed,
+      level: 'not-entailed',
+      reason: `The reasoner disagrees (${parts.join('; ')}), ${where}.`,
+    };
+  }
+  const same = options.filter((o) => o.verdict === 'SAME CONCEPT');
+  const sameChosen = same.filter((o) => o.chosen).map((o) => o.key);
+  if (sameChosen.length)
+    return {
+      ...base,
+      failed,
+      level: 'unchecked',
+      reason: `Option ${sameChosen.join(', ')} is the statement's own concept, and a class being a kind of itself is no evidence (${where}).`,
+    };
+  const open = options.filter((o) => o.verdict === 'UNLINKED' || o.verdict === 'ERROR').map((o) => o.key);
+  if (open.length)
+    return {
+      ...base,
+      failed,
+      level: 'unchecked',
+      reason: `Option ${open.join(', ')} names nothing the ontology knows, so the reasoner cannot say whether it holds (${where}).`,
+    };
+  // Choosing nothing claims that no option holds; NOT ENTAILED means only that the ontology does not
+  // say so (open world), so the reasoner cannot confirm such an answer.
+  if (!chosen.size)
+    return {
+      ...base,
+      failed,
+      level: 'unchecked',
+      reason: `No option was chosen and the reasoner entails none (${where}); it cannot confirm that none holds.`,
+    };
+  return { ...base, failed, level: 'entailed', reason: `The reasoner entails exactly the chosen options (${where}).` };
+}
+
+function verdictOf(
+  subject: FrameTerm | null,
+  relation: FrameTerm | null,
+  filler: FrameTerm | null,
+  deps: CheckDeps,
+): OptionVerdict {
+  if (!subject || !relation || !filler) return 'UNLINKED';
+  if (relation.iri === SUBCLASS_OF && deps.sameClass(subject.iri, filler.iri)) return 'SAME CONCEPT';
+  const h = deps.holds({ subject: subject.iri, relation: relation.iri, filler: filler.iri });
+  if (h === null) return 'UNLINKED';
+  return h ? 'ENTAILED' : 'NOT ENTAILED';
+}
+
+function askText(
+  s: FrameTerm | null,
+  r: FrameTerm | null,
+  f: FrameTerm | null,
+  optionText: string,
+  slot: ChoiceFrame['slot'],
+): string {
+  const name = (t: FrameTerm | null, place: ChoiceFrame['slot']) =>
+    quoteName(t ? t.name : place === slot ? optionText : '?');
+  return `ASK { ${name(s, 'subject')} ${name(r, 'relation')} ${name(f, 'filler')} }`;
+}

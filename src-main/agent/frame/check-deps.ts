@@ -1,0 +1,26 @@
+import type { FactEntity, IriStatement } from '../../query/exec/closure-facts';
+import type { LinkResult } from '../../query/linking/link-types';
+import type { FrameTerm } from './frame-types';
+
+/** What a check needs of the ontology: the closure by IRI, and linking for answers written as names. */
+export interface CheckDeps {
+  holds(s: IriStatement): boolean | null;
+  subjects(root: string | null, conditions: { relation: string; filler: string }[]): string[] | null;
+  entity(iri: string): FactEntity | null;
+  sameClass(a: string, b: string): boolean;
+  linkConcept(text: string): LinkResult;
+  /** The concepts a text names (longest names first, no overlaps). */
+  mentions(text: string): FrameTerm[];
+}
+
+export const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
+
+/** "retina — part of — ?": a statement in names, with "?" for the open place. */
+export function statementText(
+  subject: FrameTerm | null,
+  relation: FrameTerm | null,
+  filler: FrameTerm | null,
+  blank = '?',
+): string {
+  return [subject, relation, filler].map((t) => (t ? t.name : blank)).join(' — ');
+}

@@ -1,0 +1,88 @@
+import { SUBCLASS_OF } from '../../query/exec/closure-facts';
+import type { CheckedGrounding } from '../agent-types';
+import { statementText, type CheckDeps } from './check-deps';
+import type { FreeFrame } from './frame-types';
+
+const NEGATION = /\b(no|not|never|none|neither|nor|cannot|isn't|aren't|doesn't|don't|wasn't|weren't|false)\b|n't\b/i;
+const YES = /^\s*(yes|yeah|correct|true|indeed)\b/i;
+const NO = /^\s*(no|false|incorrect)\b/i;
+
+/**
+ * Free text, against the statement the question asks about:
+ * - a yes/no question (all three places known): the answer's polarity against the reasoner's verdict;
+ *   a "no" to a statement the reasoner does not entail stays unchecked (open world);
+ * - an open place ("where is X located?"): every concept the answer names is put in that place.
+ * A question that states no relation between concepts leaves the answer unchecked.
+ */
+export function checkFree(frame: FreeFrame, answer: string, deps: CheckDeps): CheckedGrounding {
+  const st = frame.statement;
+  if (!st)
+    return {
+      level: 'unchecked',
+      reason: `The question states no relation between concepts that the reasoner could check${frame.entities.length ? ` (it names ${frame.entities.map((e) => e.name).join(', ')})` : ''}; the grounding level is the model's claim.`,
+    };
+  const statement = statementText(st.subject, st.relation, st.filler);
+  if (st.filler) {
+    const holds = deps.holds({ subject: st.subject.iri, relation: st.relation.iri, filler: st.filler.iri });
+    if (holds === null)
+      return { level: 'unchecked', statement, reason: 'The statement names something this ontology does not have.' };
+    const says = YES.test(answer) ? 'yes' : NO.test(answer) || NEGATION.test(answer) ? 'no' : 'yes';
+    if (holds && says === 'yes')
+      return { level: 'entailed', statement, reason: `The reasoner entails ${statement}, as the answer says.` };
+    if (holds)
+      return { level: 'not-entailed', statement, reason: `The reasoner entails ${statement}; the answer denies it.` };
+    if (says === 'yes')
+      return {
+        level: 'not-entailed',
+        statement,
+        reason: `The answer affirms ${statement}, which the reasoner does not entail.`,
+      };
+    return {
+      level: 'unchecked',
+      statement,
+      reason: `The answer denies ${statement}; the reasoner does not entail it, but that does not make it false (open world).`,
+    };
+  }
+  if (NEGATION.test(answer))
+    return {
+      level: 'unchecked',
+      statement,
+      reason:
+        "The answer is negated; the reasoner confirms only positive statements, so the grounding level is the model's claim.",
+    };
+  const isa = st.relation.iri === SUBCLASS_OF;
+  const named = deps
+    .mentions(answer)
+    .filter((t) => !deps.sameClass(t.iri, st.subject.iri) && !(isa && t.iri === st.subject.iri));
+  if (!named.length)
+    return {
+      level: 'unchecked',
+      statement,
+      reason: `The answer names no concept of the ontology to put in ${statement}.`,
+    };
+  const good: string[] = [];
+  const bad: string[] = [];
+  for (const t of named) {
+    const h = deps.holds({ subject: st.subject.iri, relation: st.relation.iri, filler: t.iri });
+    (h ? good : bad).push(t.name);
+  }
+  if (!bad.length)
+    return {
+      level: 'entailed',
+      statement,
+      reason: `The reasoner entails ${statement} for ${good.join(', ')}, as the answer says.`,
+    };
+  // Some named concepts hold and some do not: the others may play another part in the sentence
+  // ("…, which is part of the heart"), so the reasoner can neither confirm nor refute the answer.
+  if (good.length)
+    return {
+      level: 'unchecked',
+      statement,
+      reason: `The reasoner entails ${statement} for ${good.join(', ')} but not for ${bad.join(', ')}, which the answer also names.`,
+    };
+  return {
+    level: 'not-entailed',
+    statement,
+    reason: `The answer names ${bad.join(', ')}, which the reasoner does not entail in ${statement}.`,
+  };
+}

@@ -1,0 +1,68 @@
+import { quoteName } from '../../query/dialect';
+import type { CheckedGrounding } from '../agent-types';
+import { round4, type CheckDeps } from './check-deps';
+import type { OpenFrame } from './frame-types';
+
+/** An open answer as concepts: each named concept's IRI (or, for a name shared by several, all of them). */
+export interface AnswerConcept {
+  text: string;
+  iris: string[];
+}
+
+/**
+ * OQ: the reasoner's whole answer set for the frame's conditions (no cap), then each answered
+ * concept against it by IRI. `entailed` iff every answered concept is in the set; precision and
+ * recall are against the full set.
+ */
+export function checkOpen(frame: OpenFrame, answer: AnswerConcept[], deps: CheckDeps): CheckedGrounding {
+  const select = selectText(frame);
+  const statement = `concepts${frame.root ? ` under ${frame.root.name}` : ''} ${frame.conditions
+    .map((c) => `${c.relation.name} some ${c.filler.name}`)
+    .join(' and ')}`;
+  if (!frame.conditions.length && !frame.root)
+    return { level: 'unchecked', reason: 'The question states no condition to check the concepts against.' };
+  const named = answer.filter((a) => a.text.trim());
+  if (!named.length) return { level: 'unchecked', reason: 'The answer names no concept.', statement, select };
+  const set = deps.subjects(
+    frame.root?.iri ?? null,
+    frame.conditions.map((c) => ({ relation: c.relation.iri, filler: c.filler.iri })),
+  );
+  if (set === null)
+    return {
+      level: 'unchecked',
+      reason: 'The conditions name a concept or relation this ontology does not have.',
+      statement,
+      select,
+    };
+  const inSet = new Set(set);
+  const outside: string[] = [];
+  const hitIris = new Set<string>();
+  for (const a of named) {
+    const hit = a.iris.find((i) => inSet.has(i));
+    if (hit) hitIris.add(hit);
+    else outside.push(a.text);
+  }
+  const precision = round4((named.length - outside.length) / named.length);
+  const recall = set.length ? round4(hitIris.size / set.length) : null;
+  const base = { statement, select, precision, recall, outside, answerSet: set.length };
+  if (!outside.length)
+    return {
+      ...base,
+      level: 'entailed',
+      reason: `Every named concept meets the conditions (${statement}; recall ${recall === null ? '–' : `${Math.round(recall * 100)}%`} of ${set.length}).`,
+    };
+  return {
+    ...base,
+    level: 'not-entailed',
+    reason: `${outside.length} of ${named.length} named concepts do not meet the conditions (${statement}): ${outside.slice(0, 5).join(', ')}${outside.length > 5 ? ', …' : ''}.`,
+  };
+}
+
+/** The frame as a dialect SELECT over names, to copy to the query console. */
+export function selectText(frame: OpenFrame): string {
+  const conds = [
+    ...(frame.root ? [`?x "is a" ${quoteName(frame.root.name)}`] : []),
+    ...frame.conditions.map((c) => `?x ${quoteName(c.relation.name)} ${quoteName(c.filler.name)}`),
+  ];
+  return `SELECT ?x WHERE { ${conds.join(' . ')} }`;
+}

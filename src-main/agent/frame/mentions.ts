@@ -1,0 +1,169 @@
+import { normalizeName } from '../../ontology/names/normalize';
+import { SUBCLASS_OF } from '../../query/exec/closure-facts';
+import type { FrameTerm } from './frame-types';
+
+/** What the frame reader needs of the ontology's names. */
+export interface Lexicon {
+  /** Live classes and properties one of whose readable names (label, exact synonym, ID) normalises to `norm`. */
+  exact(norm: string): { iri: string; name: string; kind: 'class' | 'property' }[];
+  /** The live properties' readable names, normalised. */
+  relationNames(): { iri: string; name: string; norm: string }[];
+}
+
+export interface Mention {
+  kind: 'concept' | 'relation';
+  term: FrameTerm;
+  /** Word positions, end exclusive. */
+  start: number;
+  end: number;
+  /** Other entities the same words name (a label shared by several classes). */
+  others: FrameTerm[];
+  /** A relation named by its head alone ("located" for "located in"): a weaker reading. */
+  partial?: boolean;
+  /** Written between double quotes: the question names it exactly. */
+  quoted?: boolean;
+}
+
+export interface Scan {
+  words: string[];
+  mentions: Mention[];
+  /** Word positions of a blank ("[?]", "___") the question asks to fill. */
+  blanks: number[];
+  /** Word positions of which / what / where / who. */
+  asks: number[];
+}
+
+const MAX_WORDS = 8;
+const IS_A = 'is a';
+/** Phrases that say "subclass of" in English; "is a" only when no relation follows it closely. */
+const ISA_PHRASES = new Set([
+  'is a',
+  'is an',
+  'kind of',
+  'kinds of',
+  'type of',
+  'types of',
+  'sort of',
+  'sorts of',
+  'subclass of',
+  'subclasses of',
+  'subtype of',
+  'subtypes of',
+]);
+/** Single words never read as a concept, whatever an ontology labels with them. */
+const FUNCTION_WORDS = new Set(
+  'a an the of in on at to by for from with and or not no is are be was were which what where who how these those this that some every each any all it its does do has have'.split(
+    ' ',
+  ),
+);
+const PREPOSITIONS = new Set(['of', 'in', 'to', 'by', 'at', 'on', 'from', 'with', 'into', 'during']);
+const ASK_WORDS = new Set(['which', 'what', 'where', 'who', 'whom']);
+const TOKEN = /\[\s*\?\s*\]|_{2,}|"[^"\n]{1,300}"|[A-Za-z][A-Za-z0-9]*:[A-Za-z0-9_]+|[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
+
+/**
+ * The concepts and relations a text names, longest names first and without overlaps; quoted names
+ * are taken whole. Only exact names count (after normalisation): a guess at a misspelt name would
+ * make the frame, and every check made against it, about something the question did not say.
+ */
+export function scanText(text: string, lex: Lexicon): Scan {
+  const words: string[] = [];
+  const quoted = new Map<number, string>();
+  const blanks: number[] = [];
+  for (const m of text.matchAll(TOKEN)) {
+    const t = m[0];
+    if (t.startsWith('[') || t.startsWith('_')) {
+      blanks.push(words.length);
+      words.push('[?]');
+    } else if (t.startsWith('"')) {
+      quoted.set(words.length, t.slice(1, -1));
+      words.push(t.slice(1, -1));
+    } else words.push(t);
+  }
+  const partials = partialRelations(lex);
+  const mentions: Mention[] = [];
+  for (let i = 0; i < words.length;) {
+    const found = quoted.has(i) ? (exactAt(words, i, 1, lex) ?? isAAt(words, i)) : longestAt(words, i, lex, partials);
+    if (found) {
+      mentions.push(...found.map((m) => (quoted.has(i) ? { ...m, quoted: true } : m)));
+      i = found[0].end;
+    } else i++;
+  }
+  const asks = words.flatMap((w, i) => (ASK_WORDS.has(w.toLowerCase()) ? [i] : []));
+  return { words, mentions: dropLooseIsA(mentions), blanks, asks };
+}
+
+function longestAt(words: string[], i: number, lex: Lexicon, partials: Map<string, FrameTerm>): Mention[] | null {
+  for (let n = Math.min(MAX_WORDS, words.length - i); n >= 1; n--) {
+    if (words.slice(i, i + n).includes('[?]')) continue;
+    const hit = exactAt(words, i, n, lex);
+    if (hit) return hit;
+    const norm = normalizeName(words.slice(i, i + n).join(' '));
+    if (ISA_PHRASES.has(norm))
+      return [{ kind: 'relation', term: isA(words.slice(i, i + n).join(' ')), start: i, end: i + n, others: [] }];
+    const p = partials.get(norm);
+    if (p)
+      return [
+        {
+          kind: 'relation',
+          term: { ...p, from: words.slice(i, i + n).join(' ') },
+          start: i,
+          end: i + n,
+          others: [],
+          partial: true,
+        },
+      ];
+  }
+  return null;
+}
+
+function isAAt(words: string[], i: number): Mention[] | null {
+  const from = words[i];
+  return ISA_PHRASES.has(normalizeName(from)) || normalizeName(from) === 'subclass'
+    ? [{ kind: 'relation', term: isA(from), start: i, end: i + 1, others: [] }]
+    : null;
+}
+
+function exactAt(words: string[], i: number, n: number, lex: Lexicon): Mention[] | null {
+  const from = words.slice(i, i + n).join(' ');
+  const norm = normalizeName(from);
+  if (!norm || (n === 1 && FUNCTION_WORDS.has(norm))) return null;
+  const hits = lex.exact(norm);
+  const rel = hits.filter((h) => h.kind === 'property');
+  const cls = hits.filter((h) => h.kind === 'class');
+  // A name that is both a relation and a class is read as the relation: questions state relations in words.
+  const use = rel.length ? rel : cls;
+  if (!use.length) return null;
+  const terms = use.map((h) => ({ iri: h.iri, name: h.name, from }));
+  return [{ kind: rel.length ? 'relation' : 'concept', term: terms[0], start: i, end: i + n, others: terms.slice(1) }];
+}
+
+/** Property names without their final preposition ("located" for "located in"), when that head is a word of its own. */
+function partialRelations(lex: Lexicon): Map<string, FrameTerm> {
+  const out = new Map<string, FrameTerm>();
+  const clash = new Set<string>();
+  for (const r of lex.relationNames()) {
+    const ws = r.norm.split(' ');
+    if (ws.length < 2 || !PREPOSITIONS.has(ws[ws.length - 1])) continue;
+    const head = ws.slice(0, -1).join(' ');
+    if (head.length < 4 || FUNCTION_WORDS.has(head)) continue;
+    const prev = out.get(head);
+    if (prev && prev.iri !== r.iri) clash.add(head);
+    else out.set(head, { iri: r.iri, name: r.name, from: head });
+  }
+  for (const c of clash) out.delete(c);
+  return out;
+}
+
+/**
+ * "is a" belongs to another relation when the text has one ("is a part of") and opens a question
+ * rather than stating anything when it comes first ("Is a neuron a cell?"): dropped in both cases.
+ */
+function dropLooseIsA(ms: Mention[]): Mention[] {
+  const loose = (m: Mention) => m.term.iri === SUBCLASS_OF && ['is a', 'is an'].includes(normalizeName(m.term.from));
+  const otherRelation = ms.some((m) => m.kind === 'relation' && !loose(m));
+  return ms.filter((m) => !loose(m) || (!otherRelation && m.start > 0));
+}
+
+export function isA(from = IS_A): FrameTerm {
+  return { iri: SUBCLASS_OF, name: IS_A, from };
+}

@@ -1,0 +1,129 @@
+import { normalizeName } from '../../ontology/names/normalize';
+import type { QuestionOption } from '../agent-types';
+import type { ChoiceFrame, FrameOption, FrameReading, FrameTerm } from './frame-types';
+import { isA, scanText, type Lexicon, type Mention } from './mentions';
+import { FRAME_MIN_CONFIDENCE, pickRelation, preferQuoted, reading, withoutAskRestriction } from './read-common';
+
+const ISA_OPTION = new Set(['is a', 'is an', 'subclass of', 'kind of', 'type of', 'a kind of', 'a type of']);
+
+/**
+ * A user's choice question read into one statement with a blank: the options say which place the
+ * blank is (concepts fill the subject or filler, relations the relation), the question's words give
+ * the other two places, and their order (or a written blank) says which side the blank is on.
+ */
+export function readChoice(question: string, options: QuestionOption[], lex: Lexicon): FrameReading {
+  const asConcept = options.map((o) => optionTerm(o.name, 'concept', lex));
+  const asRelation = options.map((o) => optionTerm(o.name, 'relation', lex));
+  const relationSlot = count(asRelation) > count(asConcept);
+  const scan = scanText(question, lex);
+  const optionIris = new Set((relationSlot ? asRelation : asConcept).flatMap((t) => (t ? [t.iri] : [])));
+  // An option named in the question is usually quoted from the options, not a place of the statement,
+  // unless nothing else is named ("Which of these is a kind of X?" with X among the options).
+  const named = preferQuoted(scan.mentions.filter((m) => m.kind === 'concept'));
+  const notOptions = named.filter((m) => !optionIris.has(m.term.iri));
+  const concepts = notOptions.length ? notOptions : named;
+  const relations = preferQuoted(scan.mentions.filter((m) => m.kind === 'relation'));
+  const opts = (terms: (FrameTerm | null)[]): FrameOption[] =>
+    options.map((o, i) => ({ key: o.key, text: o.name, term: terms[i] }));
+
+  if (relationSlot) {
+    if (concepts.length < 2)
+      return {
+        frame: null,
+        reason: 'The options are relations, but the question does not name the two concepts they would relate.',
+      };
+    const [a, b] = concepts;
+    let confidence = concepts.length === 2 ? 0.85 : 0.45;
+    if (scan.blanks.some((k) => k > a.start && k < b.start)) confidence = Math.min(1, confidence + 0.1);
+    const frame: ChoiceFrame = {
+      kind: 'choice',
+      slot: 'relation',
+      subject: a.term,
+      relation: null,
+      filler: b.term,
+      options: opts(asRelation),
+    };
+    return reading(
+      frame,
+      confidence * ambiguity(a, b),
+      notes(a, b, concepts.length > 2 ? 'the question names more than two concepts' : null),
+    );
+  }
+
+  if (!relations.length)
+    return {
+      frame: null,
+      reason: 'The question names no relation of the ontology between its concept and the options.',
+    };
+  const r = pickRelation(relations, scan.blanks);
+  let confidence = relations.length === 1 ? 0.85 : 0.5;
+  if (r.partial) confidence *= 0.8;
+  const blank = scan.blanks.find((k) => k >= r.end) ?? scan.blanks.find((k) => k < r.start);
+  const nearest = (side: 'before' | 'after', pool: Mention[]) =>
+    side === 'before' ? pool.filter((c) => c.end <= r.start).pop() : pool.find((c) => c.start >= r.end);
+  let place: 'subject' | 'filler' | null = null;
+  let fixed: Mention | undefined;
+  if (blank !== undefined) {
+    place = blank >= r.end ? 'subject' : 'filler';
+    fixed = nearest(place === 'subject' ? 'before' : 'after', concepts);
+    confidence = Math.min(1, confidence + 0.1);
+  } else {
+    const pool = withoutAskRestriction(concepts, scan.asks);
+    const before = nearest('before', pool);
+    const after = nearest('after', pool);
+    if (before && !after) [place, fixed] = ['subject', before];
+    else if (after && !before) [place, fixed] = ['filler', after];
+    else if (before && after) {
+      // "Which of these is the X part of the Y?": no word order settles it.
+      [place, fixed] = ['subject', before];
+      confidence = Math.min(confidence, 0.45);
+    }
+  }
+  if (!place || !fixed)
+    return {
+      frame: null,
+      reason: `The question names the relation "${r.term.name}" but no concept on the other side of it.`,
+    };
+  const frame: ChoiceFrame = {
+    kind: 'choice',
+    slot: place === 'subject' ? 'filler' : 'subject',
+    subject: place === 'subject' ? fixed.term : null,
+    relation: r.term,
+    filler: place === 'filler' ? fixed.term : null,
+    options: opts(asConcept),
+  };
+  return reading(
+    frame,
+    confidence * ambiguity(fixed),
+    notes(fixed, r, relations.length > 1 ? 'the question names several relations' : null),
+  );
+}
+
+function count(xs: unknown[]): number {
+  return xs.filter(Boolean).length;
+}
+
+/** A name several classes share may be read as the wrong one: the reading drops below the threshold. */
+function ambiguity(...ms: Mention[]): number {
+  return ms.some((m) => m.others.length) ? FRAME_MIN_CONFIDENCE * 0.9 : 1;
+}
+
+function notes(a: Mention, b: Mention, extra: string | null): string[] {
+  const out = [a, b].filter((m) => m.others.length).map((m) => `"${m.term.from}" names ${m.others.length + 1} classes`);
+  if (extra) out.push(extra);
+  return out;
+}
+
+/** The concept (or relation) an option names: the whole option exactly, else one name covering most of it. */
+function optionTerm(text: string, kind: 'concept' | 'relation', lex: Lexicon): FrameTerm | null {
+  const norm = normalizeName(text);
+  if (kind === 'relation' && ISA_OPTION.has(norm)) return isA(text);
+  const whole = lex.exact(norm).filter((h) => (kind === 'concept' ? h.kind === 'class' : h.kind === 'property'));
+  if (whole.length === 1) return { iri: whole[0].iri, name: whole[0].name, from: text };
+  if (whole.length > 1) return null;
+  const scan = scanText(text, lex);
+  const ms = scan.mentions.filter((m) => m.kind === kind && !m.others.length && !m.partial);
+  if (ms.length !== 1) return null;
+  const covered = ms[0].end - ms[0].start;
+  return covered * 2 >= scan.words.length ? { ...ms[0].term, from: text } : null;
+}

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAnswer } from '../../../../src-main/agent/frame/check-answer';
+import { frameContext, type FrameContext } from '../../../../src-main/agent/frame/frame-deps';
+import type { FrameReading } from '../../../../src-main/agent/frame/frame-types';
+import { itemFrame } from '../../../../src-main/agent/frame/item-frame';
+import { readQuestion } from '../../../../src-main/agent/frame/read-question';
+import { SUBCLASS_OF } from '../../../../src-main/query/exec/closure-facts';
+import { QueryService } from '../../../../src-main/query/exec/query-service';
+import { clinicalDump, EX, handleFromDump } from '../../../support/dump-fixture';
+
+let ctx: FrameContext;
+let cleanup = () => {};
+beforeAll(async () => {
+  const f = await handleFromDump(clinicalDump());
+  cleanup = f.cleanup;
+  ctx = frameContext(f.handle, new QueryService(f.handle, { maxResults: 2 }).names);
+});
+afterAll(() => cleanup());
+
+const nameOf = (iri: string) => ctx.facts.entity(iri)?.name ?? null;
+const opts = (...names: string[]) => names.map((name, i) => ({ key: String.fromCharCode(65 + i), name }));
+
+describe('checks of a choice question against its frame', () => {
+  const question = {
+    kind: 'mcq' as const,
+    question: 'What is the finding site of myocarditis?',
+    options: opts('myocardium', 'heart valve', 'virus'),
+  };
+  const choiceReading = (): FrameReading =>
+    itemFrame(
+      {
+        kind: 'mcq',
+        slot: 'filler',
+        axiom: { subject: EX + 'Myocarditis', relation: EX + 'hasSite', filler: EX + 'Myocardium' },
+        options: [
+          { key: 'A', iri: EX + 'Myocardium', name: 'myocardium' },
+          { key: 'B', iri: EX + 'Valve', name: 'heart valve' },
+          { key: 'C', iri: EX + 'Virus', name: 'virus' },
+        ],
+      },
+      nameOf,
+    );
+  let reading: FrameReading;
+  beforeAll(() => {
+    reading = choiceReading();
+  });
+
+  it('is entailed when exactly the entailed options are chosen, and says the statement in names', () => {
+    const c = checkAnswer({ question, answer: ['A'], reading }, ctx.deps);
+    expect(c.level).toBe('entailed');
+    expect(c.statement).toBe('myocarditis — has finding site — ?');
+    expect(c.options!.map((o) => o.verdict)).toEqual(['ENTAILED', 'NOT ENTAILED', 'NOT ENTAILED']);
+    expect(c.options!.map((o) => o.iri)).toEqual([EX + 'Myocardium', EX + 'Valve', EX + 'Virus']);
+  });
+
+  it('names a chosen option that fails and an entailed one left out', () => {
+    const c = checkAnswer({ question, answer: ['B'], reading }, ctx.deps);
+    expect(c.level).toBe('not-entailed');
+    expect(c.failed).toEqual(['A', 'B']);
+    expect(c.reason).toContain('chosen but not entailed: B');
+    expect(c.reason).toContain('entailed but not chosen: A');
+  });
+
+  it('cannot confirm an empty choice when nothing is entailed', () => {
+    const none = itemFrame(
+      {
+        kind: 'mcq',
+        slot: 'filler',
+        axiom: { subject: EX + 'Myocarditis', relation: EX + 'causedBy', filler: EX + 'Virus' },
+        options: [{ key: 'A', iri: EX + 'Heart', name: 'heart' }],
+      },
+      nameOf,
+    );
+    expect(checkAnswer({ question, answer: [], reading: none }, ctx.deps).level).toBe('unchecked');
+  });
+
+  it("without a frame the answer is unchecked with the reading's reason, whatever the model asked", () => {
+    const c = checkAnswer(
+      { question, answer: ['A'], reading: { frame: null, reason: 'it names no relation.' } },
+      ctx.deps,
+    );
+    expect(c).toMatchObject({ level: 'unchecked' });
+    expect(c.reason).toContain('it names no relation');
+  });
+
+  it('an option that is the statement\'s own concept under "is a" is never evidence', () => {
+    const q = {
+      kind: 'mcq' as const,
+      question: 'Which of these is a kind of myocarditis?',
+      options: opts('myocarditis', 'viral myocarditis', 'heart'),
+    };
+    const r = readQuestion(q, ctx.lexicon);
+    expect(r.frame).toMatchObject({
+      kind: 'choice',
+      slot: 'subject',
+      relation: { iri: SUBCLASS_OF },
+      filler: { iri: EX + 'Myocarditis' },
+    });
+    const c = checkAnswer({ question: q, answer: ['A'], reading: r }, ctx.deps);
+    expect(c.options!.map((o) => o.verdict)).toEqual(['SAME CONCEPT', 'ENTAILED', 'NOT ENTAILED']);
+    expect(c.level).not.toBe('entailed');
+    expect(checkAnswer({ question: q, answer: ['B'], reading: r }, ctx.deps).level).toBe('entailed');
+  });
+});
+
+describe('checks of an open question against its frame', () => {
+  const question = { kind: 'oq' as const, question: 'Which disorders have finding site heart?' };
+  let reading: FrameReading;
+  beforeAll(() => {
+    reading = itemFrame(
+      { kind: 'oq', root: EX + 'Disorder', conditions: [{ relation: EX + 'hasSite', filler: EX + 'Heart' }] },
+      nameOf,
+    );
+  });
+
+  it('is entailed when every named concept is in the whole answer set; recall is against all of it', () => {
+    const c = checkAnswer({ question, answer: ['myocarditis', 'cardiac disease'], reading }, ctx.deps);
+    expect(c.level).toBe('entailed');
+    expect(c.precision).toBe(1);
+    // heart disease, myocarditis, viral myocarditis, endocarditis: 2 of 4 named (the query service's cap of 2 plays no part).
+    expect(c.answerSet).toBe(4);
+    expect(c.recall).toBe(0.5);
+  });
+
+  it('is not entailed when a named concept is outside the set', () => {
+    const c = checkAnswer({ question, answer: ['myocarditis', 'coxsackievirus'], reading }, ctx.deps);
+    expect(c).toMatchObject({ level: 'not-entailed', precision: 0.5, outside: ['coxsackievirus'] });
+  });
+
+  it('takes the IRIs a method gives instead of linking names', () => {
+    const c = checkAnswer(
+      { question, answer: ['renamed A', 'renamed B'], reading, answerIris: [EX + 'Myocarditis', EX + 'Endocarditis'] },
+      ctx.deps,
+    );
+    expect(c).toMatchObject({ level: 'entailed', precision: 1, recall: 0.5 });
+  });
+});
+
+describe('checks of a free question against its frame', () => {
+  const ask = (question: string, answer: string) => {
+    const q = { kind: 'free' as const, question };
+    return checkAnswer({ question: q, answer, reading: readQuestion(q, ctx.lexicon) }, ctx.deps);
+  };
+
+  it('a yes/no statement: polarity against the verdict, "no" to a non-entailed one stays open', () => {
+    expect(ask('Is the myocardium part of the heart?', 'Yes, it is.').level).toBe('entailed');
+    expect(ask('Is the myocardium part of the heart?', 'No.').level).toBe('not-entailed');
+    expect(ask('Is the myocardium part of the heart valve?', 'Yes.').level).toBe('not-entailed');
+    expect(ask('Is the myocardium part of the heart valve?', 'No, it is not.').level).toBe('unchecked');
+  });
+
+  it('an open place: the concepts the answer names are put in it', () => {
+    const ok = ask('Where is viral myocarditis located?', 'In the heart muscle.');
+    expect(ok).toMatchObject({ level: 'entailed', statement: 'viral myocarditis — located in — ?' });
+    expect(ask('Where is viral myocarditis located?', 'In the heart valve.').level).toBe('not-entailed');
+    expect(ask('Where is viral myocarditis located?', 'Somewhere in the body.').level).toBe('unchecked');
+  });
+
+  it('a question that states no relation leaves the answer unchecked', () => {
+    expect(ask('Tell me about myocarditis.', 'It is an inflammation.').level).toBe('unchecked');
+  });
+});

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleLexicon } from '../../../../src-main/agent/frame/handle-lexicon';
+import type { FrameReading } from '../../../../src-main/agent/frame/frame-types';
+import type { Lexicon } from '../../../../src-main/agent/frame/mentions';
+import { readQuestion } from '../../../../src-main/agent/frame/read-question';
+import { clinicalDump, EX, handleFromDump } from '../../../support/dump-fixture';
+
+let lex: Lexicon;
+let cleanup = () => {};
+beforeAll(async () => {
+  const f = await handleFromDump(clinicalDump());
+  cleanup = f.cleanup;
+  lex = handleLexicon(f.handle);
+});
+afterAll(() => cleanup());
+
+const opts = (...names: string[]) => names.map((name, i) => ({ key: String.fromCharCode(65 + i), name }));
+const iri = (id: string) => EX + id;
+const choice = (r: FrameReading) => {
+  if (r.frame?.kind !== 'choice') throw new Error(`no choice frame: ${r.reason}`);
+  return r.frame;
+};
+
+describe('readQuestion: a choice question', () => {
+  it('reads the concept before the relation as the subject: the options fill the filler', () => {
+    const r = readQuestion(
+      {
+        kind: 'mcq',
+        question: 'Which of these is the myocardium part of?',
+        options: opts('heart', 'heart valve', 'virus'),
+      },
+      lex,
+    );
+    const f = choice(r);
+    expect(f).toMatchObject({
+      slot: 'filler',
+      subject: { iri: iri('Myocardium') },
+      relation: { iri: iri('partOf') },
+      filler: null,
+    });
+    expect(f.options.map((o) => o.term?.iri)).toEqual([iri('Heart'), iri('Valve'), iri('Virus')]);
+    expect(f.confidence).toBeGreaterThanOrEqual(0.6);
+  });
+
+  it('reads the concept after the relation as the filler: the options fill the subject', () => {
+    const f = choice(
+      readQuestion(
+        { kind: 'mcq', question: 'Which of these is part of the heart?', options: opts('myocardium', 'virus') },
+        lex,
+      ),
+    );
+    expect(f).toMatchObject({ slot: 'subject', subject: null, filler: { iri: iri('Heart') } });
+  });
+
+  it('reads the generated template by its blank and quotes', () => {
+    const f = choice(
+      readQuestion(
+        {
+          kind: 'mcq',
+          question:
+            'Complete this statement about "myocarditis": every "myocarditis" is related by "has finding site" to some [?]. Choose every option.',
+          options: opts('myocardium', 'heart', 'virus'),
+        },
+        lex,
+      ),
+    );
+    expect(f).toMatchObject({
+      slot: 'filler',
+      subject: { iri: iri('Myocarditis') },
+      relation: { iri: iri('hasSite') },
+    });
+  });
+
+  it('reads relations as options: the question names both concepts', () => {
+    const f = choice(
+      readQuestion(
+        {
+          kind: 'single',
+          question: 'How is every myocarditis related to some myocardium?',
+          options: opts('has finding site', 'causative agent', 'part of'),
+        },
+        lex,
+      ),
+    );
+    expect(f).toMatchObject({
+      slot: 'relation',
+      subject: { iri: iri('Myocarditis') },
+      filler: { iri: iri('Myocardium') },
+    });
+    expect(f.options.map((o) => o.term?.iri)).toEqual([iri('hasSite'), iri('causedBy'), iri('partOf')]);
+  });
+
+  it('gives no frame when the question names no relation, and says so', () => {
+    const r = readQuestion(
+      { kind: 'mcq', question: 'Which of these goes with the myocardium?', options: opts('heart', 'virus') },
+      lex,
+    );
+    expect(r.frame).toBeNull();
+    expect(r.reason).toMatch(/no relation/);
+  });
+
+  it('a label two classes share keeps the reading below the threshold, as a suggestion', () => {
+    const r = readQuestion(
+      { kind: 'mcq', question: 'Which of these is the cold part of?', options: opts('heart', 'virus') },
+      lex,
+    );
+    expect(r.frame).toBeNull();
+    expect(r.suggestion?.kind).toBe('choice');
+  });
+});
+
+describe('readQuestion: open and free questions', () => {
+  it('reads a root and a condition', () => {
+    const r = readQuestion(
+      { kind: 'oq', question: 'Which kinds of heart disease have finding site some myocardium?' },
+      lex,
+    );
+    // "have finding site" is not the label ("has finding site"): no condition, so only the root is read.
+    expect(r.frame).toMatchObject({ kind: 'open', root: { iri: iri('HeartDisease') } });
+    const r2 = readQuestion(
+      { kind: 'oq', question: 'Name kinds of "disorder" related by "has finding site" to some "heart".' },
+      lex,
+    );
+    expect(r2.frame).toMatchObject({
+      kind: 'open',
+      root: { iri: iri('Disorder') },
+      conditions: [{ relation: { iri: iri('hasSite') }, filler: { iri: iri('Heart') } }],
+    });
+  });
+
+  it('reads a yes/no statement and an open place', () => {
+    const yn = readQuestion({ kind: 'free', question: 'Is the myocardium part of the heart?' }, lex);
+    expect(yn.frame).toMatchObject({
+      kind: 'free',
+      statement: { subject: { iri: iri('Myocardium') }, filler: { iri: iri('Heart') } },
+    });
+    const where = readQuestion({ kind: 'free', question: 'Where is viral myocarditis located?' }, lex);
+    expect(where.frame).toMatchObject({
+      kind: 'free',
+      statement: { subject: { iri: iri('ViralMyocarditis') }, relation: { iri: iri('locatedIn') }, filler: null },
+    });
+  });
+});
