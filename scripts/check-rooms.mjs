@@ -24,7 +24,7 @@ const MAY = {
   api: ['container', ...SERVICES, 'app/bridge-types'],
   server: ['core', 'api'],
   // The MCP server over HTTP checks origins as web mode does.
-  mcp: ['core', 'ontology', 'query', 'server/origin-guard'],
+  mcp: ['core', 'ontology', 'query', 'agent', 'server/origin-guard'],
   cli: ['container', ...SERVICES, 'api', 'server', 'mcp'],
   app: ['core', 'container', 'api'],
 };

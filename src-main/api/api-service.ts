@@ -332,6 +332,12 @@ export class ApiService {
       },
       'datasets.open': ({ path, ontologyId }) =>
         c.datasets.open(path, ontologyId ? this.handle_(ontologyId) : undefined),
+      'datasets.pairing': ({ datasetPath }) =>
+        c.datasets.pairing(
+          datasetPath,
+          [...this.handles.values()].filter((h) => h.db.open).map((h) => ({ id: h.path, path: h.path })),
+          c.settings.recentFiles().map((r) => r.path),
+        ),
       'datasets.review.get': ({ datasetPath }) => c.datasets.review.get(datasetPath),
       'datasets.review.set': ({ datasetPath, item, decision, edit }) =>
         c.datasets.review.set(datasetPath, item, decision, edit),

@@ -4,7 +4,7 @@ import type { FrameReading } from '../agent/frame/frame-types';
 import type { ErrorCode } from '../core/error-codes';
 import type { FileRoot, FolderListing } from '../files/file-types';
 import type { TaskSnapshot } from '../core/task-types';
-import type { DatasetGeneration, Revision } from '../datasets/dataset-types';
+import type { DatasetGeneration, DatasetPairing, Revision } from '../datasets/dataset-types';
 import type { DatasetExport, DatasetReviewState, ReviewedDataset } from '../datasets/review/review-types';
 import type { DiffOutcome } from '../diff/diff-types';
 import type { EvaluationSummary, ReviewItem, ReviewMark, ReviewRow, RunInfo } from '../evaluation/evaluation-types';
@@ -175,6 +175,8 @@ export const paramSchemas = {
   'datasets.revise': z.object({ ontologyId, datasetPath: path.optional() }).strict(),
   /** A dataset file with its review sidecar; names from the ontology when one is given. */
   'datasets.open': z.object({ path, ontologyId: ontologyId.optional() }).strict(),
+  /** Which ontology a dataset belongs to, and where that file is (for the Evaluation form's default). */
+  'datasets.pairing': z.object({ datasetPath: path }).strict(),
   'datasets.review.get': z.object({ datasetPath: path }).strict(),
   /** Edits change wording only (question, option names): gold keys and option concepts cannot be sent. */
   'datasets.review.set': z
@@ -345,6 +347,7 @@ export interface ApiResults {
   'datasets.generate': TaskRef;
   'datasets.revise': TaskRef;
   'datasets.open': ReviewedDataset;
+  'datasets.pairing': DatasetPairing;
   'datasets.review.get': DatasetReviewState;
   'datasets.review.set': DatasetReviewState;
   'datasets.export': DatasetExport;

@@ -18,6 +18,8 @@ export interface McqOption {
 export interface McqItem {
   id: string;
   ontology: string;
+  /** A Test 2 item: the file it was first built from (`ontology` is then the revised file it belongs to). */
+  derivedFrom?: string;
   kind: 'mcq';
   question: string;
   options: McqOption[];
@@ -30,6 +32,8 @@ export interface McqItem {
 export interface OqItem {
   id: string;
   ontology: string;
+  /** A Test 2 item: the file it was first built from (`ontology` is then the revised file it belongs to). */
+  derivedFrom?: string;
   kind: 'oq';
   question: string;
   root: string;
@@ -104,6 +108,19 @@ export interface Revision {
   reportPath: string;
   changes: ReviseChange[];
   report: ReviseReport;
+}
+
+/**
+ * Which ontology a dataset belongs to: its items' `ontology` file name, for a Test 2 dataset the
+ * revised file written beside it, and where that file is found (an open ontology first).
+ */
+export interface DatasetPairing {
+  /** The file name the items name. */
+  ontology: string;
+  /** Test 2: the file the questions were first built from; null for Test 1. */
+  derivedFrom: string | null;
+  /** The file found for `ontology`: an open ontology (with its id), a recent file or a file beside the dataset. */
+  match: { path: string; ontologyId: string | null; via: 'open' | 'recent' | 'beside' } | null;
 }
 
 /** A generation run behind the API: the dataset and the JSONL file it was written to. */

@@ -1,9 +1,10 @@
-import { basename, extname, join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { writeOutputFile } from '../core/output-policy';
 import type { Task } from '../core/task';
 import type { OntologyHandle } from '../ontology/ontology-handle';
 import type { OntologyService } from '../ontology/ontology-service';
-import type { DatasetGeneration, DatasetItem, Revision, Slot } from './dataset-types';
+import type { DatasetGeneration, DatasetItem, DatasetPairing, Revision, Slot } from './dataset-types';
 import { generateDataset, loadDataset, toJsonl } from './generate';
 import { DatasetReviewService } from './review/dataset-review-service';
 import type { ReviewedDataset } from './review/review-types';
@@ -47,6 +48,30 @@ export class DatasetsService {
   /** A dataset file with its review; names come from the ontology when one is given. */
   open(path: string, h?: OntologyHandle): ReviewedDataset {
     return this.review.open(path, h ? (items) => itemNames(h, items) : undefined);
+  }
+
+  /**
+   * The ontology a dataset belongs to (its items' file name; a Test 2 dataset's is the revised file
+   * written beside it): among the open ontologies first, then the recent files, then beside the dataset.
+   */
+  pairing(datasetPath: string, open: { id: string; path: string }[], recent: string[]): DatasetPairing {
+    const file = resolve(datasetPath);
+    const items = loadDataset(file).items;
+    const names = [...new Set(items.map((i) => i.ontology))];
+    const ontology = names[0] ?? '';
+    const derived = [...new Set(items.flatMap((i) => (i.derivedFrom ? [i.derivedFrom] : [])))];
+    const byName = (p: string) => basename(p) === ontology;
+    const openHit = open.find((o) => byName(o.path));
+    const recentHit = recent.find((p) => byName(p) && isFile(p));
+    const beside = join(dirname(file), ontology);
+    const match = openHit
+      ? { path: openHit.path, ontologyId: openHit.id, via: 'open' as const }
+      : recentHit
+        ? { path: recentHit, ontologyId: null, via: 'recent' as const }
+        : ontology && isFile(beside)
+          ? { path: beside, ontologyId: null, via: 'beside' as const }
+          : null;
+    return { ontology, derivedFrom: derived[0] ?? null, match };
   }
 
   async generate(h: OntologyHandle, p: GenerateRequest, task: Task): Promise<DatasetGeneration> {
@@ -94,4 +119,12 @@ export function itemNames(h: OntologyHandle, items: readonly DatasetItem[]): Rec
     names[iri] = id !== undefined ? h.closure.nameOf(id) : (/[#/]([^#/]+)$/.exec(iri)?.[1] ?? iri);
   }
   return names;
+}
+
+function isFile(p: string): boolean {
+  try {
+    return existsSync(p) && statSync(p).isFile();
+  } catch {
+    return false;
+  }
 }

@@ -115,7 +115,12 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   const warnings: string[] = [];
   const names = new Set(o.items.map((i) => i.ontology));
   if (names.size && !names.has(file)) {
-    warnings.push(`The dataset was built from ${[...names].join(', ')}, but it is evaluated against ${file}.`);
+    const from = [...new Set(o.items.flatMap((i) => (i.derivedFrom ? [i.derivedFrom] : [])))];
+    warnings.push(
+      from.length
+        ? `This is a Test 2 dataset for ${[...names].join(', ')} (revised from ${from.join(', ')}), but it is evaluated against ${file}${from.includes(file) ? ': the original still states what Test 2 moved into definitions, so the run measures nothing Test 2 is for' : ''}.`
+        : `The dataset was built from ${[...names].join(', ')}, but it is evaluated against ${file}.`,
+    );
   }
   const agentQuery = o.queryService ?? new QueryService(o.handle);
   const matcher = new EvidenceMatcher(o.handle, agentQuery.names);

@@ -4,6 +4,7 @@ import { DEFAULT_DIALECT_LIMITS, formatQuery } from '../query/dialect';
 import type { SparqlResult } from '../query/sparql/raw-sparql';
 import type { OntologySet, ServedOntology } from './ontology-set';
 import { overviewText, relatedOverview } from './related';
+import { registerFrameTools } from './frame-tools';
 import { searchNames, searchText } from './search';
 import { guarded, queryStructured, queryToolResult, textResult } from './tool-result';
 
@@ -36,7 +37,7 @@ function ontologyArg(set: OntologySet) {
     );
 }
 
-/** The seven tools; every one is read-only and answers from the ontology's cached entailment closure. */
+/** The nine tools; every one is read-only and answers from the ontology's cached entailment closure. */
 export function registerTools(server: McpServer, set: OntologySet): void {
   const ontology = ontologyArg(set);
   const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
@@ -187,6 +188,8 @@ export function registerTools(server: McpServer, set: OntologySet): void {
         return textResult(searchText(text, hits), { ontology: o.id, text, hits });
       }),
   );
+
+  registerFrameTools(server, set, ontology, readOnly);
 
   server.registerTool(
     'sparql',

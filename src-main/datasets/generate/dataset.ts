@@ -71,6 +71,7 @@ function checkItem(v: unknown, where: string): DatasetItem {
   str('id');
   str('question');
   if (typeof o.ontology !== 'string') throw bad('"ontology" must be a string');
+  if (o.derivedFrom !== undefined && typeof o.derivedFrom !== 'string') throw bad('"derivedFrom" must be a string');
   const evidence = o.evidence === undefined ? [] : o.evidence;
   if (!Array.isArray(evidence) || !evidence.every(isEvidence))
     throw bad('"evidence" must be a list of {kind: "axiom", subject, relation, filler} or {kind: "card", iri}');

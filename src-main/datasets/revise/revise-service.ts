@@ -1,5 +1,5 @@
 import { mkdirSync, rmSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import { UserError } from '../../core/errors';
 import { checkOutputDir, checkOutputs, commitTemp, tempPathFor, writeOutputFile } from '../../core/output-policy';
 import { throwIfAborted, type TaskProgress } from '../../core/task';
@@ -162,7 +162,10 @@ export async function reviseOntology(service: OntologyService, path: string, opt
     rep.items = opts.questions.length;
     rep.kept = outcome.kept.length;
     rep.excluded = outcome.excluded;
-    writeOutputFile(test2Path, toJsonl(outcome.kept), { ...outputs, force: true });
+    // A Test 2 item belongs to the revised ontology: evaluated against the original, it would test nothing.
+    const revisedName = basename(revisedPath);
+    const items = outcome.kept.map((i) => ({ ...i, ontology: revisedName, derivedFrom: i.derivedFrom ?? i.ontology }));
+    writeOutputFile(test2Path, toJsonl(items), { ...outputs, force: true });
   }
   rep.seconds = Math.round((performance.now() - t0) / 10) / 100;
   writeOutputFile(reportPath, JSON.stringify({ ...rep, changes }, null, 2) + '\n', { ...outputs, force: true });

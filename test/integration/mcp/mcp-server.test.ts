@@ -99,12 +99,38 @@ async function same(tool: string, args: Record<string, unknown>, qs: QueryServic
 }
 
 describe.skipIf(!have)('oarag mcp over stdio, with the SDK client', () => {
-  it('lists the seven tools with JSON-schema inputs, the card template and the policy prompt', async () => {
+  it('reads a question as a statement and checks an answer against it, not against anything a client asked', async () => {
+    const args = {
+      question: 'Which of these is a kind of Pizza?',
+      kind: 'mcq',
+      options: ['Margherita', 'MozzarellaTopping', 'Pizza'],
+      ontology: 'pizza',
+    };
+    const read = await server.client.callTool({ name: 'read_question', arguments: args });
+    expect(read.isError, JSON.stringify(read.content)).toBeFalsy();
+    expect((read.structuredContent as { frame: { slot: string; relation: { name: string } } }).frame).toMatchObject({
+      slot: 'subject',
+      relation: { name: 'is a' },
+    });
+    const res = await server.client.callTool({ name: 'check_answer', arguments: { ...args, answer: ['A'] } });
+    const checked = (res.structuredContent as { checked: { level: string; options: { verdict: string }[] } }).checked;
+    expect(checked.options.map((o) => o.verdict)).toEqual(['ENTAILED', 'NOT ENTAILED', 'SAME CONCEPT']);
+    expect(checked.level).toBe('entailed');
+    const none = await server.client.callTool({
+      name: 'check_answer',
+      arguments: { ...args, question: 'Which of these do you like?', answer: ['A'] },
+    });
+    expect((none.structuredContent as { checked: { level: string } }).checked.level).toBe('unchecked');
+  });
+
+  it('lists the nine tools with JSON-schema inputs, the card template and the policy prompt', async () => {
     const { tools } = await server.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'ask',
+      'check_answer',
       'describe',
       'explain',
+      'read_question',
       'related',
       'search',
       'select',
