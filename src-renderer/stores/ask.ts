@@ -1,6 +1,12 @@
 import { defineStore } from 'pinia';
 import { computed, markRaw, ref, shallowRef, watch } from 'vue';
-import type { AgentRecord, HistoryEntry, QuestionKind, TrajectoryStep } from '../../src-main/api/contract';
+import type {
+  AgentRecord,
+  HistoryEntry,
+  QuestionFrameBody,
+  QuestionKind,
+  TrajectoryStep,
+} from '../../src-main/api/contract';
 import { api, shownError, toApiError, type ShownError } from '../api';
 import { downloadText } from '../util/download';
 import { optionKey } from '../util/format';
@@ -89,7 +95,8 @@ export const useAskStore = defineStore('ask', () => {
     return null;
   }
 
-  async function submit() {
+  /** `frame`: a statement a reviewer set for this question, used instead of reading its words. */
+  async function submit(frame?: QuestionFrameBody | null) {
     if (running.value) return;
     formError.value = validate();
     if (formError.value) return;
@@ -112,6 +119,7 @@ export const useAskStore = defineStore('ask', () => {
         model: spec,
         protocol: protocol.value,
         question: { kind: kind.value, question: question.value.trim(), options: opts },
+        ...(frame ? { frame } : {}),
       });
       taskId.value = r.taskId;
       submitting.value = false;

@@ -1,13 +1,19 @@
 import { defineStore } from 'pinia';
-import { reactive, ref } from 'vue';
-import { api } from '../api';
+import { computed, reactive, ref } from 'vue';
+import type { DatasetPairing } from '../../src-main/api/contract';
+import { api, toApiError } from '../api';
 import { useAppStore } from './app';
 import { createJob } from './job';
 import { useOntologyStore } from './ontology';
 
 export type EvalMethod = 'oa-rag' | 'cot' | 'rag-text' | 'reasoner-only';
 
-/** Evaluation runs of a method over a dataset, against the open ontology. */
+const baseName = (p: string) => p.split(/[\\/]/).pop() ?? p;
+
+/**
+ * Evaluation runs of a method over a dataset, against an open ontology: by default the one the
+ * dataset belongs to (for a Test 2 dataset, its revised ontology), else the current one.
+ */
 export const useEvaluationStore = defineStore('evaluation', () => {
   const form = reactive({
     datasetPath: '',
@@ -15,12 +21,58 @@ export const useEvaluationStore = defineStore('evaluation', () => {
     model: '',
     concurrency: 1,
     protocol: 'auto' as 'auto' | 'structured' | 'text',
+    /** The ontology to run against; null: the dataset's own when it is open, else the current one. */
+    ontologyId: null as string | null,
+  });
+  const pairing = ref<DatasetPairing | null>(null);
+  const pairingError = ref<string | null>(null);
+  let pairingSeq = 0;
+
+  /** Which ontology the dataset belongs to, and where that file is; asked again when the dataset changes. */
+  async function loadPairing() {
+    const datasetPath = form.datasetPath.trim();
+    const my = ++pairingSeq;
+    if (!datasetPath) {
+      pairing.value = null;
+      pairingError.value = null;
+      return;
+    }
+    try {
+      const p = await api().call('datasets.pairing', { datasetPath });
+      if (my !== pairingSeq) return;
+      pairing.value = p;
+      pairingError.value = null;
+    } catch (e) {
+      if (my !== pairingSeq) return;
+      pairing.value = null;
+      pairingError.value = toApiError(e).message;
+    }
+  }
+
+  const ontologyId = computed(() => {
+    const ont = useOntologyStore();
+    const open = (id: string | null | undefined) => (id && ont.list.some((o) => o.id === id) ? id : null);
+    return open(form.ontologyId) ?? open(pairing.value?.match?.ontologyId) ?? ont.currentId;
+  });
+
+  /** Set when the chosen ontology is not the one the dataset names: what that run would measure. */
+  const mismatch = computed(() => {
+    const p = pairing.value;
+    const id = ontologyId.value;
+    if (!p || !id || !p.ontology) return null;
+    const file = baseName(useOntologyStore().list.find((o) => o.id === id)?.path ?? id);
+    if (file === p.ontology) return null;
+    if (p.derivedFrom)
+      return p.derivedFrom === file
+        ? `This is a Test 2 dataset for ${p.ontology}. ${file} is the original, which still states what Test 2 moved into definitions: the run would measure nothing Test 2 is for.`
+        : `This is a Test 2 dataset for ${p.ontology} (revised from ${p.derivedFrom}), not for ${file}.`;
+    return `This dataset was built from ${p.ontology}, not from ${file}: its gold answers may not hold here.`;
   });
   const run = createJob('evaluate');
   const formError = ref<string | null>(null);
 
   async function start() {
-    const id = useOntologyStore().currentId;
+    const id = ontologyId.value;
     if (!id) return;
     formError.value = null;
     const datasetPath = form.datasetPath.trim();
@@ -45,5 +97,5 @@ export const useEvaluationStore = defineStore('evaluation', () => {
     );
   }
 
-  return { form, run, formError, start };
+  return { form, run, formError, pairing, pairingError, ontologyId, mismatch, loadPairing, start };
 });

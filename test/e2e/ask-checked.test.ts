@@ -69,7 +69,7 @@ describe.skipIf(reason)("e2e: the grounding badge is the reasoner's check, the c
     expect((await claim.textContent())?.trim()).toBe('claimed: entailed');
     expect(await claim.getAttribute('title')).toMatch(/model's own claim; the reasoner did not confirm it/);
     expect(await answer.getByTestId('checked-reason').textContent()).toContain(
-      'No cited observation carries an ENTAILED verdict',
+      'does not entail it, but that does not make it false',
     );
     // A checked answer never also says it was recorded before checks existed.
     expect(await answer.getByTestId('not-checked').count()).toBe(0);
