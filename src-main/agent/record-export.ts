@@ -1,4 +1,5 @@
 import type { AgentRecord } from './agent-record';
+import { frameText } from './frame/frame-text';
 
 /** A reviewer's copy of one answer: the answer, its grounding, the cited evidence and the full trajectory. */
 export function recordToMarkdown(r: AgentRecord): string {
@@ -11,7 +12,16 @@ export function recordToMarkdown(r: AgentRecord): string {
   out.push(
     `**Answer:** ${r.answer === null ? '(none)' : Array.isArray(r.answer) ? r.answer.join(', ') : oneLine(r.answer)}  `,
   );
+  if (r.frame)
+    out.push(
+      r.frame.frame
+        ? `**Read as:** ${frameText(r.frame.frame)} (${r.frame.frame.source}${r.frame.frame.source === 'question' ? `, confidence ${r.frame.frame.confidence}` : ''})  `
+        : `**Read as:** no frame (${oneLine(r.frame.reason)})  `,
+    );
   if (r.checked) {
+    if (r.checked.statement) out.push(`**Statement checked:** ${r.checked.statement}  `);
+    for (const o of r.checked.options ?? [])
+      out.push(`- ${o.key}. ${oneLine(o.name)}: ${o.verdict}${o.chosen ? ' (chosen)' : ''}  `);
     out.push(`**Grounding checked by the reasoner:** ${r.checked.level} (${oneLine(r.checked.reason)})  `);
     out.push(`**Grounding claimed by the model:** ${r.grounding ?? 'none recorded'}  `);
   } else {
