@@ -79,6 +79,7 @@ export class Container {
       createBackend: (spec, signal) => this.createBackend(spec, signal),
       queryService: (h) => this.queryService(h),
       vocabulary: (h) => this.agentOptions(h).vocabulary,
+      driver: () => this.settings.get().agentDriver,
     });
   }
 

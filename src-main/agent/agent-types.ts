@@ -1,5 +1,6 @@
 import type { ObservationKind, QueryResult, Verdict } from '../query/query-types';
 import type { FrameReading } from './frame/frame-types';
+import type { AnswerDecision } from './policy/decision-types';
 
 /** What enforces a structured step: a GBNF grammar, native tool calls, a JSON schema, or only the prompt. */
 export type StepEnforcement = 'grammar' | 'tools' | 'json-schema' | 'prompt' | 'text';
@@ -81,6 +82,10 @@ export interface AgentRecord {
   /** The reasoner's check of the answer against the frame (set after the run, not by the agent loop). */
   checked?: CheckedGrounding;
   answeredFrom: 'evidence' | 'own-knowledge';
+  /** How the answer was decided when a fixed policy gathered the evidence (absent for the model's own loop). */
+  decision?: AnswerDecision;
+  /** OQ: the concepts of `answer`, in order, when the agent chose them by IRI. */
+  answerIris?: string[];
   endedBy: EndReason;
   actions: number;
   /** The step protocol used, and how it was enforced on this backend. */

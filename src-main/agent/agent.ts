@@ -72,6 +72,8 @@ export interface AgentDeps {
 
 export interface RunOptions {
   signal?: AbortSignal;
+  /** Evidence gathered before the loop (the fixed policy's): shown to the model first and kept in the digest. */
+  seed?: Observed[];
   onStep?: (step: TrajectoryStep) => void;
   onText?: (stage: AgentStage, chunk: string) => void;
 }
@@ -113,6 +115,26 @@ export class OaRagAgent {
     convo.push({ role: 'assistant', content: pre.text });
     let draft: AgentAnswer | null = parseAnswer(pre.text, q) ?? parseAnswerLeniently(pre.text, q);
 
+    // The policy's evidence, when given, is where the model's own loop starts from.
+    if (o.seed?.length) {
+      for (const { result, query } of o.seed) {
+        step({ type: 'action', stage: 'react', query, thought: '', valid: true });
+        step({
+          type: 'observation',
+          stage: 'react',
+          text: clip(result.observation),
+          kind: result.kind,
+          verdict: result.verdict,
+          entities: result.entities,
+          ms: Math.round(result.elapsedMs),
+          result,
+        });
+      }
+      const seen = o.seed.map((x, i) => `[${i + 1}] ${x.query}\n${clip(x.result.observation)}`).join('\n\n');
+      convo.push({ role: 'user', content: `Observations gathered for this question before you started:\n\n${seen}` });
+      step({ type: 'message', stage: 'react', role: 'user', content: convo[convo.length - 1].content });
+    }
+
     // Stage 2: ReAct in the same conversation.
     const enforcement = await this.enforcement(caller);
     const ctx: LoopContext = {
@@ -136,7 +158,7 @@ export class OaRagAgent {
     if (loop.endedBy !== 'answer') step({ type: 'note', stage: 'react', text: endNote(loop.endedBy) });
 
     // Stage 3, step 1: answer from the evidence digest, or from own knowledge when it is empty.
-    const digest = digestOf(loop.observations);
+    const digest = digestOf([...(o.seed ?? []), ...loop.observations]);
     const draftText = draft === null ? null : JSON.stringify({ answer: draft });
     const answerConvo: ChatMessage[] = digest.length
       ? [

@@ -1,7 +1,8 @@
 import type { LlmBackend } from '../llm/types';
 import type { OntologyHandle } from '../ontology/ontology-handle';
 import type { QueryService } from '../query/exec/query-service';
-import { OaRagAgent, type RunOptions } from './agent';
+import type { RunOptions } from './agent';
+import { runAgent } from './run-agent';
 import type { AgentRecord } from './agent-record';
 import type { AgentQuestion, CheckedGrounding } from './agent-types';
 import type { AgentProtocol } from './protocol';
@@ -32,6 +33,8 @@ export interface AskContext {
   nameScope?: NameScopeMode;
   vocabulary?: AgentVocabulary | null;
   allowExplain?: boolean;
+  /** Who drives the queries (settings.agentDriver); default 'auto'. */
+  driver?: 'auto' | 'policy' | 'react';
 }
 
 /** The frame a question is checked against: the reviewer's, else the item's, else read from its words. */
@@ -48,16 +51,7 @@ export function frameFor(req: AskRequest, h: OntologyHandle, qs: QueryService): 
  */
 export async function askQuestion(ctx: AskContext, req: AskRequest, run: RunOptions = {}): Promise<AgentRecord> {
   const frame = frameFor(req, ctx.handle, ctx.queryService);
-  const agent = new OaRagAgent({
-    llm: ctx.llm,
-    query: (q) => ctx.queryService.run(q),
-    persona: ctx.persona,
-    protocol: ctx.protocol,
-    nameScope: ctx.nameScope,
-    vocabulary: ctx.vocabulary,
-    allowExplain: ctx.allowExplain,
-  });
-  const rec = await agent.run(req.question, run);
+  const rec = await runAgent(ctx, req.question, frame, run);
   rec.frame = frame;
   rec.checked = checkRecord(rec, frame, ctx.handle, ctx.queryService);
   return rec;

@@ -1,5 +1,13 @@
 import { TaskCancelledError, throwIfAborted } from '../core/task';
-import type { BackendCapabilities, ChatMessage, GenerateOptions, GenerateResult, LlmBackend } from '../llm/types';
+import type {
+  BackendCapabilities,
+  ChatMessage,
+  GenerateOptions,
+  GenerateResult,
+  LlmBackend,
+  ScoreRequest,
+  ScoreResult,
+} from '../llm/types';
 import type { AgentStage, StageUsage, TrajectoryStep, Usage } from './agent-record';
 
 export type CallOptions = Omit<GenerateOptions, 'signal' | 'onText'>;
@@ -58,6 +66,30 @@ export class StageCaller {
       inputTokens: res.inputTokens,
       outputTokens: res.outputTokens,
     });
+    return res;
+  }
+
+  /** Whether the backend can score continuations (token probabilities). */
+  get canScore(): boolean {
+    return typeof this.llm.score === 'function';
+  }
+
+  /** A likelihood call: counted as a call whose tokens were all evaluated and none generated. */
+  async score(stage: AgentStage, req: ScoreRequest): Promise<ScoreResult> {
+    throwIfAborted(this.signal);
+    if (!this.llm.score) throw new Error('this backend gives no token probabilities');
+    let res: ScoreResult;
+    try {
+      res = await this.llm.score(req, { signal: this.signal });
+    } catch (e) {
+      if (this.signal?.aborted) throw new TaskCancelledError();
+      throw e;
+    }
+    throwIfAborted(this.signal);
+    const u = this.usage.byStage[stage];
+    u.calls++;
+    u.inputTokens += res.evaluatedTokens;
+    u.evaluatedTokens += res.evaluatedTokens;
     return res;
   }
 

@@ -262,6 +262,7 @@ export class ApiService {
                 persona,
                 protocol,
                 nameScope: names,
+                driver: c.settings.get().agentDriver,
                 ...c.agentOptions(h),
               },
               { question, frame },

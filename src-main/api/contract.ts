@@ -19,6 +19,7 @@ import type { RecentFile, Settings } from '../settings/settings-types';
 // The wire types the renderer may name: it imports this module and nothing else from src-main.
 export type * from '../agent/agent-types';
 export type * from '../agent/frame/frame-types';
+export type * from '../agent/policy/decision-types';
 export type * from '../datasets/dataset-types';
 export type * from '../datasets/review/review-types';
 export type * from '../diff/diff-types';
@@ -172,7 +173,18 @@ export const paramSchemas = {
         .optional(),
     })
     .strict(),
-  'datasets.revise': z.object({ ontologyId, datasetPath: path.optional() }).strict(),
+  'datasets.revise': z
+    .object({
+      ontologyId,
+      datasetPath: path.optional(),
+      seed: z
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31)
+        .optional(),
+    })
+    .strict(),
   /** A dataset file with its review sidecar; names from the ontology when one is given. */
   'datasets.open': z.object({ path, ontologyId: ontologyId.optional() }).strict(),
   /** Which ontology a dataset belongs to, and where that file is (for the Evaluation form's default). */
@@ -200,7 +212,7 @@ export const paramSchemas = {
     .object({
       ontologyId,
       datasetPath: path,
-      method: z.enum(['oa-rag', 'cot', 'rag-text', 'reasoner-only']),
+      method: z.enum(['oa-rag', 'cot', 'rag-text', 'reasoner-only', 'string-match']),
       model: modelSpec.optional(),
       /** Questions in flight at once (an OpenAI-compatible server only; others run one by one). */
       concurrency: z.number().int().min(1).max(64).optional(),

@@ -20,6 +20,8 @@ export interface GenerateRequest {
 
 export interface ReviseRequest {
   datasetPath?: string;
+  /** Chooses the wording of the moved restrictions (default 1). */
+  seed?: number;
 }
 
 export interface DatasetsServiceDeps {
@@ -97,6 +99,7 @@ export class DatasetsService {
       questions,
       questionsPath: p.datasetPath,
       outDir,
+      seed: p.seed,
       signal: task.signal,
       onProgress: (x) => task.update(x),
     });

@@ -24,6 +24,8 @@ export interface EvaluateRequest {
   concurrency?: number;
   protocol?: AgentProtocol | 'auto';
   names?: NameScopeMode;
+  /** Who drives the oa-rag agent's queries (default: the setting). */
+  driver?: 'auto' | 'policy' | 'react';
   fresh?: boolean;
   persona?: string;
   /** The JSON report; its Markdown sibling is `<out without extension>.md`. Default: under the data folder. */
@@ -50,6 +52,8 @@ export interface EvaluationServiceDeps {
   createBackend: (spec: string, signal?: AbortSignal) => Promise<LlmBackend>;
   queryService: (h: OntologyHandle) => QueryService;
   vocabulary: (h: OntologyHandle) => AgentVocabulary | null;
+  /** The agentDriver setting, read at each run. */
+  driver?: () => 'auto' | 'policy' | 'react';
 }
 
 /** Runs a method over a dataset, stores every scored item and writes the JSON and Markdown reports. */
@@ -96,6 +100,7 @@ export class EvaluationService {
         concurrency: req.concurrency,
         protocol: req.protocol,
         nameScope: req.names,
+        driver: req.driver ?? this.deps.driver?.(),
         vocabulary: this.deps.vocabulary(h),
       });
       const marks = store.marks(report.runId);

@@ -1,65 +1,29 @@
-import { OaRagAgent, type AgentBudget } from '../agent/agent';
-import type { AgentRecord, AnswerFormat, Evidence, Grounding, TrajectoryStep } from '../agent/agent-record';
+import { frameContext } from '../agent/frame/frame-deps';
+import { runAgent } from '../agent/run-agent';
+import { frameOfItem } from './item-frame';
+import { stringMatch } from './string-match';
+import type { AgentRecord, Evidence, TrajectoryStep } from '../agent/agent-record';
 import { finalAnswer } from '../agent/final-answer';
-import type { AgentProtocol } from '../agent/protocol';
-import type { NameScopeMode } from '../agent/loop-context';
 import { StageCaller } from '../agent/stage-caller';
 import type { AgentVocabulary } from '../agent/structured/vocabulary';
 import { questionBlock, type AgentAnswer, type AgentQuestion } from '../agent/question';
 import { UserError } from '../core/errors';
 import { throwIfAborted } from '../core/task';
 import type { ChatMessage, LlmBackend } from '../llm/types';
-import type { OntologyHandle } from '../ontology/ontology-handle';
 import { quoteName } from '../query/dialect';
 import { ClosureFacts } from '../query/exec/closure-facts';
-import type { QueryService } from '../query/exec/query-service';
 import type { DatasetItem, McqItem, OqItem } from '../datasets/generate/dataset';
-import type { MethodUsage } from './evaluation-types';
 export type { MethodUsage } from './evaluation-types';
 
-export type MethodName = 'oa-rag' | 'cot' | 'rag-text' | 'reasoner-only';
-export const METHODS: readonly MethodName[] = ['oa-rag', 'cot', 'rag-text', 'reasoner-only'];
+export type MethodName = 'oa-rag' | 'cot' | 'rag-text' | 'reasoner-only' | 'string-match';
+export const METHODS: readonly MethodName[] = ['oa-rag', 'cot', 'rag-text', 'reasoner-only', 'string-match'];
 
 export function needsLlm(m: MethodName): boolean {
-  return m !== 'reasoner-only';
+  return m !== 'reasoner-only' && m !== 'string-match';
 }
 
-export interface MethodOutcome {
-  /** MCQ: option keys; OQ: concept names. null when no valid answer was produced. */
-  predicted: string[] | null;
-  /** OQ: the concepts of `predicted`, in order, when the method knows them (no linking of names then). */
-  predictedIris?: (string | null)[];
-  grounding: Grounding | null;
-  /** The observations the method retrieved; null for a method that retrieves nothing (CoT). */
-  digest: Evidence[] | null;
-  /** The observations it cited for its answer; null when the method does not cite. */
-  cited: Evidence[] | null;
-  usage: MethodUsage;
-  /** Full trace for review (the agent record, or the prompt and reply). */
-  record?: unknown;
-  /** How the answer was read; 'lenient' means from prose, with no valid answer object. */
-  answerFormat?: AnswerFormat;
-}
-
-export interface MethodDeps {
-  handle: OntologyHandle;
-  llm?: LlmBackend;
-  persona: string;
-  /** The query service the agent uses (normal result limits). */
-  agentQuery: QueryService;
-  budget?: Partial<AgentBudget>;
-  /** Generated tokens for the one call of cot and rag-text. */
-  maxTokens?: number;
-  /** Cards inserted by rag-text. */
-  ragK?: number;
-  /** The agent's step protocol (default 'auto': structured where the backend can enforce it). */
-  protocol?: AgentProtocol | 'auto';
-  /** Names the agent's step grammar may offer (see grammarVocabulary). */
-  vocabulary?: AgentVocabulary | null;
-  nameScope?: NameScopeMode;
-}
-
-export type Method = (item: DatasetItem, signal?: AbortSignal) => Promise<MethodOutcome>;
+export type { Method, MethodDeps, MethodOutcome } from './method';
+import type { Method, MethodDeps, MethodOutcome } from './method';
 
 export function agentQuestion(item: DatasetItem): AgentQuestion {
   return item.kind === 'mcq'
@@ -82,6 +46,8 @@ export function createMethod(name: MethodName, deps: MethodDeps): Method {
       return ragText(deps);
     case 'reasoner-only':
       return reasonerOnly(deps);
+    case 'string-match':
+      return stringMatch(deps);
   }
 }
 
@@ -91,19 +57,28 @@ function needLlm(deps: MethodDeps, name: MethodName): LlmBackend {
 }
 
 function oaRag(deps: MethodDeps): Method {
-  const agent = new OaRagAgent({
-    llm: needLlm(deps, 'oa-rag'),
-    query: (t) => deps.agentQuery.run(t),
-    persona: deps.persona,
-    budget: deps.budget,
-    protocol: deps.protocol,
-    vocabulary: deps.vocabulary,
-    nameScope: deps.nameScope,
-  });
+  const llm = needLlm(deps, 'oa-rag');
+  const checks = frameContext(deps.handle, deps.agentQuery.names).deps;
   return async (item, signal) => {
-    const rec: AgentRecord = await agent.run(agentQuestion(item), { signal });
+    const rec: AgentRecord = await runAgent(
+      {
+        handle: deps.handle,
+        queryService: deps.agentQuery,
+        llm,
+        persona: deps.persona,
+        driver: deps.driver,
+        protocol: deps.protocol,
+        nameScope: deps.nameScope,
+        vocabulary: deps.vocabulary,
+        budget: deps.budget,
+      },
+      agentQuestion(item),
+      frameOfItem(item, checks),
+      { signal },
+    );
     return {
       predicted: asList(rec.answer),
+      ...(rec.answerIris ? { predictedIris: rec.answerIris } : {}),
       grounding: rec.grounding,
       digest: rec.digest,
       cited: rec.digest.length ? rec.evidence : [],
@@ -115,6 +90,7 @@ function oaRag(deps: MethodDeps): Method {
       },
       record: rec,
       answerFormat: rec.answerFormat,
+      ...(rec.decision ? { decision: rec.decision } : {}),
     };
   };
 }

@@ -54,6 +54,8 @@ export interface EvalOptions {
   vocabulary?: AgentVocabulary | null;
   /** Which of them a step offers (default 'question'). */
   nameScope?: NameScopeMode;
+  /** Who drives the oa-rag agent's queries (default 'auto'). */
+  driver?: 'auto' | 'policy' | 'react';
   signal?: AbortSignal;
   onProgress?: (p: TaskProgress) => void;
   onItem?: (r: ItemResult, fromStore: boolean) => void;
@@ -103,7 +105,9 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
     // A whole-vocabulary name scope answers differently from the default, so it is part of the key.
     ...promptKey(
       needsLlm(o.method),
-      keyProtocol({ protocol: o.nameScope === 'ontology' ? `${o.protocol ?? 'auto'}/ontology-names` : o.protocol }),
+      keyProtocol({
+        protocol: `${o.protocol ?? 'auto'}${o.nameScope === 'ontology' ? '/ontology-names' : ''}${o.method === 'oa-rag' && o.driver && o.driver !== 'auto' ? `/driver-${o.driver}` : ''}`,
+      }),
     ),
   };
   const file = basename(o.handle.summary.file || o.handle.path);
@@ -136,6 +140,7 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
     protocol: o.protocol,
     vocabulary: o.vocabulary,
     nameScope: o.nameScope,
+    driver: o.driver,
   });
 
   if (o.fresh) o.store.forget(key);

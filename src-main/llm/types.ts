@@ -75,11 +75,36 @@ export interface GenerateResult {
   toolCalls?: ToolCall[];
 }
 
+/** Continuations to score after one shared prompt (plain text, no chat template). */
+export interface ScoreRequest {
+  prompt: string;
+  continuations: string[];
+}
+
+export interface ScoreResult {
+  /** Per continuation: the sum over its tokens of ln P(token | prompt and the tokens before it), and its token count. */
+  scores: { logprob: number; tokens: number }[];
+  /** Tokens the model evaluated for the call (prompt tokens not served from a cache, plus the continuations'). */
+  evaluatedTokens: number;
+  /**
+   * How the probabilities were read: `top-k` takes each token's probability among the k likeliest (a token
+   * outside them gets half the k-th one's), `logprobs` is a server's own per-token log probabilities.
+   */
+  method: 'top-k' | 'logprobs';
+}
+
 /** The one interface every LLM backend (local llama.cpp, OpenAI-compatible HTTP, scripted) implements. */
 export interface LlmBackend {
   readonly id: string;
   chat(messages: ChatMessage[], opts: GenerateOptions): Promise<GenerateResult>;
   /** What this backend can enforce; absent means none of it (plain text only). */
   capabilities?(signal?: AbortSignal): Promise<BackendCapabilities>;
+  /**
+   * The likelihood of each continuation after the prompt; absent (or rejecting with 'unsupported') when
+   * the backend cannot give token probabilities, and callers fall back to generation and say so.
+   */
+  /** What kind of model this is, for choosing how the agent uses it; absent: unknown. */
+  describe?(): Promise<{ local: boolean; parameters: number | null }>;
+  score?(req: ScoreRequest, opts?: { signal?: AbortSignal }): Promise<ScoreResult>;
   close(): Promise<void>;
 }

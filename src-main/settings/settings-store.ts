@@ -42,6 +42,7 @@ const SettingsSchema = z.object({
     .array(z.string().max(35).regex(LANGUAGE_TAG, "must be a language tag such as 'en' or 'pt-BR', or '' for none"))
     .min(1, "must name at least one language ('' for labels without a tag)")
     .max(10),
+  agentDriver: z.enum(['auto', 'policy', 'react']),
 });
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -53,6 +54,7 @@ export const DEFAULT_SETTINGS: Settings = {
   models: {},
   fileRoots: null,
   nameLanguages: ['en', ''],
+  agentDriver: 'auto',
 };
 
 /** User settings and recent files, as JSON files in the data folder. */

@@ -18,6 +18,12 @@ export interface Settings {
    * language tag (ontology/names/naming-policy.ts). Applies when an ontology is next opened.
    */
   nameLanguages: string[];
+  /**
+   * Who drives the agent's queries: 'policy' (a fixed policy from the question frame, answers decided
+   * by the model's likelihoods), 'react' (the model's own loop, started from that evidence), or 'auto'
+   * (policy for small local models, react otherwise; see agent/driver.ts).
+   */
+  agentDriver: 'auto' | 'policy' | 'react';
 }
 
 /** How one local model is run; null keeps the `local` setting (or the machine default). */

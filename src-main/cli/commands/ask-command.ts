@@ -9,13 +9,21 @@ import type { TrajectoryStep } from '../../agent/agent-record';
 import { UserError } from '../../core/errors';
 import { describeJsonError } from '../../core/safe-json';
 import type { CommandSpec } from '../command-spec';
-import { modelSpec, nameScopeOption, openOntology, printJson, protocolOption, requireString } from './shared';
+import {
+  driverOption,
+  modelSpec,
+  nameScopeOption,
+  openOntology,
+  printJson,
+  protocolOption,
+  requireString,
+} from './shared';
 
 export const askCommand: CommandSpec = {
   name: 'ask',
   summary: 'Answer a question with the OA-RAG agent, citing ontology evidence and a grounding level.',
   usage:
-    'oarag ask --ontology <file> [--model <gguf-path|openai:<url>#<model>|scripted:<file>>] [--protocol structured|text|auto] [--names question|ontology] ' +
+    'oarag ask --ontology <file> [--model <gguf-path|openai:<url>#<model>|scripted:<file>>] [--protocol structured|text|auto] [--names question|ontology] [--driver auto|policy|react] ' +
     '[--json] ("<question>" | --item <item.json>) [--kind free|oq|mcq|single]   (no --model: the default model, else the built-in SmolLM2)',
   options: {
     ontology: { type: 'string' },
@@ -27,6 +35,7 @@ export const askCommand: CommandSpec = {
     'no-history': { type: 'boolean' },
     protocol: { type: 'string' },
     names: { type: 'string' },
+    driver: { type: 'string' },
   },
   async run(ctx) {
     const request = readQuestion(ctx.values, ctx.positionals.join(' '), ctx.io.cwd);
@@ -49,6 +58,7 @@ export const askCommand: CommandSpec = {
           persona,
           protocol,
           nameScope,
+          driver: driverOption(ctx),
           ...ctx.container.agentOptions(h),
         },
         request,

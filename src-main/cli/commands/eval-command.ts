@@ -6,14 +6,22 @@ import { UserError } from '../../core/errors';
 import { TaskCancelledError } from '../../core/task';
 import { progressBar } from '../progress-bar';
 import type { CommandSpec } from '../command-spec';
-import { modelSpec, nameScopeOption, openOntology, printJson, protocolOption, requireString } from './shared';
+import {
+  driverOption,
+  modelSpec,
+  nameScopeOption,
+  openOntology,
+  printJson,
+  protocolOption,
+  requireString,
+} from './shared';
 
 export const evalCommand: CommandSpec = {
   name: 'eval',
   summary: 'Run a method over a benchmark dataset and score it (resumable; results.json + Markdown).',
   usage:
-    'oarag eval --ontology <file> --dataset <test1.jsonl> --method oa-rag|cot|rag-text|reasoner-only [--model <spec>] --out <results.json> ' +
-    '[--store <results.sqlite>] [--fresh] [--persona <text>] [--concurrency N] [--protocol structured|text|auto] [--names question|ontology] [--force] [--json]' +
+    'oarag eval --ontology <file> --dataset <test1.jsonl> --method oa-rag|cot|rag-text|reasoner-only|string-match [--model <spec>] --out <results.json> ' +
+    '[--store <results.sqlite>] [--fresh] [--persona <text>] [--concurrency N] [--protocol structured|text|auto] [--names question|ontology] [--driver auto|policy|react] [--force] [--json]' +
     '   (no --model: the default model, else the built-in SmolLM2)',
   options: {
     ontology: { type: 'string' },
@@ -29,6 +37,7 @@ export const evalCommand: CommandSpec = {
     concurrency: { type: 'string', short: 'j' },
     protocol: { type: 'string' },
     names: { type: 'string' },
+    driver: { type: 'string' },
   },
   async run(ctx) {
     const method = requireString(ctx, 'method', METHODS.join('|')) as MethodName;
@@ -58,6 +67,7 @@ export const evalCommand: CommandSpec = {
           concurrency,
           protocol,
           names: nameScope,
+          driver: driverOption(ctx),
           fresh: ctx.values.fresh === true,
           persona: typeof ctx.values.persona === 'string' ? ctx.values.persona : undefined,
           out,

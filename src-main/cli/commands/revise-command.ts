@@ -3,19 +3,22 @@ import { loadDataset } from '../../datasets/generate/dataset';
 import { reviseOntology } from '../../datasets/revise/revise-service';
 import { progressBar } from '../progress-bar';
 import type { CommandSpec } from '../command-spec';
+import { UserError } from '../../core/errors';
 import { printJson, requireString } from './shared';
 
 export const reviseCommand: CommandSpec = {
   name: 'revise',
   summary:
     'Build the Test 2 ontology: move existential restrictions into definitions; optionally check a Test 1 dataset.',
-  usage: 'oarag revise --ontology <file> [--questions <test1.jsonl>] --out <dir> [--force] [--json]',
+  usage:
+    'oarag revise --ontology <file> [--questions <test1.jsonl>] --out <dir> [--seed N (wording of the definitions, default 1)] [--force] [--json]',
   options: {
     ontology: { type: 'string' },
     questions: { type: 'string' },
     out: { type: 'string' },
     json: { type: 'boolean' },
     force: { type: 'boolean' },
+    seed: { type: 'string' },
   },
   async run(ctx) {
     const file = resolve(ctx.io.cwd, requireString(ctx, 'ontology', 'file'));
@@ -31,6 +34,7 @@ export const reviseCommand: CommandSpec = {
         questionsPath,
         outDir,
         force: ctx.values.force === true,
+        seed: seedOption(ctx.values.seed),
         signal: ctx.io.signal,
         onProgress: (p) => bar.update(p),
       });
@@ -64,3 +68,11 @@ export const reviseCommand: CommandSpec = {
     return 0;
   },
 };
+
+function seedOption(v: unknown): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 2 ** 31)
+    throw new UserError('usage', `--seed must be a whole number ≥ 0, not "${String(v)}".`);
+  return n;
+}

@@ -55,3 +55,11 @@ export function nameScopeOption(ctx: CommandContext): NameScopeMode {
   if (v === 'ontology') return 'ontology';
   throw new UserError('usage', `--names must be question or ontology, not "${String(v)}".`);
 }
+
+/** --driver: who drives the agent's queries (default: the setting, else 'auto'). */
+export function driverOption(ctx: CommandContext): 'auto' | 'policy' | 'react' {
+  const v = ctx.values.driver;
+  if (v === undefined) return ctx.container.settings.get().agentDriver;
+  if (v === 'auto' || v === 'policy' || v === 'react') return v;
+  throw new UserError('usage', `--driver must be auto, policy or react, not "${String(v)}".`);
+}

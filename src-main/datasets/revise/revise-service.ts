@@ -7,7 +7,7 @@ import type { OntologyService } from '../../ontology/ontology-service';
 import { toJsonl, type DatasetItem } from '../generate/dataset';
 import type { ClassExpr } from './class-expression';
 import { checkItems } from './revise-checks';
-import { verbaliseRestriction, type NameOf } from './verbalise';
+import { verbaliseRestriction, wordingFor, type NameOf } from './verbalise';
 import type { ReviseChange, ReviseReport, Revision } from '../dataset-types';
 import { fragmentName } from '../../ontology/names/naming-policy';
 export type { ReviseChange, ReviseReport, Revision } from '../dataset-types';
@@ -29,6 +29,8 @@ export interface ReviseOptions {
   outDir: string;
   /** Replace revised.*, check.ofn, report.json and test2.jsonl if they exist (never an input). */
   force?: boolean;
+  /** Chooses the wording of each moved restriction (default 1). */
+  seed?: number;
   signal?: AbortSignal;
   onProgress?: (p: TaskProgress) => void;
 }
@@ -113,7 +115,7 @@ export async function reviseOntology(service: OntologyService, path: string, opt
         continue;
       }
       removed.push(text);
-      added.push(verbaliseRestriction(subject, r, nameOf));
+      added.push(verbaliseRestriction(subject, r, nameOf, wordingFor(opts.seed ?? 1, c.iri, added.length)));
     }
     return { iri: c.iri, name: subject, removed, added };
   });

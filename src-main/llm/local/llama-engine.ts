@@ -13,7 +13,7 @@ import {
   type LlamaModel,
   type ResolveChatWrapperWithModelOptions,
 } from 'node-llama-cpp';
-import type { ChatMessage } from '../types.js';
+import type { ChatMessage, ScoreResult } from '../types.js';
 import { commonHistoryPrefix, toGenerationHistory, type HistoryItem } from './chat-history.js';
 import {
   finishFromStopReason,
@@ -325,6 +325,51 @@ export class LlamaEngine {
     return { text: contextText.toString(), tokens: contextText.tokenize(this.model.tokenizer).length };
   }
 
+  /**
+   * ln P(continuation | prompt) for each continuation, on the model's one sequence: the prompt is
+   * evaluated once (its KV state kept), and each continuation from the end of the prompt. Only the
+   * TOP_K likeliest next tokens are read at each position (no full-vocabulary map): a token outside
+   * them gets half the probability of the last one, a bound that keeps a rare token rare.
+   */
+  async score(prompt: string, continuations: string[]): Promise<ScoreResult> {
+    this.conversation = undefined;
+    const bos = this.model.tokens.bos;
+    const p = [...(bos !== null ? [bos] : []), ...this.model.tokenize(prompt)];
+    let evaluated = 0;
+    const scores: ScoreResult['scores'] = [];
+    for (const text of continuations) {
+      const c = this.model.tokenize(text);
+      const full = [...p, ...c];
+      if (full.length >= this.context.contextSize)
+        throw new EngineError(
+          'context-overflow',
+          `Scoring needs ${full.length} tokens but the context window holds ${this.context.contextSize}.`,
+        );
+      // The logits of the prompt's last token and of every continuation token are needed afresh.
+      const start = Math.max(0, Math.min(this.sequence.compareContextTokens(full).firstDifferentIndex, p.length - 1));
+      if (start < this.sequence.nextTokenIndex)
+        await this.sequence.eraseContextTokenRanges([{ start, end: this.sequence.nextTokenIndex }]);
+      const input = full
+        .slice(start)
+        .map((tok, j) =>
+          start + j >= p.length - 1 && start + j < full.length - 1
+            ? ([tok, { generateNext: { probabilities: true, options: { topK: TOP_K, temperature: 1 } } }] as const)
+            : tok,
+        );
+      const out = await this.sequence.controlledEvaluate(
+        input as Parameters<LlamaContextSequence['controlledEvaluate']>[0],
+      );
+      evaluated += input.length;
+      let logprob = 0;
+      for (let k = 0; k < c.length; k++) {
+        const probs = out[p.length - 1 + k - start]?.next.probabilities;
+        logprob += Math.log(probabilityOf(probs, c[k]));
+      }
+      scores.push({ logprob, tokens: c.length });
+    }
+    return { scores, evaluatedTokens: evaluated, method: 'top-k' };
+  }
+
   countTokens(text: string): number {
     return this.model.tokenize(text).length;
   }
@@ -337,6 +382,17 @@ export class LlamaEngine {
   async dispose(): Promise<void> {
     await this.llama?.dispose();
   }
+}
+
+const TOP_K = 64;
+
+function probabilityOf(probs: Map<number, number> | undefined, token: number): number {
+  if (!probs || probs.size === 0) return 1e-9;
+  const p = probs.get(token);
+  if (p !== undefined && p > 0) return p;
+  let last = 1;
+  for (const v of probs.values()) last = v;
+  return Math.max(1e-9, last / 2);
 }
 
 function errText(e: unknown): string {

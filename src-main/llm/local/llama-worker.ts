@@ -100,6 +100,16 @@ process.on('message', (raw: unknown) => {
         }
       });
       return;
+    case 'score':
+      void serial(async () => {
+        await loaded;
+        try {
+          send({ t: 'scored', id: m.id, value: await engine.score(m.prompt, m.continuations) });
+        } catch (e) {
+          fail(m.id, e);
+        }
+      });
+      return;
     case 'shutdown':
       void serial(async () => {
         await engine.dispose().catch(() => undefined);

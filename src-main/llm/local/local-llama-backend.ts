@@ -4,7 +4,15 @@ import { basename, resolve } from 'node:path';
 import { abortedError, LlmError } from '../errors';
 import { GgufFormatError } from '../gguf/gguf-reader';
 import { inspectGguf, type GgufFacts } from '../gguf/gguf-facts';
-import type { BackendCapabilities, ChatMessage, GenerateOptions, GenerateResult, LlmBackend } from '../types';
+import type {
+  BackendCapabilities,
+  ChatMessage,
+  GenerateOptions,
+  GenerateResult,
+  LlmBackend,
+  ScoreRequest,
+  ScoreResult,
+} from '../types';
 import { defaultContextSize, defaultThreads } from './machine-defaults';
 import { resolveWorkerEntry } from './worker-launch';
 import type {
@@ -292,6 +300,9 @@ export class LocalLlamaBackend implements LlmBackend {
       case 'counted':
         this.take(m.id)?.resolve(m.tokens);
         return;
+      case 'scored':
+        this.take(m.id)?.resolve(m.value);
+        return;
       case 'reset-done':
         this.take(m.id)?.resolve(undefined);
         return;
@@ -421,6 +432,19 @@ export class LocalLlamaBackend implements LlmBackend {
   async countTokens(text: string): Promise<number> {
     const proc = await this.ensureRunning();
     return this.request(proc, { t: 'count', id: this.nextId++, text });
+  }
+
+  /** A local model, with its weight count from the GGUF header (null when the header cannot be read). */
+  async describe(): Promise<{ local: boolean; parameters: number | null }> {
+    const facts = this.facts_ ?? (await inspectGguf(this.modelPath).catch(() => undefined));
+    return { local: true, parameters: facts?.parameterCount ?? null };
+  }
+
+  /** The likelihood of each continuation after a plain-text prompt (see LlamaEngine.score). */
+  async score(req: ScoreRequest, opts: { signal?: AbortSignal } = {}): Promise<ScoreResult> {
+    if (opts.signal?.aborted) throw abortedError('Scoring');
+    const proc = await this.ensureRunning();
+    return this.request(proc, { t: 'score', id: this.nextId++, prompt: req.prompt, continuations: req.continuations });
   }
 
   /** Stops the model process (gracefully, then by force after 3 s). The backend can be started again. */

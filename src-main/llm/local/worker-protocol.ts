@@ -1,4 +1,4 @@
-import type { ChatMessage, FinishReason, GenerateResult, JsonSchema } from '../types.js';
+import type { ChatMessage, FinishReason, GenerateResult, JsonSchema, ScoreResult } from '../types.js';
 
 /**
  * The messages the parent (LocalLlamaBackend) and the model process (llama-worker) exchange over the
@@ -73,6 +73,7 @@ export type WorkerRequest =
   | { t: 'reset'; id: number }
   | { t: 'format'; id: number; messages: ChatMessage[] }
   | { t: 'count'; id: number; text: string }
+  | { t: 'score'; id: number; prompt: string; continuations: string[] }
   | { t: 'shutdown' };
 
 export type WorkerErrorCode = 'model-load' | 'context-overflow' | 'bad-reply' | 'bad-spec' | 'internal';
@@ -84,6 +85,7 @@ export type WorkerMessage =
   | { t: 'chat-done'; id: number; value: WorkerChatResult }
   | { t: 'formatted'; id: number; text: string; tokens: number }
   | { t: 'counted'; id: number; tokens: number }
+  | { t: 'scored'; id: number; value: ScoreResult }
   | { t: 'reset-done'; id: number }
   | { t: 'failed'; id: number; code: WorkerErrorCode; message: string }
   | { t: 'log'; level: string; message: string };

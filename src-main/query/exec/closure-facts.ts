@@ -85,6 +85,22 @@ export class ClosureFacts {
     );
   }
 
+  /** a ⊑ b between named classes (a class is under itself). */
+  isSubClass(a: string, b: string): boolean {
+    const x = this.classId(a);
+    const y = this.classId(b);
+    return x !== null && y !== null && this.ix.isSubClassOf(x, y);
+  }
+
+  /** r ⊑* s between relations ("is a" is under nothing but itself). */
+  isSubProperty(r: string, s: string): boolean {
+    if (r === s) return true;
+    if (r === SUBCLASS_OF || s === SUBCLASS_OF) return false;
+    const x = this.ix.id(r);
+    const y = this.ix.id(s);
+    return x !== undefined && y !== undefined && this.ix.superProperties(x).has(y);
+  }
+
   private classId(iri: string): number | null {
     const id = this.ix.id(iri);
     return id !== undefined && this.ix.kindOf[id] === 'class' ? id : null;

@@ -1,6 +1,7 @@
 import type { OntologyHandle } from '../../ontology/ontology-handle';
 import { UserError, errorMessage } from '../../core/errors';
-import { parseQuery, type DialectQuery } from '../dialect';
+import { parseQuery, quoteName, type DialectQuery } from '../dialect';
+import type { IriStatement } from './closure-facts';
 import type { LinkResult, NameCandidate } from '../linking/link-types';
 import { NameLinker } from '../linking/name-linker';
 import {
@@ -73,6 +74,94 @@ export class QueryService {
     }
     result.elapsedMs = Math.round((performance.now() - t0) * 100) / 100;
     return result;
+  }
+
+  /** ASK by IRIs (a question frame's statement): nothing is linked by name, so no label can be misread. */
+  askIri(st: IriStatement): QueryResult {
+    const isa = st.relation === SUBCLASS;
+    const [a, r, b] = [this.ix.id(st.subject), isa ? -1 : this.ix.id(st.relation), this.ix.id(st.filler)];
+    const name = (id: number | undefined, iri: string) =>
+      id === undefined ? iri : id === -1 ? 'is a' : this.ix.nameOf(id);
+    const text = `ASK { ${[name(a, st.subject), name(r, st.relation), name(b, st.filler)].map(quoteName).join(' ')} }`;
+    if (a === undefined || r === undefined || b === undefined) {
+      const res = emptyResult(text, 'ask', 'error');
+      res.observation = 'ERROR: the statement names something this ontology does not have.';
+      return res;
+    }
+    return this.ask(
+      text,
+      { ok: true, id: a, iri: st.subject, name: name(a, st.subject) },
+      { ok: true, id: r, iri: st.relation, name: name(r, st.relation) },
+      { ok: true, id: b, iri: st.filler, name: name(b, st.filler) },
+    );
+  }
+
+  /** DESCRIBE by IRI: the concept card. */
+  describeIri(iri: string): QueryResult {
+    const id = this.ix.id(iri);
+    if (id === undefined) {
+      const res = emptyResult(`DESCRIBE <${iri}>`, 'error', 'error');
+      res.observation = `ERROR: ${iri} is not in this ontology.`;
+      return res;
+    }
+    return this.describe(`DESCRIBE ${quoteName(this.ix.nameOf(id))}`, this.ix.nameOf(id), iri);
+  }
+
+  /** SELECT by IRIs: the classes under `root` (any, when null) meeting every condition, as the agent reads them. */
+  selectIri(root: string | null, conditions: { relation: string; filler: string }[]): QueryResult {
+    const conds: LinkedCondition[] = [];
+    const parts: string[] = [];
+    for (const c of [...(root ? [{ relation: SUBCLASS, filler: root }] : []), ...conditions]) {
+      const b = this.ix.id(c.filler);
+      const r = c.relation === SUBCLASS ? 'isa' : this.ix.id(c.relation);
+      if (b === undefined || r === undefined) {
+        const res = emptyResult('SELECT', 'error', 'error');
+        res.observation = 'ERROR: the conditions name something this ontology does not have.';
+        return res;
+      }
+      conds.push({ r, b });
+      parts.push(`?x ${quoteName(r === 'isa' ? 'is a' : this.ix.nameOf(r))} ${quoteName(this.ix.nameOf(b))}`);
+    }
+    const text = `SELECT ?x WHERE { ${parts.join(' . ')} }`;
+    const header = `concepts ?x such that ${conds
+      .map((c) =>
+        statement('?x', c.r === 'isa' ? 'isa' : this.ix.nameOf(c.r), this.ix.nameOf(c.b)).replace(/^every /, ''),
+      )
+      .join(', and ')}`;
+    const ids = subjectsOfAll(this.ix, conds, performance.now() + (this.opts.timeLimitMs ?? DEFAULTS.timeLimitMs));
+    return this.list(text, header, ids, []);
+  }
+
+  /** SELECT ?o by IRIs: the fillers B with subject ⊑ ∃relation.B (superclasses for "is a"). */
+  fillersIri(subject: string, relation: string): QueryResult {
+    const a = this.ix.id(subject);
+    const r = relation === SUBCLASS ? 'isa' : this.ix.id(relation);
+    if (a === undefined || r === undefined) {
+      const res = emptyResult('SELECT', 'error', 'error');
+      res.observation = 'ERROR: the statement names something this ontology does not have.';
+      return res;
+    }
+    const rel = r === 'isa' ? 'is a' : this.ix.nameOf(r);
+    const text = `SELECT ?o WHERE { ${quoteName(this.ix.nameOf(a))} ${quoteName(rel)} ?o }`;
+    const header =
+      r === 'isa'
+        ? `superclasses of ${this.ix.nameOf(a)}`
+        : `concepts ?o such that every ${this.ix.nameOf(a)} is related by ${rel} to some ?o`;
+    return this.list(text, header, fillersOf(this.ix, a, r), [subject, ...(r === 'isa' ? [] : [relation])]);
+  }
+
+  /** Live classes whose cards best match the words (BM25), best first: candidates the reasoner could not give. */
+  textCandidates(words: string[], k: number): ResultEntity[] {
+    const unique = [...new Set(words.flatMap((w) => w.toLowerCase().split(/[^\p{L}\p{N}]+/u)))].filter(
+      (w) => w.length > 1 && !STOP.has(w),
+    );
+    if (!unique.length) return [];
+    const match = unique.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ');
+    try {
+      return this.fallbackStmt.all(match, k) as ResultEntity[];
+    } catch {
+      return [];
+    }
   }
 
   private async execute(text: string, q: DialectQuery): Promise<QueryResult> {
@@ -161,8 +250,8 @@ export class QueryService {
     return { iri: this.ix.iri(id), name: this.ix.nameOf(id) };
   }
 
-  private describe(text: string, name: string): QueryResult {
-    const a = this.concept(name);
+  private describe(text: string, name: string, iri?: string): QueryResult {
+    const a: Linked = iri ? { ok: true, id: this.ix.id(iri)!, iri, name } : this.concept(name);
     if (!a.ok) {
       const r = this.linker.linkRelation(name);
       if (r.status === 'ok' && r.entity.id > 0) return this.describeRelation(text, r.entity.id);

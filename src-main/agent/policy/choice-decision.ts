@@ -1,0 +1,64 @@
+import type { ClosureFacts } from '../../query/exec/closure-facts';
+import type { FrameSlot } from '../frame/frame-types';
+import type { AnswerSource } from './decision-types';
+
+export interface OptionFacts {
+  key: string;
+  /** The concept (or relation) the option names; null when it names nothing here. */
+  iri: string | null;
+  verdict: 'ENTAILED' | 'NOT ENTAILED' | null;
+  /** The model's likelihood lift for the option's statement; null when it was not scored. */
+  lift: number | null;
+}
+
+/**
+ * How far below the best option another one may score and still be chosen, in nats of lift. Set once
+ * from Test 1 of the shared ontologies with the reasoner's verdicts hidden (perf:agent --calibrate),
+ * then frozen: see the README for the run it came from.
+ */
+export const LIFT_MARGIN = 0.5;
+
+export interface ChoiceDecision {
+  chosen: string[];
+  /** Why each chosen option was chosen. */
+  source: Record<string, AnswerSource>;
+}
+
+/**
+ * Options the reasoner entails are chosen, and when it entails none the model's best-scoring option
+ * is (with any option within LIFT_MARGIN of it). Then the reasoner adds every option that follows
+ * from a chosen one by "is a" in the masked place: a superclass of a chosen filler, a subclass of a
+ * chosen subject, a super-relation of a chosen relation. A single choice takes the one best option.
+ */
+export function decideChoice(
+  options: OptionFacts[],
+  slot: FrameSlot,
+  facts: Pick<ClosureFacts, 'isSubClass' | 'isSubProperty'>,
+  single: boolean,
+): ChoiceDecision {
+  const source: Record<string, AnswerSource> = {};
+  const entailed = options.filter((o) => o.verdict === 'ENTAILED');
+  const scored = options.filter((o) => o.lift !== null).sort((a, b) => b.lift! - a.lift! || a.key.localeCompare(b.key));
+  if (single) {
+    const pick = entailed.length === 1 ? entailed[0] : (scored.find((o) => entailed.includes(o)) ?? scored[0]);
+    if (pick) source[pick.key] = pick.verdict === 'ENTAILED' ? 'reasoner' : 'model-score';
+    return { chosen: pick ? [pick.key] : [], source };
+  }
+  for (const o of entailed) source[o.key] = 'reasoner';
+  if (!entailed.length && scored.length) {
+    const best = scored[0].lift!;
+    for (const o of scored) if (o.lift! >= best - LIFT_MARGIN) source[o.key] = 'model-score';
+  }
+  const follows = (from: string, to: string) =>
+    slot === 'filler'
+      ? facts.isSubClass(from, to)
+      : slot === 'subject'
+        ? facts.isSubClass(to, from)
+        : facts.isSubProperty(from, to);
+  const picked = options.filter((o) => source[o.key] && o.iri);
+  for (const o of options) {
+    if (source[o.key] || !o.iri) continue;
+    if (picked.some((p) => follows(p.iri!, o.iri!))) source[o.key] = 'reasoner-isa';
+  }
+  return { chosen: options.filter((o) => source[o.key]).map((o) => o.key), source };
+}

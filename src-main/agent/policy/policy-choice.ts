@@ -1,0 +1,63 @@
+import type { ClosureFacts } from '../../query/exec/closure-facts';
+import type { ChoiceFrame, FrameTerm } from '../frame/frame-types';
+import type { StageCaller } from '../stage-caller';
+import { decideChoice } from './choice-decision';
+import type { AnswerDecision } from './decision-types';
+import { scoreStatements, type ScoreItem } from './option-scorer';
+import type { ChoiceEvidence } from './policy-evidence';
+import { statementSentence } from './statement-sentence';
+
+/**
+ * A choice question answered from its evidence: every option's statement scored by the model's
+ * likelihood after the card of its subject, then decided (decideChoice). Returns the chosen keys and
+ * how each option fared.
+ */
+export async function answerChoice(
+  frame: ChoiceFrame,
+  ev: ChoiceEvidence,
+  caller: StageCaller,
+  facts: ClosureFacts,
+  single: boolean,
+): Promise<{ chosen: string[]; decision: AnswerDecision }> {
+  const items: ScoreItem[] = frame.options.map((o) => {
+    const term = o.term ?? { iri: '', name: o.text, from: o.text };
+    const place = (p: 'subject' | 'relation' | 'filler'): FrameTerm => (frame.slot === p ? term : frame[p]!);
+    const subject = place('subject');
+    return {
+      key: o.key,
+      sentence: statementSentence(subject.name, place('relation'), place('filler').name),
+      context: ev.cards.get(subject.iri) ?? '',
+    };
+  });
+  // The reasoner already settles a multiple choice once it entails an option (and a single choice
+  // when it entails exactly one): the model is not asked what it cannot change.
+  const entailed = [...ev.verdicts.values()].filter((v) => v === 'ENTAILED').length;
+  const settled = single ? entailed === 1 : entailed > 0;
+  const { scored } = settled ? { scored: [] } : await scoreStatements((req) => caller.score('answer', req), items);
+  const lift = new Map(scored.map((s) => [s.key, s.lift]));
+  const d = decideChoice(
+    frame.options.map((o) => ({
+      key: o.key,
+      iri: o.term?.iri ?? null,
+      verdict: ev.verdicts.get(o.key) ?? null,
+      lift: lift.get(o.key) ?? null,
+    })),
+    frame.slot,
+    facts,
+    single,
+  );
+  return {
+    chosen: d.chosen,
+    decision: {
+      driver: 'policy',
+      mode: settled ? 'reasoner' : 'likelihood',
+      options: frame.options.map((o) => ({
+        key: o.key,
+        name: o.text,
+        verdict: ev.verdicts.get(o.key) ?? null,
+        lift: lift.get(o.key) ?? null,
+        source: d.source[o.key] ?? null,
+      })),
+    },
+  };
+}
