@@ -41,6 +41,13 @@ Write a Thought before every Action and before the Answer. After a Thought, the 
 export const VERDICT_RULE =
   'ENTAILED is certain: the axioms prove it. NOT ENTAILED is not a "no": the ontology is incomplete (open world), so something it does not prove can still be true; judge it yourself from the records and what you know, and accept it when it is clearly right.';
 
+/**
+ * The answer step for a model that does not drive its own queries (the fixed policy's): it is not
+ * told to overrule NOT ENTAILED, since a model that cannot hold a query loop cannot judge that either.
+ */
+export const FINAL_FROM_POLICY_SYSTEM =
+  'The observations below come from the ontology. ENTAILED is proven by its axioms; NOT ENTAILED means only that the axioms do not prove it. Think briefly, then finish with the final answer as one JSON object in the requested format, alone on the last line.';
+
 export const FINAL_WITH_EVIDENCE_SYSTEM = `The tool phase is over. Using the question and the observations below, think step by step but briefly, then finish with the final answer as one JSON object in the requested format, alone on the last line. ${VERDICT_RULE}`;
 
 export function finalWithEvidenceUser(

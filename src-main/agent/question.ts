@@ -25,11 +25,11 @@ export function answerValueSchema(q: AgentQuestion): JsonSchema {
 export function answerFormatText(q: AgentQuestion): string {
   switch (q.kind) {
     case 'mcq':
-      return 'Answer format: {"answer": [<every correct option key>]}, e.g. {"answer": ["A", "C"]}. Several options may be correct.';
+      return 'Answer format: {"answer": [<the key of every correct option, as a string>]}. Several options may be correct.';
     case 'single':
-      return 'Answer format: {"answer": "<the one correct option key>"}, e.g. {"answer": "B"}.';
+      return 'Answer format: {"answer": "<the key of the one correct option>"}.';
     case 'oq':
-      return 'Answer format: {"answer": [<concept names exactly as the ontology spells them>]}, e.g. {"answer": ["heart valve"]}.';
+      return 'Answer format: {"answer": [<the name of each concept, as a string, exactly as the ontology spells it>]}.';
     case 'free':
       return 'Answer format: {"answer": "<your answer as a short text>"}.';
   }

@@ -1,4 +1,5 @@
 import type { AnswerFormat, CheckedGrounding, Grounding } from '../agent/agent-types';
+import type { AnswerSource, DecisionMode } from '../agent/policy/decision-types';
 import type { DatasetItem, Slot } from '../datasets/dataset-types';
 
 /**
@@ -90,6 +91,8 @@ export interface ItemResult {
   usage: MethodUsage;
   /** How the answer was read ('lenient': from prose, no valid answer object). */
   answerFormat?: AnswerFormat;
+  /** A policy-driven agent's answer: how it was decided, and why each chosen option or concept was chosen. */
+  provenance?: { mode: DecisionMode; sources: Record<string, AnswerSource> };
   seconds: number;
   /** Set when the method failed on this item (it is then scored as wrong). */
   error?: string;
@@ -170,6 +173,8 @@ export interface EvaluationSummary {
   warnings: string[];
   key: { ontology: string; model: string; protocol: string; promptVersion: number };
   cost: { calls: number; inputTokens: number; outputTokens: number };
+  /** A policy-driven agent: items per decision mode and chosen options per source; null for other methods. */
+  provenance: { items: Record<DecisionMode, number>; chosen: Record<AnswerSource, number> } | null;
   reportPath: string;
   markdown: string;
 }

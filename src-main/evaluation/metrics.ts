@@ -1,6 +1,7 @@
 import { GROUNDINGS } from '../agent/agent-record';
 import { CHECKED_LEVELS } from '../agent/frame/check-answer';
 import type { ItemResult } from './evaluation-types';
+import type { AnswerSource, DecisionMode } from '../agent/policy/decision-types';
 
 export interface Acc {
   accuracy: number;
@@ -45,6 +46,14 @@ export interface Metrics {
     tokensPerQuestion: number;
   };
   errors: number;
+  /**
+   * Where the answers came from, for a policy-driven agent: items decided by the reasoner alone, by the
+   * model's likelihoods, or generated; and the chosen options or concepts per source. Null for other methods.
+   */
+  provenance: {
+    items: Record<DecisionMode, number>;
+    chosen: Record<AnswerSource, number>;
+  } | null;
 }
 
 export interface EvidenceMetrics {
@@ -134,7 +143,20 @@ export function computeMetrics(rs: ItemResult[]): Metrics {
       tokensPerQuestion: per(sum('inputTokens') + sum('outputTokens')),
     },
     errors: rs.filter((r) => r.error).length,
+    provenance: provenanceMetrics(rs),
   };
+}
+
+function provenanceMetrics(rs: ItemResult[]): Metrics['provenance'] {
+  const withP = rs.filter((r) => r.provenance);
+  if (!withP.length) return null;
+  const items: Record<DecisionMode, number> = { reasoner: 0, likelihood: 0, generation: 0 };
+  const chosen: Record<AnswerSource, number> = { reasoner: 0, 'model-score': 0, 'reasoner-isa': 0 };
+  for (const r of withP) {
+    items[r.provenance!.mode]++;
+    for (const s of Object.values(r.provenance!.sources)) chosen[s]++;
+  }
+  return { items, chosen };
 }
 
 function evidenceMetrics(rs: ItemResult[]): EvidenceMetrics {

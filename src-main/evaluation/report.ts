@@ -50,6 +50,12 @@ export function reportMarkdown(r: EvalReport, marks?: Map<string, ReviewMark>): 
       : []),
     `- per question: ${r.usage.callsPerQuestion} LLM calls, ${r.usage.tokensPerQuestion} tokens (${r.usage.inputTokensPerQuestion} in, ${r.usage.outputTokensPerQuestion} out)`,
     ...(r.errors ? [`- items that failed (scored wrong): ${r.errors}`] : []),
+    ...(r.provenance
+      ? [
+          `- answers decided by: the reasoner alone ${r.provenance.items.reasoner}, the model's likelihoods ${r.provenance.items.likelihood}, generation ${r.provenance.items.generation}`,
+          `- chosen options and concepts: ${r.provenance.chosen.reasoner} entailed (reasoner), ${r.provenance.chosen['model-score']} the model's best score, ${r.provenance.chosen['reasoner-isa']} added by "is a" from a chosen one`,
+        ]
+      : []),
     '',
     ...accTable('By kind', r.byKind, 'kind'),
     ...accTable('MCQ by masked slot', r.bySlot, 'slot'),

@@ -21,6 +21,7 @@ import { keyProtocol, modelIdentity, ontologyContentHash, promptKey, type RunKey
 import { itemNames, reviewFacts } from './item-review';
 import type { ResultStore } from './result-store';
 import type { ItemResult } from './evaluation-types';
+import type { AnswerDecision, AnswerSource } from '../agent/policy/decision-types';
 import { EvidenceMatcher, evidenceOutcome, scoreMcq, scoreOq } from './scoring';
 
 export interface EvalOptions {
@@ -242,6 +243,7 @@ export function score(
     evidence: evidenceOutcome(matcher, item.evidence, out.digest, out.cited),
     usage: out.usage,
     ...(out.answerFormat ? { answerFormat: out.answerFormat } : {}),
+    ...(out.decision ? { provenance: provenanceOf(out.decision) } : {}),
     seconds: Math.round(seconds * 1000) / 1000,
   };
   if (item.kind === 'mcq') {
@@ -261,4 +263,11 @@ export function score(
     n: item.n ?? item.conditions.length,
     ...(s.wrong.length ? { wrong: s.wrong.slice(0, 20) } : {}),
   };
+}
+
+function provenanceOf(d: AnswerDecision): NonNullable<ItemResult['provenance']> {
+  const sources: Record<string, AnswerSource> = {};
+  for (const o of d.options ?? []) if (o.source) sources[o.key] = o.source;
+  for (const c of d.candidates ?? []) if (c.source) sources[c.name] = c.source;
+  return { mode: d.mode, sources };
 }

@@ -70,6 +70,7 @@ export function summariseEvaluation(
       inputTokens: report.usage.inputTokensPerQuestion,
       outputTokens: report.usage.outputTokensPerQuestion,
     },
+    provenance: report.provenance,
     reportPath: files.reportPath,
     markdown: files.markdown,
   };

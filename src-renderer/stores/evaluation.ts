@@ -6,7 +6,7 @@ import { useAppStore } from './app';
 import { createJob } from './job';
 import { useOntologyStore } from './ontology';
 
-export type EvalMethod = 'oa-rag' | 'cot' | 'rag-text' | 'reasoner-only';
+export type EvalMethod = 'oa-rag' | 'cot' | 'rag-text' | 'reasoner-only' | 'string-match';
 
 const baseName = (p: string) => p.split(/[\\/]/).pop() ?? p;
 

@@ -7,7 +7,7 @@ import { attribute } from '../attribution';
 import { finalAnswer } from '../final-answer';
 import type { FrameReading } from '../frame/frame-types';
 import { clip, type Observed } from '../loop-context';
-import { FINAL_OWN_SYSTEM, FINAL_WITH_EVIDENCE_SYSTEM, finalOwnUser, finalWithEvidenceUser } from '../prompts';
+import { FINAL_FROM_POLICY_SYSTEM, FINAL_OWN_SYSTEM, finalOwnUser, finalWithEvidenceUser } from '../prompts';
 import { questionBlock, type AgentAnswer, type AgentQuestion } from '../question';
 import { StageCaller } from '../stage-caller';
 import type { AgentVocabulary } from '../structured/vocabulary';
@@ -151,7 +151,7 @@ export class PolicyAgent {
     const block = questionBlock(q);
     const convo: ChatMessage[] = digest.length
       ? [
-          { role: 'system', content: FINAL_WITH_EVIDENCE_SYSTEM },
+          { role: 'system', content: FINAL_FROM_POLICY_SYSTEM },
           {
             role: 'user',
             content: finalWithEvidenceUser(

@@ -30,7 +30,7 @@ Queries name every concept and relation exactly, in double quotes. "is a" means 
 - ASK { "espresso cup" "made of" "ceramic" }: is every espresso cup made of some ceramic? ENTAILED, NOT ENTAILED or UNKNOWN NAME.
 - SELECT ?x WHERE { ?x "is a" "cup" . ?x "made of" "ceramic" }: the concepts meeting all conditions. VALUES ?x { "mug" "beaker" } first in the braces tests just those.
 - SELECT ?o WHERE { "espresso cup" "made of" ?o }: what it is related to. SELECT ?r WHERE { "espresso cup" ?r "ceramic" }: which relations hold.
-Example turn: {"thought": "Is option A right? Check it.", "action": {"query": "ASK { \\"espresso cup\\" \\"made of\\" \\"ceramic\\" }"}}${relations}${named}
+A turn has the shape {"thought": <your own reason for this query>, "action": {"query": <one query>}}.${relations}${named}
 
 Use the concepts of the question and its options. One query per turn; the observation comes back to you. ENTAILED is proven. NOT ENTAILED is not a no: the ontology is incomplete, so judge it with what you know. Do not repeat a query. When the observations settle the question, give the answer in the requested format.`;
 }
