@@ -26,6 +26,8 @@ export interface AgentSetup {
   vocabulary?: AgentVocabulary | null;
   allowExplain?: boolean;
   budget?: Partial<AgentBudget>;
+  /** Score choice options even when the reasoner settles them (calibration runs only). */
+  scoreSettled?: boolean;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function runAgent(
       facts,
       persona: s.persona,
       vocabulary: s.vocabulary,
+      scoreSettled: s.scoreSettled,
     }).run(q, reading, o);
   const agent = new OaRagAgent({
     llm: s.llm,

@@ -22,6 +22,8 @@ export interface PolicyAgentDeps {
   facts: ClosureFacts;
   persona: string;
   vocabulary?: AgentVocabulary | null;
+  /** Score choice options even when the reasoner settles them (calibration runs only). */
+  scoreSettled?: boolean;
 }
 
 const ANSWER_TOKENS = 512;
@@ -66,7 +68,7 @@ export class PolicyAgent {
       this.show(ev.observed, step);
       observed.push(...ev.observed);
       if (caller.canScore) {
-        const r = await answerChoice(frame, ev, caller, facts, q.kind === 'single');
+        const r = await answerChoice(frame, ev, caller, facts, q.kind === 'single', this.deps.scoreSettled);
         answer = q.kind === 'single' ? (r.chosen[0] ?? null) : r.chosen;
         decision = r.decision;
       }

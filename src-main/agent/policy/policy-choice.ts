@@ -18,6 +18,8 @@ export async function answerChoice(
   caller: StageCaller,
   facts: ClosureFacts,
   single: boolean,
+  /** Score the options even when the reasoner settles the item (to calibrate LIFT_MARGIN). */
+  scoreSettled = false,
 ): Promise<{ chosen: string[]; decision: AnswerDecision }> {
   const items: ScoreItem[] = frame.options.map((o) => {
     const term = o.term ?? { iri: '', name: o.text, from: o.text };
@@ -33,7 +35,7 @@ export async function answerChoice(
   // when it entails exactly one): the model is not asked what it cannot change.
   const entailed = [...ev.verdicts.values()].filter((v) => v === 'ENTAILED').length;
   const settled = single ? entailed === 1 : entailed > 0;
-  const { scored } = settled ? { scored: [] } : await scoreStatements((req) => caller.score('answer', req), items);
+  const { scored } = settled && !scoreSettled ? { scored: [] } : await scoreStatements((req) => caller.score('answer', req), items);
   const lift = new Map(scored.map((s) => [s.key, s.lift]));
   const d = decideChoice(
     frame.options.map((o) => ({

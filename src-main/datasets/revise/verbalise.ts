@@ -1,4 +1,4 @@
-import { relationClause, relationPhrase, statementSentence } from '../../ontology/names/relation-phrase';
+import { paraphrasedSentence, relationClause, relationPhrase } from '../../ontology/names/relation-phrase';
 import { seededRandom } from '../../core/random';
 import type { ClassExpr } from './class-expression';
 
@@ -40,9 +40,9 @@ function clause(e: ClassExpr, nameOf: NameOf): string {
 }
 
 /**
- * One sentence per removed restriction, in one of several wordings ("Every mitotic spindle is part
- * of some nucleus.", "Each mitotic spindle is part of at least one nucleus.", …): a reader must
- * understand the definition, not find the relation's label in it.
+ * One sentence per removed restriction, in one of several wordings, the relation itself in other
+ * words where it has some ("Each mitotic spindle is a component of at least one nucleus."): a reader
+ * must understand the definition, not find the relation's label in it.
  */
 export function verbaliseRestriction(
   subject: string,
@@ -50,7 +50,7 @@ export function verbaliseRestriction(
   nameOf: NameOf,
   variant = 0,
 ): string {
-  return statementSentence(subject, nameOf(e.r), fillerNoun(e.f, nameOf), variant).replace(
+  return paraphrasedSentence(subject, nameOf(e.r), fillerNoun(e.f, nameOf), variant).replace(
     /\bsome entity\b/g,
     'something',
   );
@@ -60,5 +60,5 @@ export function verbaliseRestriction(
 export function wordingFor(seed: number, iri: string, index: number): number {
   let h = seed >>> 0;
   for (let i = 0; i < iri.length; i++) h = (Math.imul(h ^ iri.charCodeAt(i), 0x01000193) >>> 0) ^ index;
-  return Math.floor(seededRandom(h >>> 0)() * 3);
+  return Math.floor(seededRandom(h >>> 0)() * 9);
 }

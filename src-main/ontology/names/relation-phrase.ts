@@ -116,12 +116,71 @@ const TEMPLATES: Record<RelationShape['kind'], ((w: Record<string, string>) => s
 
 export const PARAPHRASES = 3;
 
+const verb = (words: string): RelationShape => ({ kind: 'verb', words });
+const be = (words: string): RelationShape => ({ kind: 'be', words });
+
+/**
+ * Other words for the relations the shared ontologies use most, none of them containing the label's
+ * own words: a Test 2 definition written with them is understood by reading, not found by matching
+ * the relation's label. Keyed by the label as relationShape normalises it (lower case, spaces).
+ */
+const OTHER_WORDS: Record<string, RelationShape[]> = {
+  'part of': [be('a component of'), be('one of the pieces that make up'), verb('belongs to')],
+  'has part': [verb('includes'), verb('comprises'), verb('is made up in part of')],
+  'located in': [verb('lies in'), be('found in'), verb('resides in')],
+  'occurs in': [verb('takes place in'), verb('happens in'), be('carried out in')],
+  'develops from': [verb('arises from'), verb('originates from'), verb('grows out of')],
+  'derives from': [verb('originates from'), verb('comes from'), verb('stems from')],
+  'develops into': [verb('becomes'), verb('turns into'), verb('matures into')],
+  regulates: [verb('controls'), verb('modulates'), verb('governs')],
+  'negatively regulates': [verb('inhibits'), verb('suppresses'), verb('dampens')],
+  'positively regulates': [verb('promotes'), verb('stimulates'), verb('enhances')],
+  'participates in': [verb('takes part in'), be('engaged in'), verb('plays a role in')],
+  'has participant': [verb('involves'), verb('engages'), verb('draws in')],
+  'capable of': [verb('can carry out'), be('able to perform'), verb('can perform')],
+  'adjacent to': [be('next to'), verb('borders'), verb('lies alongside')],
+  'connected to': [be('joined to'), verb('links to'), be('linked with')],
+  'surrounded by': [be('enclosed by'), be('encircled by'), be('ringed by')],
+  surrounds: [verb('encloses'), verb('encircles'), verb('rings')],
+  'attached to': [be('fixed to'), be('fastened to'), be('joined onto')],
+  'has output': [verb('produces'), verb('yields'), verb('gives rise to')],
+  precedes: [verb('comes before'), verb('happens before'), verb('goes before')],
+  'preceded by': [verb('comes after'), verb('follows'), verb('happens after')],
+  'member of': [verb('belongs to'), be('one of the members of'), be('included in')],
+  'composed primarily of': [be('made mainly of'), be('built mostly from'), be('formed largely of')],
+  'existence starts during': [verb('begins to exist during'), verb('comes into being during'), verb('first appears during')],
+  'existence ends during': [verb('ceases to exist during'), verb('stops existing during'), verb('disappears during')],
+  'existence starts with': [verb('comes into being with'), verb('begins to exist with'), verb('first appears with')],
+  'existence ends with': [verb('ceases to exist with'), verb('stops existing with'), verb('disappears with')],
+  'has topping': [be('topped with'), be('covered with'), be('finished with')],
+  'has base': [be('built on'), be('made on'), verb('sits on')],
+};
+
+/** The other wordings of a relation label (none when it has none listed). */
+export function otherWords(label: string): RelationShape[] {
+  return OTHER_WORDS[label.trim().replace(/[_\s]+/g, ' ').toLowerCase()] ?? [];
+}
+
+/**
+ * A Test 2 sentence: the relation in other words when it has some (variant chooses them and the
+ * template), else its own label in one of the PARAPHRASES templates.
+ */
+export function paraphrasedSentence(subject: string, label: string, filler: string, variant: number): string {
+  const alt = otherWords(label);
+  if (!alt.length) return statementSentence(subject, label, filler, variant);
+  const shape = alt[variant % alt.length];
+  return sentenceOf(shape, subject, filler, Math.floor(variant / alt.length));
+}
+
 /**
  * "Every S <relation> some F." in one of PARAPHRASES wordings (variant 0 is the plain one). The
  * filler is a noun phrase without its article: "nucleus", "cell that is part of some nucleus".
  */
 export function statementSentence(subject: string, label: string, filler: string, variant = 0): string {
-  const s = relationShape(label);
+  return sentenceOf(relationShape(label), subject, filler, variant);
+}
+
+function sentenceOf(s: RelationShape, subject: string, filler: string, variant: number): string {
   const w: Record<string, string> = { S: subject, F: filler };
   if (s.kind === 'possessive') Object.assign(w, { noun: s.noun, verb: s.verb });
   else w.words = s.words;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { HAND_CHECKED } from '../../support/relation-labels';
+import { HAND_CHECKED, OTHER_WORDINGS_CHECKED } from '../../support/relation-labels';
 import {
   PARAPHRASES,
+  otherWords,
+  paraphrasedSentence,
   relationPhrase,
   relationShape,
   statementSentence,
@@ -30,5 +32,12 @@ describe('relation labels read as English', () => {
     });
     for (const [label, sentence] of HAND_CHECKED)
       expect(sentence, label).not.toMatch(/\bis (?!(related|a|an|part|always)\b)\w+s\b(?! (of|to|in|by|with|for)\b)/);
+  });
+
+  it.each(OTHER_WORDINGS_CHECKED)('%s in other words (%i)', (label, variant, sentence) => {
+    expect(paraphrasedSentence('X', label, 'Y', variant)).toBe(sentence);
+    // The point of other words: the label's own words are not in them.
+    expect(sentence.toLowerCase()).not.toContain(label);
+    expect(otherWords(label.replace(/ /g, '_')).length).toBe(3);
   });
 });

@@ -49,7 +49,7 @@ describe('verbaliseRestriction', () => {
         },
         nameOf,
       ),
-    ).toBe('Every spindle is part of some cell that has part some nucleus.');
+    ).toBe('Every spindle is a component of some cell that has part some nucleus.');
     expect(
       verbaliseRestriction(
         'x',
@@ -57,5 +57,18 @@ describe('verbaliseRestriction', () => {
         nameOf,
       ),
     ).toBe('Every x has causative agent something that is located in some heart.');
+  });
+
+  it('words a common relation without its label, in a wording the variant chooses', () => {
+    const part = { t: 'some' as const, r: 'partOf', f: { t: 'class' as const, iri: 'nucleus' } };
+    const all = Array.from({ length: 9 }, (_, v) => verbaliseRestriction('spindle', part, nameOf, v));
+    expect(new Set(all).size).toBe(9);
+    for (const s of all) expect(s).not.toMatch(/part of/);
+    expect(all).toContain('Each spindle belongs to at least one nucleus.');
+    // A relation without other words keeps its label, in the three templates.
+    const site = { t: 'some' as const, r: 'site', f: { t: 'class' as const, iri: 'heart' } };
+    expect(verbaliseRestriction('myocarditis', site, nameOf, 1)).toBe(
+      'Each myocarditis has some heart as its finding site.',
+    );
   });
 });
