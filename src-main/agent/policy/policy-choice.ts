@@ -3,7 +3,7 @@ import type { ChoiceFrame, FrameTerm } from '../frame/frame-types';
 import type { StageCaller } from '../stage-caller';
 import { decideChoice } from './choice-decision';
 import type { AnswerDecision } from './decision-types';
-import { scoreStatements, type ScoreItem } from './option-scorer';
+import { scoreStatements, splitAtSubject, type ScoreItem } from './option-scorer';
 import type { ChoiceEvidence } from './policy-evidence';
 import { statementSentence } from './statement-sentence';
 
@@ -25,11 +25,8 @@ export async function answerChoice(
     const term = o.term ?? { iri: '', name: o.text, from: o.text };
     const place = (p: 'subject' | 'relation' | 'filler'): FrameTerm => (frame.slot === p ? term : frame[p]!);
     const subject = place('subject');
-    return {
-      key: o.key,
-      sentence: statementSentence(subject.name, place('relation'), place('filler').name),
-      context: ev.cards.get(subject.iri) ?? '',
-    };
+    const sentence = statementSentence(subject.name, place('relation'), place('filler').name);
+    return { key: o.key, ...splitAtSubject(sentence, subject.name), context: ev.cards.get(subject.iri) ?? '' };
   });
   // The reasoner already settles a multiple choice once it entails an option (and a single choice
   // when it entails exactly one): the model is not asked what it cannot change.

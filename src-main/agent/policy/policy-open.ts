@@ -42,7 +42,7 @@ export async function answerOpen(
     .join(' and ');
   const { scored } = await scoreStatements(
     (req) => caller.score('answer', req),
-    ev.candidates.map((c) => ({ key: c.iri, sentence: `Every ${c.name} ${clause}.`, context: c.card })),
+    ev.candidates.map((c) => ({ key: c.iri, prefix: `Every ${c.name}`, rest: ` ${clause}.`, context: c.card })),
   );
   const best = [...scored].sort((a, b) => b.lift - a.lift)[0];
   const candidates: DecidedConcept[] = ev.candidates.map((c) => ({
