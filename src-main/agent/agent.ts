@@ -12,16 +12,17 @@ import type {
 import { parseAnswer, parseAnswerLeniently } from './answer-parser';
 import { attribute } from './attribution';
 import { finalAnswer } from './final-answer';
-import { clip, type LoopContext, type LoopOutcome, type NameScopeMode, type Observed } from './loop-context';
+import {
+  clip,
+  stepObserved,
+  type LoopContext,
+  type LoopOutcome,
+  type NameScopeMode,
+  type Observed,
+} from './loop-context';
 import { stepEnforcement, structuredLoop } from './loop-structured';
 import { textLoop } from './loop-text';
-import {
-  FINAL_OWN_SYSTEM,
-  FINAL_WITH_EVIDENCE_SYSTEM,
-  finalOwnUser,
-  finalWithEvidenceUser,
-  preToolSystem,
-} from './prompts';
+import { answerMessages, FINAL_WITH_EVIDENCE_SYSTEM, preToolSystem } from './prompts';
 import type { AgentProtocol } from './protocol';
 import { questionBlock, type AgentAnswer, type AgentQuestion } from './question';
 import type { ChatMessage } from '../llm/types';
@@ -117,19 +118,7 @@ export class OaRagAgent {
 
     // The policy's evidence, when given, is where the model's own loop starts from.
     if (o.seed?.length) {
-      for (const { result, query } of o.seed) {
-        step({ type: 'action', stage: 'react', query, thought: '', valid: true });
-        step({
-          type: 'observation',
-          stage: 'react',
-          text: clip(result.observation),
-          kind: result.kind,
-          verdict: result.verdict,
-          entities: result.entities,
-          ms: Math.round(result.elapsedMs),
-          result,
-        });
-      }
+      for (const x of o.seed) stepObserved(step, x);
       const seen = o.seed.map((x, i) => `[${i + 1}] ${x.query}\n${clip(x.result.observation)}`).join('\n\n');
       convo.push({ role: 'user', content: `Observations gathered for this question before you started:\n\n${seen}` });
       step({ type: 'message', stage: 'react', role: 'user', content: convo[convo.length - 1].content });
@@ -160,23 +149,13 @@ export class OaRagAgent {
     // Stage 3, step 1: answer from the evidence digest, or from own knowledge when it is empty.
     const digest = digestOf([...(o.seed ?? []), ...loop.observations]);
     const draftText = draft === null ? null : JSON.stringify({ answer: draft });
-    const answerConvo: ChatMessage[] = digest.length
-      ? [
-          { role: 'system', content: FINAL_WITH_EVIDENCE_SYSTEM },
-          {
-            role: 'user',
-            content: finalWithEvidenceUser(
-              this.deps.persona,
-              block,
-              digest.map((d) => d.text),
-              draftText,
-            ),
-          },
-        ]
-      : [
-          { role: 'system', content: FINAL_OWN_SYSTEM },
-          { role: 'user', content: finalOwnUser(this.deps.persona, block) },
-        ];
+    const answerConvo: ChatMessage[] = answerMessages(
+      FINAL_WITH_EVIDENCE_SYSTEM,
+      this.deps.persona,
+      block,
+      digest.map((d) => d.text),
+      draftText,
+    );
     for (const m of answerConvo) step({ type: 'message', stage: 'answer', role: m.role, content: m.content });
     // The paper gives step 1 whatever is left of the shared budget; a little always remains so a
     // budget-exhausted loop can still produce an answer.

@@ -60,6 +60,21 @@ export function queryParses(text: string): boolean {
   return parseQuery(text).ok;
 }
 
+/** Records an action that was run outside the model's own loop (the evidence policy's), and its observation. */
+export function stepObserved(step: (s: TrajectoryStep) => void, { result, query }: Observed): void {
+  step({ type: 'action', stage: 'react', query, thought: '', valid: true });
+  step({
+    type: 'observation',
+    stage: 'react',
+    text: clip(result.observation),
+    kind: result.kind,
+    verdict: result.verdict,
+    entities: result.entities,
+    ms: Math.round(result.elapsedMs),
+    result,
+  });
+}
+
 /** Runs one action, records it and its observation, and returns the observation text for the model. */
 export async function runAction(
   ctx: LoopContext,

@@ -99,3 +99,25 @@ export const CORRECTIONS = {
     'The Answer was not a JSON object in the requested format. Write the Answer again, as that one JSON object.',
   emptyAction: 'The Action had no query inside query(...). Write one query, e.g. Action: query(DESCRIBE "name").',
 };
+
+/**
+ * The answer step's messages: the question with the kept observations under `evidenceSystem`, or,
+ * when none was kept, the question alone for an answer from the model's own knowledge.
+ */
+export function answerMessages(
+  evidenceSystem: string,
+  persona: string,
+  questionBlock: string,
+  digest: string[],
+  draft: string | null,
+): { role: 'system' | 'user'; content: string }[] {
+  return digest.length
+    ? [
+        { role: 'system', content: evidenceSystem },
+        { role: 'user', content: finalWithEvidenceUser(persona, questionBlock, digest, draft) },
+      ]
+    : [
+        { role: 'system', content: FINAL_OWN_SYSTEM },
+        { role: 'user', content: finalOwnUser(persona, questionBlock) },
+      ];
+}

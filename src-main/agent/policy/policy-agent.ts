@@ -6,8 +6,8 @@ import type { AgentRecord, Evidence, TrajectoryStep } from '../agent-record';
 import { attribute } from '../attribution';
 import { finalAnswer } from '../final-answer';
 import type { FrameReading } from '../frame/frame-types';
-import { clip, type Observed } from '../loop-context';
-import { FINAL_FROM_POLICY_SYSTEM, FINAL_OWN_SYSTEM, finalOwnUser, finalWithEvidenceUser } from '../prompts';
+import { stepObserved, type Observed } from '../loop-context';
+import { answerMessages, FINAL_FROM_POLICY_SYSTEM } from '../prompts';
 import { questionBlock, type AgentAnswer, type AgentQuestion } from '../question';
 import { StageCaller } from '../stage-caller';
 import type { AgentVocabulary } from '../structured/vocabulary';
@@ -134,40 +134,18 @@ export class PolicyAgent {
   }
 
   private show(observed: Observed[], step: (s: TrajectoryStep) => void): void {
-    for (const { result, query } of observed) {
-      step({ type: 'action', stage: 'react', query, thought: '', valid: true });
-      step({
-        type: 'observation',
-        stage: 'react',
-        text: clip(result.observation),
-        kind: result.kind,
-        verdict: result.verdict,
-        entities: result.entities,
-        ms: Math.round(result.elapsedMs),
-        result,
-      });
-    }
+    for (const x of observed) stepObserved(step, x);
   }
 
   private async generate(q: AgentQuestion, digest: Evidence[], caller: StageCaller, step: (s: TrajectoryStep) => void) {
     const block = questionBlock(q);
-    const convo: ChatMessage[] = digest.length
-      ? [
-          { role: 'system', content: FINAL_FROM_POLICY_SYSTEM },
-          {
-            role: 'user',
-            content: finalWithEvidenceUser(
-              this.deps.persona,
-              block,
-              digest.map((d) => d.text),
-              null,
-            ),
-          },
-        ]
-      : [
-          { role: 'system', content: FINAL_OWN_SYSTEM },
-          { role: 'user', content: finalOwnUser(this.deps.persona, block) },
-        ];
+    const convo: ChatMessage[] = answerMessages(
+      FINAL_FROM_POLICY_SYSTEM,
+      this.deps.persona,
+      block,
+      digest.map((d) => d.text),
+      null,
+    );
     for (const m of convo) step({ type: 'message', stage: 'answer', role: m.role, content: m.content });
     const final = await finalAnswer(caller, 'answer', convo, q, {
       maxTokens: ANSWER_TOKENS,

@@ -32,7 +32,8 @@ export async function answerChoice(
   // when it entails exactly one): the model is not asked what it cannot change.
   const entailed = [...ev.verdicts.values()].filter((v) => v === 'ENTAILED').length;
   const settled = single ? entailed === 1 : entailed > 0;
-  const { scored } = settled && !scoreSettled ? { scored: [] } : await scoreStatements((req) => caller.score('answer', req), items);
+  const { scored } =
+    settled && !scoreSettled ? { scored: [] } : await scoreStatements((req) => caller.score('answer', req), items);
   const lift = new Map(scored.map((s) => [s.key, s.lift]));
   const d = decideChoice(
     frame.options.map((o) => ({

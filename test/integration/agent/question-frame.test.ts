@@ -37,6 +37,23 @@ function item(name: string, question: string, options: string[]): string {
   return p;
 }
 
+/** `oarag ask --item` with a scripted model, its --json output. */
+async function ask(model: string, q: string) {
+  const r = await h.cli([
+    'ask',
+    '--ontology',
+    GO!,
+    '--model',
+    `scripted:${model}`,
+    '--item',
+    q,
+    '--json',
+    '--no-history',
+  ]);
+  expect(r.code, r.err).toBe(0);
+  return JSON.parse(r.out);
+}
+
 describe.skipIf(!GO)('the reasoner check reads the question, not the model (go-mgi-subset)', () => {
   it('checks "nucleolus — part of — ?" with each option, whatever the model asked', async () => {
     const model = script('s1.json', 'ASK { "cytoplasm" "is a" "nucleus" }', ['A']);
@@ -46,19 +63,7 @@ describe.skipIf(!GO)('the reasoner check reads the question, not the model (go-m
       'mitochondrion',
       'nucleoplasm',
     ]);
-    const r = await h.cli([
-      'ask',
-      '--ontology',
-      GO!,
-      '--model',
-      `scripted:${model}`,
-      '--item',
-      q,
-      '--json',
-      '--no-history',
-    ]);
-    expect(r.code, r.err).toBe(0);
-    const out = JSON.parse(r.out);
+    const out = await ask(model, q);
     expect(out.frame.frame).toMatchObject({
       kind: 'choice',
       slot: 'filler',
@@ -89,19 +94,7 @@ describe.skipIf(!GO)('the reasoner check reads the question, not the model (go-m
   it('a question whose frame cannot be built is unchecked with the reason, though the model asked an ASK', async () => {
     const model = script('s2.json', 'ASK { "nucleolus" "part of" "nucleus" }', ['A']);
     const q = item('q2.json', 'Which of these goes best with the nucleolus?', ['nucleus', 'cytoplasm']);
-    const r = await h.cli([
-      'ask',
-      '--ontology',
-      GO!,
-      '--model',
-      `scripted:${model}`,
-      '--item',
-      q,
-      '--json',
-      '--no-history',
-    ]);
-    expect(r.code, r.err).toBe(0);
-    const out = JSON.parse(r.out);
+    const out = await ask(model, q);
     expect(out.frame.frame).toBeNull();
     expect(out.checked.level).toBe('unchecked');
     expect(out.checked.reason).toMatch(/No question frame.*no relation/);
@@ -110,18 +103,7 @@ describe.skipIf(!GO)('the reasoner check reads the question, not the model (go-m
   it('a choice whose option is the statement\'s own concept under "is a" shows SAME CONCEPT, never ENTAILED', async () => {
     const model = script('s3.json', 'ASK { "nucleus" "is a" "nucleus" }', ['A', 'B']);
     const q = item('q3.json', 'Which of these is a kind of organelle?', ['organelle', 'nucleus', 'cytoplasm']);
-    const r = await h.cli([
-      'ask',
-      '--ontology',
-      GO!,
-      '--model',
-      `scripted:${model}`,
-      '--item',
-      q,
-      '--json',
-      '--no-history',
-    ]);
-    const out = JSON.parse(r.out);
+    const out = await ask(model, q);
     expect(out.checked.options.map((o: { verdict: string }) => o.verdict)).toEqual([
       'SAME CONCEPT',
       'ENTAILED',
