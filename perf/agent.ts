@@ -74,6 +74,8 @@ interface Row {
   items: ItemResult[];
   seconds: number;
   records: AgentRecord[];
+  /** The gold answer per item id (option keys, or concept names), for reading the records. */
+  gold: Record<string, string[]>;
 }
 const rows: Row[] = [];
 
@@ -130,6 +132,9 @@ for (const file of ontologies) {
             items: report.items,
             seconds: (performance.now() - t0) / 1000,
             records,
+            gold: Object.fromEntries(
+              items.map((i) => [i.id, i.kind === 'mcq' ? i.gold : i.answers.map((a) => a.name)]),
+            ),
           });
           store.close();
         }
@@ -186,7 +191,7 @@ if (values.out)
         model: modelPath,
         rows: rows.map((r) => ({
           ...r,
-          records: r.records.map((x) => ({ id: x.question.question, answer: x.answer, decision: x.decision })),
+          records: r.records.map((x) => ({ question: x.question, answer: x.answer, decision: x.decision })),
         })),
       },
       null,
