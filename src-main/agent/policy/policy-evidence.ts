@@ -57,7 +57,7 @@ export interface OpenEvidence {
 }
 
 /** Candidates read from text search when the reasoner's answer set is empty. */
-export const TEXT_CANDIDATES = 8;
+export const TEXT_CANDIDATES = 5;
 
 /**
  * An open question's evidence: the SELECT of its root and conditions (the whole set, by IRI), and
@@ -71,13 +71,17 @@ export function openEvidence(frame: OpenFrame, qs: QueryService, facts: ClosureF
   const candidates: OpenEvidence['candidates'] = [];
   if (!entailed.length) {
     const words = frame.conditions.flatMap((c) => [c.relation.name, c.filler.name]);
-    for (const hit of qs.textCandidates(words, TEXT_CANDIDATES * 4)) {
-      if (candidates.length >= TEXT_CANDIDATES) break;
-      if (frame.root && !facts.isSubClass(hit.iri, frame.root.iri)) continue;
-      if (frame.conditions.some((c) => c.filler.iri === hit.iri)) continue;
-      const card = qs.describeIri(hit.iri);
-      observed.push(see(card));
-      candidates.push({ iri: hit.iri, name: hit.name, card: card.observation });
+    const hits = qs
+      .textCandidates(words, TEXT_CANDIDATES * 8)
+      .filter((h) => !frame.conditions.some((c) => c.filler.iri === h.iri))
+      .filter((h) => !frame.root || facts.isSubClass(h.iri, frame.root.iri))
+      .map((h) => ({ ...h, card: qs.describeIri(h.iri) }));
+    // A card that names every filler is read first: the conditions are likeliest written there.
+    const fillers = frame.conditions.map((c) => plainWords(c.filler.name));
+    const naming = hits.filter((h) => fillers.every((f) => plainWords(h.card.observation).includes(f)));
+    for (const h of (naming.length ? naming : hits).slice(0, TEXT_CANDIDATES)) {
+      observed.push(see(h.card));
+      candidates.push({ iri: h.iri, name: h.name, card: h.card.observation });
     }
   }
   return { observed, entailed, candidates };
@@ -96,4 +100,8 @@ export function freeEvidence(frame: FreeFrame, qs: QueryService): Observed[] {
       ),
     );
   return observed;
+}
+
+function plainWords(s: string): string {
+  return ` ${s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
 }
