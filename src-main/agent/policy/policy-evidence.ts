@@ -103,5 +103,8 @@ export function freeEvidence(frame: FreeFrame, qs: QueryService): Observed[] {
 }
 
 function plainWords(s: string): string {
-  return ` ${s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+  return ` ${s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
 }

@@ -148,7 +148,11 @@ const OTHER_WORDS: Record<string, RelationShape[]> = {
   'preceded by': [verb('comes after'), verb('follows'), verb('happens after')],
   'member of': [verb('belongs to'), be('one of the members of'), be('included in')],
   'composed primarily of': [be('made mainly of'), be('built mostly from'), be('formed largely of')],
-  'existence starts during': [verb('begins to exist during'), verb('comes into being during'), verb('first appears during')],
+  'existence starts during': [
+    verb('begins to exist during'),
+    verb('comes into being during'),
+    verb('first appears during'),
+  ],
   'existence ends during': [verb('ceases to exist during'), verb('stops existing during'), verb('disappears during')],
   'existence starts with': [verb('comes into being with'), verb('begins to exist with'), verb('first appears with')],
   'existence ends with': [verb('ceases to exist with'), verb('stops existing with'), verb('disappears with')],
@@ -158,7 +162,14 @@ const OTHER_WORDS: Record<string, RelationShape[]> = {
 
 /** The other wordings of a relation label (none when it has none listed). */
 export function otherWords(label: string): RelationShape[] {
-  return OTHER_WORDS[label.trim().replace(/[_\s]+/g, ' ').toLowerCase()] ?? [];
+  return (
+    OTHER_WORDS[
+      label
+        .trim()
+        .replace(/[_\s]+/g, ' ')
+        .toLowerCase()
+    ] ?? []
+  );
 }
 
 /**
