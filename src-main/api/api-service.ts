@@ -156,7 +156,13 @@ export class ApiService {
   }
 
   private info(h: OntologyHandle): OntologyInfo {
-    return { id: h.path, path: h.path, summary: h.summary, nameLanguages: [...h.nameLanguages] };
+    return {
+      id: h.path,
+      path: h.path,
+      summary: h.summary,
+      nameLanguages: [...h.nameLanguages],
+      unsatisfiableNamed: h.summary.unsatisfiable.length ? h.unsatisfiableNames(50) : [],
+    };
   }
 
   private buildHandlers(): Handlers {
@@ -223,10 +229,14 @@ export class ApiService {
         if (!card) throw new UserError('unknown-name', 'No class has that IRI in this ontology.');
         return card;
       },
-      'ontology.children': ({ ontologyId, iri, relation }) =>
-        classTreeOf(this.handle_(ontologyId).closure).children(iri, relation ?? null),
-      'ontology.path': ({ ontologyId, iri, relation }) =>
-        classTreeOf(this.handle_(ontologyId).closure).path(iri, relation ?? null),
+      'ontology.children': ({ ontologyId, iri, relation, hierarchy }) =>
+        c.trees.children(this.handle_(ontologyId), iri, relation ?? null, hierarchy),
+      'ontology.path': ({ ontologyId, iri, relation, hierarchy }) =>
+        c.trees.path(this.handle_(ontologyId), iri, relation ?? null, hierarchy),
+      'ontology.statedInferred': ({ ontologyId, iri }) => c.stated.statedInferred(this.handle_(ontologyId), iri),
+      'ontology.lineage': ({ ontologyId, iri }) => c.stated.lineage(this.handle_(ontologyId), iri),
+      'ontology.axioms': ({ ontologyId, iri }) => c.stated.classAxioms(this.handle_(ontologyId), iri),
+      'ontology.whyUnsatisfiable': ({ ontologyId, iri }) => c.stated.whyUnsatisfiable(this.handle_(ontologyId), iri),
       'ontology.relations': ({ ontologyId }) => classTreeOf(this.handle_(ontologyId).closure).relations(),
       'query.run': ({ ontologyId, query }) =>
         this.logged(ontologyId, query, 'error', async () => {
