@@ -367,39 +367,59 @@ export class ApiService {
       'evaluation.item': ({ runId, item }) => c.review.item(runId, item),
       'evaluation.mark': ({ runId, item, verdict, note }) => c.review.mark(runId, item, verdict, note),
       'evaluation.export': ({ runId, format }) => c.review.export(runId, format),
-      'diff.run': ({ oldId, newId, newPath, namespaces }) => {
-        if ((newId === undefined) === (newPath === undefined))
-          throw new UserError('bad-params', 'Invalid parameters for diff.run: give either newId or newPath.');
-        const before = this.handle_(oldId);
-        const given = newId === undefined ? undefined : this.handle_(newId);
+      'diff.run': ({ oldId, oldPath, newId, newPath, namespaces, annotations }) => {
+        const side = (id: string | undefined, file: string | undefined, which: string) => {
+          if ((id === undefined) === (file === undefined))
+            throw new UserError(
+              'bad-params',
+              `Invalid parameters for diff.run: give either ${which}Id or ${which}Path.`,
+            );
+          return id === undefined ? { file: file! } : { handle: this.handle_(id) };
+        };
+        const sides = [side(oldId, oldPath, 'old'), side(newId, newPath, 'new')];
         const prefixes = checkedNamespaces(namespaces);
-        const newName = basename(given?.path ?? newPath!);
-        const t = this.launch('diff', `Diff ${basename(before.path)} → ${newName}`, async (task) => {
-          let after = given;
-          if (!after) {
+        const [oldName, newName] = sides.map((x) => basename(x.handle?.path ?? x.file!));
+        const t = this.launch('diff', `Diff ${oldName} → ${newName}`, async (task) => {
+          // A side given as a file is opened (from the cache when it has been seen) and stays open.
+          const handles: (OntologyHandle | undefined)[] = [undefined, undefined];
+          for (const [i, x] of sides.entries()) {
+            if (x.handle) {
+              handles[i] = x.handle;
+              continue;
+            }
             const started = Date.now();
-            after = await c.ontologies.open(newPath!, {
-              signal: task.signal,
-              onProgress: (p) => task.update({ stage: `open ${newName}`, fraction: 0.4 * p.fraction }),
-            });
-            this.adopt(after, started);
-            this.hold(after, task);
+            const name = basename(x.file!);
+            const h = await c.ontologies
+              .open(x.file!, {
+                signal: task.signal,
+                onProgress: (p) => task.update({ stage: `open ${name}`, fraction: 0.2 * i + 0.2 * p.fraction }),
+              })
+              .catch((e: unknown) => Promise.reject(withTypedPaths(e, [x.file!])));
+            this.adopt(h, started);
+            this.hold(h, task);
+            handles[i] = h;
           }
-          const full = await diffHandles(before, after, {
+          const full = await diffHandles(handles[0]!, handles[1]!, {
             namespaces: prefixes,
+            annotations,
             signal: task.signal,
             onProgress: (p) => task.update(p),
           });
           const { report, capped } = capChanges(full, DIFF_SHOWN_PER_KIND);
-          return { oldId: before.path, newId: after.path, report, shownPerKind: capped ? DIFF_SHOWN_PER_KIND : null };
+          return {
+            oldId: handles[0]!.path,
+            newId: handles[1]!.path,
+            report,
+            shownPerKind: capped ? DIFF_SHOWN_PER_KIND : null,
+          };
         });
-        this.hold(before, t);
-        if (given) this.hold(given, t);
+        for (const x of sides) if (x.handle) this.hold(x.handle, t);
         return { taskId: t.id };
       },
-      'diff.export': async ({ oldId, newId, namespaces, format }) => {
+      'diff.export': async ({ oldId, newId, namespaces, annotations, format }) => {
         const report = await diffHandles(this.handle_(oldId), this.handle_(newId), {
           namespaces: checkedNamespaces(namespaces),
+          annotations,
         });
         const name = `diff-${fileStem(report.old.file)}-${fileStem(report.new.file)}`;
         return format === 'json'
@@ -458,7 +478,9 @@ function fileStem(file: string): string {
 /** The paths a call's parameters name, as typed: its errors show them so (see core/shown-paths). */
 function typedPaths(params: unknown): string[] {
   const p = params as Record<string, unknown>;
-  return ['path', 'datasetPath', 'newPath'].map((k) => p?.[k]).filter((v): v is string => typeof v === 'string');
+  return ['path', 'datasetPath', 'oldPath', 'newPath']
+    .map((k) => p?.[k])
+    .filter((v): v is string => typeof v === 'string');
 }
 
 /** Observations carry the full query result for the CLI; over the wire the text and ids suffice. */

@@ -254,13 +254,18 @@ export const paramSchemas = {
     .object({ runId, item: itemId, verdict: z.enum(['agree', 'disagree']).nullable(), note: z.string().max(5000) })
     .strict(),
   'evaluation.export': z.object({ runId, format: z.enum(['json', 'markdown']) }).strict(),
-  /** Two versions: open ontologies, or for the new one a file opened for the diff (a Test-2 revision). */
+  /**
+   * Two versions, each an open ontology (id) or any ontology file, opened for the diff (path), as ROBOT
+   * diff takes two files; `annotations` compares definitions, synonyms, xrefs and other annotations too.
+   */
   'diff.run': z
     .object({
-      oldId: ontologyId,
+      oldId: ontologyId.optional(),
+      oldPath: path.optional(),
       newId: ontologyId.optional(),
       newPath: path.optional(),
       namespaces: z.array(z.string().min(1).max(4096)).max(50).optional(),
+      annotations: z.boolean().optional(),
     })
     .strict(),
   'diff.export': z
@@ -268,6 +273,7 @@ export const paramSchemas = {
       oldId: ontologyId,
       newId: ontologyId,
       namespaces: z.array(z.string().min(1).max(4096)).max(50).optional(),
+      annotations: z.boolean().optional(),
       format: z.enum(['json', 'markdown']),
     })
     .strict(),
