@@ -41,7 +41,7 @@ const byText = (a: { manchester: string }, b: { manchester: string }) => compare
 export function sortClassAxioms(
   iri: string,
   axioms: readonly BridgeAxiom[],
-  nameOf: (iri: string) => string,
+  nameOf: (iri: string) => { name: string; kind: 'class' | 'property' | 'other' },
 ): { own: OwnAxiom[]; usages: UsageAxiom[] } {
   const own: OwnAxiom[] = [];
   const usages: UsageAxiom[] = [];
@@ -80,7 +80,9 @@ export function sortClassAxioms(
   return { own, usages };
 }
 
-function rendered(ax: BridgeAxiom, nameOf: (iri: string) => string): ClassAxiom {
+type Namer = (iri: string) => { name: string; kind: 'class' | 'property' | 'other' };
+
+function rendered(ax: BridgeAxiom, nameOf: Namer): ClassAxiom {
   const { manchester, segments } = nameManchester(ax.manchester, ax.entities ?? [], nameOf);
   return {
     type: ax.type,
@@ -94,13 +96,13 @@ function rendered(ax: BridgeAxiom, nameOf: (iri: string) => string): ClassAxiom 
 }
 
 /** The named classes an axiom is about: the named subclass, the named operands, the class a union defines. */
-function about(ax: BridgeAxiom, nameOf: (iri: string) => string): { iri: string; name: string }[] {
+function about(ax: BridgeAxiom, nameOf: Namer): { iri: string; name: string }[] {
   const ops = ax.operands ?? [];
   const heads =
     ax.type === 'SubClassOf' || ax.type === 'DisjointUnion' || ax.type === 'ClassAssertion' || ax.type === 'HasKey'
       ? ops.slice(0, 1)
       : ops;
-  return heads.flatMap((o) => (o.iri ? [{ iri: o.iri, name: nameOf(o.iri) }] : []));
+  return heads.flatMap((o) => (o.iri ? [{ iri: o.iri, name: nameOf(o.iri).name }] : []));
 }
 
 /** Operands side by side, as Manchester syntax lists them: `A, B`. */

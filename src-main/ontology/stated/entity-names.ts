@@ -15,6 +15,17 @@ const PREFIXES: [string, string][] = [
  * individual, which the cache does not name).
  */
 export function entityName(ix: ClosureIndex, iri: string): string {
+  return namedEntity(ix, iri).name;
+}
+
+/** The name and, for a class or property the cache knows, its kind (one with a card is a class). */
+export function namedEntity(ix: ClosureIndex, iri: string): { name: string; kind: 'class' | 'property' | 'other' } {
+  const id = ix.id(iri);
+  const kind = id === undefined ? 'other' : ix.kindOf[id];
+  return { name: entityNameOf(ix, iri), kind: kind === 'class' || kind === 'property' ? kind : 'other' };
+}
+
+function entityNameOf(ix: ClosureIndex, iri: string): string {
   const id = ix.id(iri);
   if (id !== undefined && ix.kindOf[id] !== 'filler') return ix.nameOf(id);
   for (const [ns, prefix] of PREFIXES) if (iri.startsWith(ns)) return prefix + iri.slice(ns.length);

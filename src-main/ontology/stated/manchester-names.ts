@@ -29,7 +29,7 @@ export function manchesterName(name: string): string {
 export function nameManchester(
   text: string,
   entities: readonly string[],
-  nameOf: (iri: string) => string,
+  nameOf: (iri: string) => { name: string; kind: 'class' | 'property' | 'other' },
 ): { manchester: string; segments: AxiomSegment[] } {
   const known = new Set(entities);
   const segments: AxiomSegment[] = [];
@@ -53,9 +53,9 @@ export function nameManchester(
       const close = text.indexOf('>', i + 1);
       const iri = close > i ? text.slice(i + 1, close) : '';
       if (iri && known.has(iri)) {
-        const name = nameOf(iri);
+        const { name, kind } = nameOf(iri);
         flush();
-        segments.push({ iri, name });
+        segments.push({ iri, name, kind });
         out += manchesterName(name);
         i = close + 1;
         continue;

@@ -4,7 +4,7 @@ import type { OntologyHandle } from '../ontology-handle';
 import { OWL } from '../names/vocabulary';
 import { sortClassAxioms, type ClassAxiomsReply } from './class-axioms';
 import { markStatedInferred } from './class-marks';
-import { entityName } from './entity-names';
+import { namedEntity } from './entity-names';
 import { lineageOf } from './lineage';
 import { nameManchester } from './manchester-names';
 import { ToldIndex, type ToldParentsReply } from './told-index';
@@ -69,7 +69,7 @@ export class StatedService {
     const reply = await bridge.request<ClassAxiomsReply>('classAxioms', { iri }, { signal, timeoutMs: 120_000 });
     const ix = h.closure;
     const { own, usages } = sortClassAxioms(iri, Array.isArray(reply.axioms) ? reply.axioms : [], (x) =>
-      entityName(ix, x),
+      namedEntity(ix, x),
     );
     return {
       iri,
@@ -91,7 +91,7 @@ export class StatedService {
       name: ix.nameOf(id),
       unsatisfiable: j.entailed,
       axioms: j.axioms.map((a) => ({
-        ...nameManchester(a.manchester ?? a.functional, a.entities ?? [], (x) => entityName(ix, x)),
+        ...nameManchester(a.manchester ?? a.functional, a.entities ?? [], (x) => namedEntity(ix, x)),
         functional: a.functional,
       })),
     };

@@ -51,8 +51,11 @@ export interface StatedInferred {
   moreInherited: number;
 }
 
-/** A piece of rendered Manchester syntax: plain text (keywords, brackets, literals) or an entity to link. */
-export type AxiomSegment = { text: string } | { iri: string; name: string };
+/**
+ * A piece of rendered Manchester syntax: plain text (keywords, brackets, literals) or an entity; a
+ * class has a card to link to, a property or an individual does not.
+ */
+export type AxiomSegment = { text: string } | { iri: string; name: string; kind: 'class' | 'property' | 'other' };
 
 /** One stated axiom as the axioms panel shows it. */
 export interface ClassAxiom {

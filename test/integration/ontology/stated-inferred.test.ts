@@ -126,7 +126,7 @@ describe('stated and inferred, with the ELK bridge', () => {
       ['subclass', "'kit component' SubClassOf material"],
       ['gci', "'part of' some kit SubClassOf 'kit component'"],
     ]);
-    expect(kit.own[0].expression).toEqual([{ iri: LAB + 'Material', name: 'material' }]);
+    expect(kit.own[0].expression).toEqual([{ iri: LAB + 'Material', name: 'material', kind: 'class' }]);
   });
 
   it('answers from the bridge after a warm reopen, which never started the JVM', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sortClassAxioms, type BridgeAxiom } from '../../../../src-main/ontology/stated/class-axioms';
 
 const X = 'http://ex.org/';
-const name = (iri: string) => iri.slice(X.length).toLowerCase();
+const name = (iri: string) => ({ name: iri.slice(X.length).toLowerCase(), kind: 'class' as const });
 const op = (iri: string | null, manchester = `<${iri}>`) => ({
   iri,
   manchester,
@@ -49,7 +49,7 @@ describe("a class's axioms: its own by section, and its uses", () => {
       ['disjoint', 'DisjointClasses: a, b, c'],
       ['instances', 'i Type a'],
     ]);
-    expect(own[1].expression).toEqual([{ iri: X + 'M', name: 'm' }]);
+    expect(own[1].expression).toEqual([{ iri: X + 'M', name: 'm', kind: 'class' }]);
     expect(own[4].expression.map((s) => ('name' in s ? s.name : s.text)).join('')).toBe('b, c');
     expect(own[2]).toMatchObject({ elkIgnores: true, outsideEl: ['ObjectAllValuesFrom'] });
   });

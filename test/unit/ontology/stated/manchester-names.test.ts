@@ -17,21 +17,25 @@ describe('Manchester syntax with names', () => {
 
   it('names the listed entities, links them, and leaves literals and unlisted <…> alone', () => {
     const text = `<${A}> SubClassOf <${R}> some <${A}> and comment value "a <${A}> \\" b" and <urn:x>`;
-    const r = nameManchester(text, [A, R], (iri) => names[iri]);
+    const r = nameManchester(text, [A, R], (iri) => ({ name: names[iri], kind: iri === A ? 'class' : 'property' }));
     expect(r.manchester).toBe(
       `'cell nucleus' SubClassOf 'has part' some 'cell nucleus' and comment value "a <${A}> \\" b" and <urn:x>`,
     );
     expect(r.segments.slice(0, 4)).toEqual([
-      { iri: A, name: 'cell nucleus' },
+      { iri: A, name: 'cell nucleus', kind: 'class' },
       { text: ' SubClassOf ' },
-      { iri: R, name: 'has part' },
+      { iri: R, name: 'has part', kind: 'property' },
       { text: ' some ' },
     ]);
     expect(r.segments[r.segments.length - 1]).toEqual({ text: ` and comment value "a <${A}> \\" b" and <urn:x>` });
   });
 
   it('survives an unclosed bracket or quote', () => {
-    expect(nameManchester('<http://ex.org/A', [A], () => 'x').manchester).toBe('<http://ex.org/A');
-    expect(nameManchester('"open <' + A + '>', [A], () => 'x').segments).toEqual([{ text: '"open <' + A + '>' }]);
+    expect(nameManchester('<http://ex.org/A', [A], () => ({ name: 'x', kind: 'class' })).manchester).toBe(
+      '<http://ex.org/A',
+    );
+    expect(nameManchester('"open <' + A + '>', [A], () => ({ name: 'x', kind: 'class' })).segments).toEqual([
+      { text: '"open <' + A + '>' },
+    ]);
   });
 });
