@@ -33,17 +33,34 @@ export interface StatedServiceDeps {
  */
 export class StatedService {
   private readonly told = new WeakMap<OntologyHandle, Promise<ToldIndex>>();
+  /**
+   * The bridge answers one request at a time, and a card asks several questions at once: in turn, the
+   * first loads the file into the session and the others find it there, instead of each loading it.
+   */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly deps: StatedServiceDeps) {}
+
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private ask<T>(h: OntologyHandle, cmd: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
+    return this.inTurn(async () => {
+      const bridge = await this.deps.bridgeFor(h, signal);
+      return bridge.request<T>(cmd, args, { signal, timeoutMs: 300_000 });
+    });
+  }
 
   /** The asserted hierarchy of an ontology, asked of the bridge once per opened handle. */
   toldIndex(h: OntologyHandle, signal?: AbortSignal): Promise<ToldIndex> {
     let p = this.told.get(h);
     if (!p) {
-      p = this.deps
-        .bridgeFor(h, signal)
-        .then((b) => b.request<ToldParentsReply>('toldParents', {}, { signal, timeoutMs: 300_000 }))
-        .then((reply) => ToldIndex.fromReply(h.closure, reply));
+      p = this.ask<ToldParentsReply>(h, 'toldParents', {}, signal).then((reply) =>
+        ToldIndex.fromReply(h.closure, reply),
+      );
       // A failure (a cancel, a file changed on disk) is not remembered: the next question asks again.
       p.catch(() => this.told.get(h) === p && this.told.delete(h));
       this.told.set(h, p);
@@ -65,8 +82,7 @@ export class StatedService {
 
   async classAxioms(h: OntologyHandle, iri: string, signal?: AbortSignal): Promise<ClassAxioms> {
     const id = this.classId(h, iri);
-    const bridge = await this.deps.bridgeFor(h, signal);
-    const reply = await bridge.request<ClassAxiomsReply>('classAxioms', { iri }, { signal, timeoutMs: 120_000 });
+    const reply = await this.ask<ClassAxiomsReply>(h, 'classAxioms', { iri }, signal);
     const ix = h.closure;
     const { own, usages } = sortClassAxioms(iri, Array.isArray(reply.axioms) ? reply.axioms : [], (x) =>
       namedEntity(ix, x),
@@ -85,7 +101,7 @@ export class StatedService {
   async whyUnsatisfiable(h: OntologyHandle, iri: string, signal?: AbortSignal): Promise<UnsatisfiableExplanation> {
     const id = this.classId(h, iri);
     const ix = h.closure;
-    const j = await this.deps.explain(h, iri, null, OWL_NOTHING, signal);
+    const j = await this.inTurn(() => this.deps.explain(h, iri, null, OWL_NOTHING, signal));
     return {
       iri,
       name: ix.nameOf(id),

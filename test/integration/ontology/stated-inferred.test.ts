@@ -4,7 +4,7 @@
  * in Manchester syntax, and why a class is unsatisfiable (test/fixtures/el/clinical.ofn, non-el.ofn).
  */
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { OntologyHandle } from '../../../src-main/ontology/ontology-handle';
 import { StatedService } from '../../../src-main/ontology/stated/stated-service';
 import { TreeService } from '../../../src-main/ontology/tree/tree-service';
@@ -129,14 +129,24 @@ describe('stated and inferred, with the ELK bridge', () => {
     expect(kit.own[0].expression).toEqual([{ iri: LAB + 'Material', name: 'material', kind: 'class' }]);
   });
 
-  it('answers from the bridge after a warm reopen, which never started the JVM', async () => {
+  it('answers from the bridge after a warm reopen, which never started the JVM, loading the file once', async () => {
     const h1 = await open('clinical.ofn');
     service.close(h1);
     await service.idle();
     const h2 = await open('clinical.ofn');
     expect(h2.summary.cache).toBe('hit');
-    const cp = await stated.statedInferred(h2, CL + 'ChimericPathogen');
+    const request = vi.spyOn(service.bridge(), 'request');
+    // A card asks these at once; the first loads the file into the session, the others find it there.
+    const [cp, axioms, tree] = await Promise.all([
+      stated.statedInferred(h2, CL + 'ChimericPathogen'),
+      stated.classAxioms(h2, CL + 'ChimericPathogen'),
+      trees.children(h2, CL + 'Bacterium', null),
+    ]);
+    expect(request.mock.calls.filter(([cmd]) => cmd === 'load')).toHaveLength(1);
+    request.mockRestore();
     expect(cp.parents.map((p) => p.name)).toEqual(['bacterium', 'virus']);
+    expect(axioms.own.map((a) => a.section)).toEqual(['subclass', 'subclass']);
+    expect(tree.nodes.some((n) => n.statedOnly)).toBe(true);
     await expect(stated.classAxioms(h2, CL + 'NoSuchClass')).rejects.toMatchObject({ code: 'unknown-name' });
   });
 });
