@@ -146,9 +146,13 @@ describe.skipIf(reason)('e2e: diff of po against its Test-2 revision', () => {
     expect(await count('definition-changed')).toBe(1);
     expect(await count('class-obsoleted')).toBe(1);
     expect(await count('synonym-added')).toBe(1);
-    // The files were opened for the diff, and the pickers now name them.
-    expect(await page.getByTestId('diff-old').inputValue()).toBe(before);
-    expect(await page.getByTestId('diff-new').inputValue()).toBe(after);
+    // The files were opened for the diff, and the pickers name them once the list of open ontologies has them.
+    await page.waitForFunction(
+      ([a, b]) =>
+        (document.querySelector('[data-testid="diff-old"]') as HTMLSelectElement | null)?.value === a &&
+        (document.querySelector('[data-testid="diff-new"]') as HTMLSelectElement | null)?.value === b,
+      [before, after],
+    );
     expect(s.problems).toEqual([]);
   });
 });
