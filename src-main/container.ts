@@ -11,6 +11,8 @@ import { appVersion } from './core/version';
 import type { LlmBackend } from './llm/types';
 import type { OntologyHandle } from './ontology/ontology-handle';
 import { OntologyService } from './ontology/ontology-service';
+import { StatedService } from './ontology/stated/stated-service';
+import { TreeService } from './ontology/tree/tree-service';
 import { FileWatcher } from './ontology/watch/file-watcher';
 import { QueryService } from './query/exec/query-service';
 import { ModelsService } from './llm/service/models-service';
@@ -40,6 +42,10 @@ export class Container {
   readonly models: ModelsService;
   readonly datasets: DatasetsService;
   readonly evaluation: EvaluationService;
+  /** What the ontology states beside what ELK inferred: stated marks, a class's axioms, unsatisfiability. */
+  readonly stated: StatedService;
+  /** The concept tree's hierarchies: inferred, asserted, or a relation's. */
+  readonly trees: TreeService;
   /** Per-question review of stored evaluation runs (the same results store the runs write). */
   readonly review: EvalReview;
   /** The web mode's file picker, limited to the allowed folders (settings.fileRoots, else the defaults). */
@@ -61,6 +67,11 @@ export class Container {
       // Read at each open: a changed preference names entities anew in a cache of its own.
       naming: () => ({ languages: this.nameLanguages ?? this.settings.get().nameLanguages }),
     });
+    this.stated = new StatedService({
+      bridgeFor: (h, signal) => this.ontologies.bridgeHolding(h, signal),
+      explain: (h, a, r, b, signal) => this.ontologies.explain(h, a, r, b, signal),
+    });
+    this.trees = new TreeService(this.stated);
     this.settings = new SettingsStore(this.dataDir);
     this.history = new HistoryStore(join(this.dataDir, 'history.sqlite'));
     this.models = new ModelsService(

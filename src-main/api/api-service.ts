@@ -156,7 +156,13 @@ export class ApiService {
   }
 
   private info(h: OntologyHandle): OntologyInfo {
-    return { id: h.path, path: h.path, summary: h.summary, nameLanguages: [...h.nameLanguages] };
+    return {
+      id: h.path,
+      path: h.path,
+      summary: h.summary,
+      nameLanguages: [...h.nameLanguages],
+      unsatisfiableNamed: h.summary.unsatisfiable.length ? h.unsatisfiableNames(50) : [],
+    };
   }
 
   private buildHandlers(): Handlers {
@@ -223,10 +229,14 @@ export class ApiService {
         if (!card) throw new UserError('unknown-name', 'No class has that IRI in this ontology.');
         return card;
       },
-      'ontology.children': ({ ontologyId, iri, relation }) =>
-        classTreeOf(this.handle_(ontologyId).closure).children(iri, relation ?? null),
-      'ontology.path': ({ ontologyId, iri, relation }) =>
-        classTreeOf(this.handle_(ontologyId).closure).path(iri, relation ?? null),
+      'ontology.children': ({ ontologyId, iri, relation, hierarchy }) =>
+        c.trees.children(this.handle_(ontologyId), iri, relation ?? null, hierarchy),
+      'ontology.path': ({ ontologyId, iri, relation, hierarchy }) =>
+        c.trees.path(this.handle_(ontologyId), iri, relation ?? null, hierarchy),
+      'ontology.statedInferred': ({ ontologyId, iri }) => c.stated.statedInferred(this.handle_(ontologyId), iri),
+      'ontology.lineage': ({ ontologyId, iri }) => c.stated.lineage(this.handle_(ontologyId), iri),
+      'ontology.axioms': ({ ontologyId, iri }) => c.stated.classAxioms(this.handle_(ontologyId), iri),
+      'ontology.whyUnsatisfiable': ({ ontologyId, iri }) => c.stated.whyUnsatisfiable(this.handle_(ontologyId), iri),
       'ontology.relations': ({ ontologyId }) => classTreeOf(this.handle_(ontologyId).closure).relations(),
       'query.run': ({ ontologyId, query }) =>
         this.logged(ontologyId, query, 'error', async () => {
@@ -357,39 +367,59 @@ export class ApiService {
       'evaluation.item': ({ runId, item }) => c.review.item(runId, item),
       'evaluation.mark': ({ runId, item, verdict, note }) => c.review.mark(runId, item, verdict, note),
       'evaluation.export': ({ runId, format }) => c.review.export(runId, format),
-      'diff.run': ({ oldId, newId, newPath, namespaces }) => {
-        if ((newId === undefined) === (newPath === undefined))
-          throw new UserError('bad-params', 'Invalid parameters for diff.run: give either newId or newPath.');
-        const before = this.handle_(oldId);
-        const given = newId === undefined ? undefined : this.handle_(newId);
+      'diff.run': ({ oldId, oldPath, newId, newPath, namespaces, annotations }) => {
+        const side = (id: string | undefined, file: string | undefined, which: string) => {
+          if ((id === undefined) === (file === undefined))
+            throw new UserError(
+              'bad-params',
+              `Invalid parameters for diff.run: give either ${which}Id or ${which}Path.`,
+            );
+          return id === undefined ? { file: file! } : { handle: this.handle_(id) };
+        };
+        const sides = [side(oldId, oldPath, 'old'), side(newId, newPath, 'new')];
         const prefixes = checkedNamespaces(namespaces);
-        const newName = basename(given?.path ?? newPath!);
-        const t = this.launch('diff', `Diff ${basename(before.path)} → ${newName}`, async (task) => {
-          let after = given;
-          if (!after) {
+        const [oldName, newName] = sides.map((x) => basename(x.handle?.path ?? x.file!));
+        const t = this.launch('diff', `Diff ${oldName} → ${newName}`, async (task) => {
+          // A side given as a file is opened (from the cache when it has been seen) and stays open.
+          const handles: (OntologyHandle | undefined)[] = [undefined, undefined];
+          for (const [i, x] of sides.entries()) {
+            if (x.handle) {
+              handles[i] = x.handle;
+              continue;
+            }
             const started = Date.now();
-            after = await c.ontologies.open(newPath!, {
-              signal: task.signal,
-              onProgress: (p) => task.update({ stage: `open ${newName}`, fraction: 0.4 * p.fraction }),
-            });
-            this.adopt(after, started);
-            this.hold(after, task);
+            const name = basename(x.file!);
+            const h = await c.ontologies
+              .open(x.file!, {
+                signal: task.signal,
+                onProgress: (p) => task.update({ stage: `open ${name}`, fraction: 0.2 * i + 0.2 * p.fraction }),
+              })
+              .catch((e: unknown) => Promise.reject(withTypedPaths(e, [x.file!])));
+            this.adopt(h, started);
+            this.hold(h, task);
+            handles[i] = h;
           }
-          const full = await diffHandles(before, after, {
+          const full = await diffHandles(handles[0]!, handles[1]!, {
             namespaces: prefixes,
+            annotations,
             signal: task.signal,
             onProgress: (p) => task.update(p),
           });
           const { report, capped } = capChanges(full, DIFF_SHOWN_PER_KIND);
-          return { oldId: before.path, newId: after.path, report, shownPerKind: capped ? DIFF_SHOWN_PER_KIND : null };
+          return {
+            oldId: handles[0]!.path,
+            newId: handles[1]!.path,
+            report,
+            shownPerKind: capped ? DIFF_SHOWN_PER_KIND : null,
+          };
         });
-        this.hold(before, t);
-        if (given) this.hold(given, t);
+        for (const x of sides) if (x.handle) this.hold(x.handle, t);
         return { taskId: t.id };
       },
-      'diff.export': async ({ oldId, newId, namespaces, format }) => {
+      'diff.export': async ({ oldId, newId, namespaces, annotations, format }) => {
         const report = await diffHandles(this.handle_(oldId), this.handle_(newId), {
           namespaces: checkedNamespaces(namespaces),
+          annotations,
         });
         const name = `diff-${fileStem(report.old.file)}-${fileStem(report.new.file)}`;
         return format === 'json'
@@ -448,7 +478,9 @@ function fileStem(file: string): string {
 /** The paths a call's parameters name, as typed: its errors show them so (see core/shown-paths). */
 function typedPaths(params: unknown): string[] {
   const p = params as Record<string, unknown>;
-  return ['path', 'datasetPath', 'newPath'].map((k) => p?.[k]).filter((v): v is string => typeof v === 'string');
+  return ['path', 'datasetPath', 'oldPath', 'newPath']
+    .map((k) => p?.[k])
+    .filter((v): v is string => typeof v === 'string');
 }
 
 /** Observations carry the full query result for the CLI; over the wire the text and ids suffice. */

@@ -11,6 +11,12 @@ import type { EvaluationSummary, ReviewItem, ReviewMark, ReviewRow, RunInfo } fr
 import type { MemoryEstimate, ModelInfo } from '../llm/models/model-types';
 import type { Card, SynonymScope } from '../ontology/cards/card-types';
 import type { LoadSummary } from '../ontology/ontology-types';
+import type {
+  ClassAxioms,
+  ClassLineage,
+  StatedInferred,
+  UnsatisfiableExplanation,
+} from '../ontology/stated/stated-types';
 import type { TreeChildren, TreePath, TreeRelation } from '../ontology/tree/tree-types';
 import type { OntologyFileChange, OntologyFileStatus } from '../ontology/watch/watch-types';
 import type { QueryExamples, QueryResult, SearchReplacement, SearchTier, SparqlResult } from '../query/query-types';
@@ -28,6 +34,7 @@ export type * from '../files/file-types';
 export type * from '../llm/models/model-types';
 export type * from '../ontology/cards/card-types';
 export type * from '../ontology/ontology-types';
+export type * from '../ontology/stated/stated-types';
 export type * from '../ontology/tree/tree-types';
 export type * from '../ontology/watch/watch-types';
 export type * from '../query/query-types';
@@ -50,6 +57,9 @@ const agentProtocol = z.enum(['auto', 'structured', 'text']);
 const nameScope = z.enum(['question', 'ontology']);
 const runId = z.string().regex(/^[0-9a-f]{20}$/, 'must be a run id');
 const itemId = z.string().min(1).max(500);
+const classIri = z.string().min(1).max(4096);
+/** The inferred is-a hierarchy (ELK's) or the asserted one (what the axioms state); absent: inferred. */
+const hierarchy = z.enum(['inferred', 'stated']).optional();
 
 export const AgentQuestionSchema = z.object({
   kind: z.enum(['mcq', 'single', 'oq', 'free']),
@@ -111,12 +121,17 @@ export const paramSchemas = {
     })
     .strict(),
   'ontology.card': z.object({ ontologyId, iri: z.string().min(1).max(4096) }).strict(),
-  /** The concept tree: a class's children (iri null: the roots), is-a or under the relation with that IRI. */
+  /**
+   * The concept tree: a class's children (iri null: the roots), is-a (inferred or stated) or under the
+   * relation with that IRI. In the inferred tree unsatisfiable classes sit under owl:Nothing (its IRI
+   * lists them) and, marked, under their stated parents.
+   */
   'ontology.children': z
     .object({
       ontologyId,
       iri: z.string().min(1).max(4096).nullable(),
       relation: z.string().min(1).max(4096).nullable().optional(),
+      hierarchy,
     })
     .strict(),
   /** One path from a root down to the class, to reveal it in the tree. */
@@ -125,8 +140,20 @@ export const paramSchemas = {
       ontologyId,
       iri: z.string().min(1).max(4096),
       relation: z.string().min(1).max(4096).nullable().optional(),
+      hierarchy,
     })
     .strict(),
+  /**
+   * A class's parents, equivalents and links, each marked stated or inferred (links also inherited).
+   * Stated axioms come from the reasoner's session: the first call after a warm open loads the file into it.
+   */
+  'ontology.statedInferred': z.object({ ontologyId, iri: classIri }).strict(),
+  /** Every ancestor of a class and the paths from the roots down to it (inferred hierarchy). */
+  'ontology.lineage': z.object({ ontologyId, iri: classIri }).strict(),
+  /** The class's stated logical axioms in Manchester syntax, and the other axioms that use it. */
+  'ontology.axioms': z.object({ ontologyId, iri: classIri }).strict(),
+  /** One minimal set of axioms from which the class is unsatisfiable (C ⊑ owl:Nothing). */
+  'ontology.whyUnsatisfiable': z.object({ ontologyId, iri: classIri }).strict(),
   /** The relations whose hierarchies the tree can show. */
   'ontology.relations': z.object({ ontologyId }).strict(),
   'query.run': z.object({ ontologyId, query: z.string().max(100_000) }).strict(),
@@ -227,13 +254,18 @@ export const paramSchemas = {
     .object({ runId, item: itemId, verdict: z.enum(['agree', 'disagree']).nullable(), note: z.string().max(5000) })
     .strict(),
   'evaluation.export': z.object({ runId, format: z.enum(['json', 'markdown']) }).strict(),
-  /** Two versions: open ontologies, or for the new one a file opened for the diff (a Test-2 revision). */
+  /**
+   * Two versions, each an open ontology (id) or any ontology file, opened for the diff (path), as ROBOT
+   * diff takes two files; `annotations` compares definitions, synonyms, xrefs and other annotations too.
+   */
   'diff.run': z
     .object({
-      oldId: ontologyId,
+      oldId: ontologyId.optional(),
+      oldPath: path.optional(),
       newId: ontologyId.optional(),
       newPath: path.optional(),
       namespaces: z.array(z.string().min(1).max(4096)).max(50).optional(),
+      annotations: z.boolean().optional(),
     })
     .strict(),
   'diff.export': z
@@ -241,6 +273,7 @@ export const paramSchemas = {
       oldId: ontologyId,
       newId: ontologyId,
       namespaces: z.array(z.string().min(1).max(4096)).max(50).optional(),
+      annotations: z.boolean().optional(),
       format: z.enum(['json', 'markdown']),
     })
     .strict(),
@@ -298,6 +331,8 @@ export interface OntologyInfo {
   summary: LoadSummary;
   /** The label languages its class names were chosen by, in order of preference ('' for no tag). */
   nameLanguages: string[];
+  /** Its first unsatisfiable classes by name (at most 50; `summary.unsatisfiable` lists every IRI). */
+  unsatisfiableNamed: { iri: string; name: string }[];
   /**
    * Set on an open that found this exact content still open from an earlier open and served it as it
    * was: nothing was loaded, and the summary is that earlier load's.
@@ -345,6 +380,10 @@ export interface ApiResults {
   'ontology.card': Card;
   'ontology.children': TreeChildren;
   'ontology.path': TreePath;
+  'ontology.statedInferred': StatedInferred;
+  'ontology.lineage': ClassLineage;
+  'ontology.axioms': ClassAxioms;
+  'ontology.whyUnsatisfiable': UnsatisfiableExplanation;
   'ontology.relations': TreeRelation[];
   'query.run': QueryResult;
   'query.sparql': SparqlResult;

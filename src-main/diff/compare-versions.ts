@@ -11,18 +11,10 @@ export function minus(a: Iterable<string>, b: { has(x: string): boolean }): stri
   return out.sort(compareCodeUnits);
 }
 
-/**
- * Every change from `before` to `after`, in the report's order (diff-types.ts). A change is kept when
- * its class is in one of `prefixes` (for an equivalence, either class); no prefixes keep everything.
- */
-export function compareVersions(
-  before: VersionSnapshot,
-  after: VersionSnapshot,
-  prefixes: string[] = [],
-): DiffChange[] {
+/** Names entities as a report does: from the new version where the entity is still there (release notes speak its language). */
+export function entityRefs(before: VersionSnapshot, after: VersionSnapshot): (iri: string) => DiffEntity {
   const refs = new Map<string, DiffEntity>();
-  // Names come from the new version where the entity is still there: release notes speak its language.
-  const ref = (iri: string): DiffEntity => {
+  return (iri: string): DiffEntity => {
     let r = refs.get(iri);
     if (!r) {
       const name =
@@ -35,6 +27,18 @@ export function compareVersions(
     }
     return r;
   };
+}
+
+/**
+ * Every change from `before` to `after`, in the report's order (diff-types.ts). A change is kept when
+ * its class is in one of `prefixes` (for an equivalence, either class); no prefixes keep everything.
+ */
+export function compareVersions(
+  before: VersionSnapshot,
+  after: VersionSnapshot,
+  prefixes: string[] = [],
+): DiffChange[] {
+  const ref = entityRefs(before, after);
   const keep = (iri: string) => inNamespaces(iri, prefixes);
   const out: DiffChange[] = [];
   const whereBoth = (test: (b: ClassFacts, a: ClassFacts) => boolean) =>

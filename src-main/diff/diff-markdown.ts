@@ -1,4 +1,5 @@
 import {
+  ANNOTATION_CHANGE_KINDS,
   CHANGE_KINDS,
   type DiffChange,
   type ChangeKind,
@@ -21,6 +22,15 @@ export const KIND_TITLES: Record<ChangeKind, string> = {
   'equivalence-removed': 'Equivalences removed',
   'unsatisfiable-gained': 'Newly unsatisfiable classes',
   'unsatisfiable-lost': 'Classes no longer unsatisfiable',
+  'definition-added': 'Definitions added',
+  'definition-removed': 'Definitions removed',
+  'definition-changed': 'Definitions changed',
+  'synonym-added': 'Synonyms added',
+  'synonym-removed': 'Synonyms removed',
+  'xref-added': 'Cross-references added',
+  'xref-removed': 'Cross-references removed',
+  'annotation-added': 'Other annotations added',
+  'annotation-removed': 'Other annotations removed',
 };
 
 /** Said of a link whose redundancy changed but not whether it holds. */
@@ -39,12 +49,15 @@ export function diffMarkdown(r: DiffReport): string {
   if (!r.changes.length) {
     lines.push(
       'No changes: the same classes, labels, obsolete marks, direct parents, entailed existential links, ' +
-        'equivalences and unsatisfiable classes.',
+        `equivalences and unsatisfiable classes${r.annotations ? ', definitions, synonyms, cross-references and other annotations' : ''}.`,
     );
     return lines.join('\n') + '\n';
   }
   lines.push('| Change | Count |', '|---|---:|');
-  for (const k of CHANGE_KINDS) lines.push(`| ${KIND_TITLES[k]} | ${r.counts[k].toLocaleString('en-US')} |`);
+  for (const k of [...CHANGE_KINDS, ...ANNOTATION_CHANGE_KINDS]) {
+    const n = r.counts[k];
+    if (n !== undefined) lines.push(`| ${KIND_TITLES[k]} | ${n.toLocaleString('en-US')} |`);
+  }
   lines.push('');
   lines.push(
     'Direct parents are inferred; entailed links are the non-redundant existential consequences ' +
@@ -56,7 +69,7 @@ export function diffMarkdown(r: DiffReport): string {
       current = c.kind;
       const both = c.kind === 'link-added' || c.kind === 'link-removed' ? bothCount(r, c.kind) : 0;
       const note = both ? `; ${both.toLocaleString('en-US')} ${BOTH[c.kind as keyof typeof BOTH]}` : '';
-      lines.push('', `## ${KIND_TITLES[c.kind]} (${r.counts[c.kind].toLocaleString('en-US')}${note})`, '');
+      lines.push('', `## ${KIND_TITLES[c.kind]} (${(r.counts[c.kind] ?? 0).toLocaleString('en-US')}${note})`, '');
     }
     lines.push(`- ${detail(c)}`);
   }
@@ -80,6 +93,21 @@ function detail(c: DiffChange): string {
     case 'equivalence-added':
     case 'equivalence-removed':
       return `${ref(c.class)} ≡ ${ref(c.other)}`;
+    case 'definition-added':
+      return `${ref(c.class)}: “${escape(c.new ?? '')}”`;
+    case 'definition-removed':
+      return `${ref(c.class)}: “${escape(c.old ?? '')}”`;
+    case 'definition-changed':
+      return `${ref(c.class)}: “${escape(c.old ?? '')}” → “${escape(c.new ?? '')}”`;
+    case 'synonym-added':
+    case 'synonym-removed':
+      return `${ref(c.class)}: “${escape(c.synonym)}” (${c.scope}${c.lang ? `, ${escape(c.lang)}` : ''})`;
+    case 'xref-added':
+    case 'xref-removed':
+      return `${ref(c.class)}: ${escape(c.xref)}`;
+    case 'annotation-added':
+    case 'annotation-removed':
+      return `${ref(c.class)}: *${escape(c.property.name)}* “${escape(c.value)}”${c.lang ? ` (${escape(c.lang)})` : ''}`;
     default:
       return ref(c.class);
   }

@@ -2,14 +2,24 @@ import { basename } from 'node:path';
 import { throwIfAborted, type TaskProgress } from '../core/task';
 import type { OntologyHandle } from '../ontology/ontology-handle';
 import type { OntologyService } from '../ontology/ontology-service';
-import { compareVersions } from './compare-versions';
-import { CHANGE_KINDS, DIFF_FORMAT_VERSION, type ChangeKind, type DiffReport, type DiffSide } from './diff-types';
+import { annotationSnapshot } from './annotation-snapshot';
+import { compareAnnotations } from './compare-annotations';
+import { compareVersions, entityRefs } from './compare-versions';
+import {
+  ANNOTATION_CHANGE_KINDS,
+  CHANGE_KINDS,
+  DIFF_FORMAT_VERSION,
+  type DiffReport,
+  type DiffSide,
+} from './diff-types';
 import { namespacePrefixes } from './namespace-filter';
 import { snapshotOf } from './version-snapshot';
 
 export interface DiffOptions {
   /** IRI prefixes or CURIE prefixes (namespace-filter.ts); none keeps every change. */
   namespaces?: readonly string[];
+  /** Compare annotations too: definitions, synonyms by scope, cross-references, other annotations. */
+  annotations?: boolean;
   signal?: AbortSignal;
   onProgress?: (p: TaskProgress) => void;
 }
@@ -33,16 +43,24 @@ export async function diffHandles(
   const a = snapshotOf(before.closure);
   await stage('index new', 0.7);
   const b = snapshotOf(after.closure);
-  await stage('compare', 0.9);
+  await stage('compare', 0.8);
   const changes = compareVersions(a, b, prefixes);
-  const counts = Object.fromEntries(CHANGE_KINDS.map((k) => [k, 0])) as Record<ChangeKind, number>;
-  for (const c of changes) counts[c.kind]++;
+  const kinds: string[] = [...CHANGE_KINDS];
+  if (o.annotations) {
+    await stage('compare annotations', 0.9);
+    const ref = entityRefs(a, b);
+    changes.push(...compareAnnotations(annotationSnapshot(before.db), annotationSnapshot(after.db), ref, prefixes));
+    kinds.push(...ANNOTATION_CHANGE_KINDS);
+  }
+  const counts = Object.fromEntries(kinds.map((k) => [k, 0])) as DiffReport['counts'];
+  for (const c of changes) counts[c.kind] = (counts[c.kind] ?? 0) + 1;
   o.onProgress?.({ stage: 'done', fraction: 1 });
   return {
     version: DIFF_FORMAT_VERSION,
     old: sideOf(before),
     new: sideOf(after),
     namespaces: prefixes,
+    annotations: o.annotations === true,
     counts,
     changes,
   };

@@ -1,3 +1,5 @@
+import type { SynonymScope } from '../ontology/cards/card-types';
+
 /**
  * The shape of a diff between two versions of an ontology, as `oarag diff --json` prints it and the
  * API returns it. Bump DIFF_FORMAT_VERSION when a field changes meaning or goes away; adding a change
@@ -25,7 +27,25 @@ export const CHANGE_KINDS = [
   'unsatisfiable-lost',
 ] as const;
 
-export type ChangeKind = (typeof CHANGE_KINDS)[number];
+/**
+ * Annotation changes, compared with `--annotations` (annotation-snapshot.ts), for classes in both
+ * versions (a class added or removed says so once). After the closure kinds, in this order.
+ */
+export const ANNOTATION_CHANGE_KINDS = [
+  'definition-added',
+  'definition-removed',
+  'definition-changed',
+  'synonym-added',
+  'synonym-removed',
+  'xref-added',
+  'xref-removed',
+  'annotation-added',
+  'annotation-removed',
+] as const;
+
+export type ClosureChangeKind = (typeof CHANGE_KINDS)[number];
+export type AnnotationChangeKind = (typeof ANNOTATION_CHANGE_KINDS)[number];
+export type ChangeKind = ClosureChangeKind | AnnotationChangeKind;
 
 /** A class or property as the report names it: its name in the version it is read from. */
 export interface DiffEntity {
@@ -79,8 +99,54 @@ interface UnsatisfiableChange {
   class: DiffEntity;
 }
 
+/** Definitions compared as one text per class (several are joined by "; ", in text order). */
+interface DefinitionChange {
+  kind: 'definition-added' | 'definition-removed' | 'definition-changed';
+  class: DiffEntity;
+  /** null for an added definition. */
+  old: string | null;
+  /** null for a removed definition. */
+  new: string | null;
+}
+
+/** A synonym with its scope; a scope changed is one synonym removed and one added. */
+interface SynonymChange {
+  kind: 'synonym-added' | 'synonym-removed';
+  class: DiffEntity;
+  synonym: string;
+  scope: SynonymScope;
+  lang: string | null;
+}
+
+interface XrefChange {
+  kind: 'xref-added' | 'xref-removed';
+  class: DiffEntity;
+  xref: string;
+}
+
+/**
+ * Any other annotation of a class (comments, subsets, replaced_by, consider, …); labels are compared
+ * as the class's name (label-changed), owl:deprecated as class-obsoleted.
+ */
+interface OtherAnnotationChange {
+  kind: 'annotation-added' | 'annotation-removed';
+  class: DiffEntity;
+  property: { iri: string; name: string };
+  value: string;
+  lang: string | null;
+}
+
 export type DiffChange =
-  ClassChange | LabelChange | ParentChange | LinkChange | EquivalenceChange | UnsatisfiableChange;
+  | ClassChange
+  | LabelChange
+  | ParentChange
+  | LinkChange
+  | EquivalenceChange
+  | UnsatisfiableChange
+  | DefinitionChange
+  | SynonymChange
+  | XrefChange
+  | OtherAnnotationChange;
 
 /** One side of the comparison, without paths (a report may be shared; paths say where it was made). */
 export interface DiffSide {
@@ -96,9 +162,14 @@ export interface DiffReport {
   new: DiffSide;
   /** The IRI prefixes changes were kept for (a change is kept when its class starts with one); empty keeps all. */
   namespaces: string[];
-  /** Every kind, zeros included. */
-  counts: Record<ChangeKind, number>;
-  /** Sorted by kind (in CHANGE_KINDS order), then by the IRIs of class, relation and the other entity. */
+  /** Whether annotations were compared (definitions, synonyms, xrefs, other annotations); absent: not. */
+  annotations?: boolean;
+  /** Every kind compared, zeros included: the closure kinds always, the annotation kinds when compared. */
+  counts: Record<ClosureChangeKind, number> & Partial<Record<AnnotationChangeKind, number>>;
+  /**
+   * Sorted by kind (CHANGE_KINDS, then ANNOTATION_CHANGE_KINDS), then by the IRIs of class, relation and
+   * the other entity (annotations: by class IRI, then property and value).
+   */
   changes: DiffChange[];
 }
 

@@ -72,6 +72,16 @@ export class OntologyHandle {
     return this.cards.card(iri);
   }
 
+  /** The first `limit` unsatisfiable classes by name, with their names (the load summary lists only IRIs). */
+  unsatisfiableNames(limit: number): { iri: string; name: string }[] {
+    this.unsatStmt ??= this.db.prepare(
+      "SELECT iri, name FROM entity WHERE unsat = 1 AND kind = 'class' ORDER BY name COLLATE NOCASE, iri LIMIT ?",
+    );
+    return this.unsatStmt.all(limit) as { iri: string; name: string }[];
+  }
+
+  private unsatStmt: Database.Statement | undefined;
+
   /** Exact lookup after normalisation: labels, synonyms, CURIEs, IRIs. One entity may match by several names. */
   lookup(text: string, kind?: 'class' | 'property'): EntityHit[] {
     const rows = this.nameStmt.all(normalizeName(text)) as (Omit<EntityHit, 'deprecated'> & { deprecated: number })[];

@@ -4,6 +4,7 @@ import type { Card, QueryResult, SearchHit } from '../../src-main/api/contract';
 import { api, toApiError } from '../api';
 import { explainQuery } from '../util/dialect';
 import { useAppStore } from './app';
+import { useClassDetailStore } from './class-detail';
 import { useOntologyStore } from './ontology';
 
 export interface ExplainState {
@@ -36,6 +37,7 @@ export const useConceptsStore = defineStore('concepts', () => {
     const ont = useOntologyStore();
     if (ont.contentKey === forContent) return;
     forContent = ont.contentKey;
+    useClassDetailStore().reset();
     if (ont.currentId !== null && ont.currentId === forOntology) {
       explains.value = {};
       if (text.value.trim()) void search(text.value);
@@ -104,6 +106,8 @@ export const useConceptsStore = defineStore('concepts', () => {
     try {
       card.value = await api().call('ontology.card', { ontologyId, iri });
       explains.value = {};
+      // Stated against inferred, its axioms and its lineage come from the reasoner's session, after the card.
+      useClassDetailStore().show(card.value.iri);
     } catch (e) {
       cardError.value = toApiError(e).message;
     } finally {

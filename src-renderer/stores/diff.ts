@@ -7,28 +7,50 @@ import { useAppStore } from './app';
 import { createJob } from './job';
 import { useOntologyStore } from './ontology';
 
-/** The closure diff between two versions: a long task over two ontologies, and its exports. */
+/** The picker's value for "a file", beside the ids of the open ontologies. */
+export const FROM_FILE = '@file';
+
+/**
+ * The diff between two versions: a long task over two ontologies, and its exports. Each side is an
+ * open ontology or any ontology file (opened for the diff, as ROBOT diff takes two files).
+ */
 export const useDiffStore = defineStore('diff', () => {
-  const form = reactive({ oldId: '', newId: '', namespaces: '' });
+  const form = reactive({ oldId: '', newId: '', oldPath: '', newPath: '', namespaces: '', annotations: true });
   const run = createJob('diff');
   const exporting = ref(false);
 
-  async function start(params: { oldId: string; newId?: string; newPath?: string }) {
+  async function start(params: { oldId?: string; oldPath?: string; newId?: string; newPath?: string }) {
     const namespaces = splitNamespaces(form.namespaces);
     await run.start(() =>
-      api().call('diff.run', { ...params, namespaces: namespaces.length ? namespaces : undefined }),
+      api().call('diff.run', {
+        ...params,
+        namespaces: namespaces.length ? namespaces : undefined,
+        annotations: form.annotations,
+      }),
     );
     const r = run.result.value;
     if (!r) return;
-    // The new version may have been opened by the diff: list it, and keep the form on what was compared.
-    if (params.newPath) await useOntologyStore().refresh();
+    // A version given as a file was opened by the diff: list it, and keep the form on what was compared.
+    if (params.newPath || params.oldPath) await useOntologyStore().refresh();
     form.oldId = r.oldId;
     form.newId = r.newId;
   }
 
+  /** One side of the form as diff.run takes it; null while it names nothing. */
+  function side(id: string, path: string, which: 'old' | 'new') {
+    if (id === FROM_FILE) return path.trim() ? { [`${which}Path`]: path.trim() } : null;
+    return id ? { [`${which}Id`]: id } : null;
+  }
+
+  function ready(): boolean {
+    return !!side(form.oldId, form.oldPath, 'old') && !!side(form.newId, form.newPath, 'new');
+  }
+
   async function runForm() {
-    if (!form.oldId || !form.newId) return;
-    await start({ oldId: form.oldId, newId: form.newId });
+    const a = side(form.oldId, form.oldPath, 'old');
+    const b = side(form.newId, form.newPath, 'new');
+    if (!a || !b) return;
+    await start({ ...a, ...b });
   }
 
   /** From the Test-2 view: the revised file against the ontology it was made from. */
@@ -49,6 +71,7 @@ export const useDiffStore = defineStore('diff', () => {
         oldId: r.oldId,
         newId: r.newId,
         namespaces: namespaces.length ? namespaces : undefined,
+        annotations: r.report.annotations === true,
         format,
       });
       downloadText(f.fileName, f.content, f.mime);
@@ -59,5 +82,5 @@ export const useDiffStore = defineStore('diff', () => {
     }
   }
 
-  return { form, run, exporting, runForm, againstOriginal, exportAs };
+  return { form, run, exporting, ready, runForm, againstOriginal, exportAs };
 });

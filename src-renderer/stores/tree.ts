@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { TreeChildren, TreeNode, TreeRelation } from '../../src-main/api/contract';
+import type { TreeChildren, TreeHierarchy, TreeNode, TreeRelation } from '../../src-main/api/contract';
 import { api, toApiError } from '../api';
 import { useOntologyStore } from './ontology';
 
@@ -15,6 +15,8 @@ export interface TreeRow {
 }
 
 const ROOTS = '';
+/** The select's value for the asserted is-a hierarchy (relations are chosen by IRI, inferred is-a by ''). */
+export const STATED = '@stated';
 
 /**
  * The concept browser's tree: is-a or one relation's hierarchy, loaded lazily a level at a time
@@ -23,6 +25,8 @@ const ROOTS = '';
  */
 export const useTreeStore = defineStore('tree', () => {
   const relation = ref<string | null>(null);
+  /** The is-a hierarchy shown when no relation is: ELK's inferred one, or the asserted one. */
+  const hierarchy = ref<TreeHierarchy>('inferred');
   const relations = ref<TreeRelation[]>([]);
   const lists = ref<Record<string, TreeChildren>>({});
   const loading = ref<Record<string, boolean>>({});
@@ -50,6 +54,7 @@ export const useTreeStore = defineStore('tree', () => {
     forOntology = id;
     if (!reloaded) {
       relation.value = null;
+      hierarchy.value = 'inferred';
       selected.value = null;
     }
     relations.value = [];
@@ -95,7 +100,12 @@ export const useTreeStore = defineStore('tree', () => {
     const gen = generation;
     loading.value = { ...loading.value, [key]: true };
     try {
-      const r = await api().call('ontology.children', { ontologyId, iri: parent, relation: relation.value });
+      const r = await api().call('ontology.children', {
+        ontologyId,
+        iri: parent,
+        relation: relation.value,
+        hierarchy: hierarchy.value,
+      });
       if (gen === generation) lists.value = { ...lists.value, [key]: r };
     } catch (e) {
       if (gen === generation) error.value = toApiError(e).message;
@@ -110,9 +120,13 @@ export const useTreeStore = defineStore('tree', () => {
     if (open) void load(iri);
   }
 
+  /** A relation's IRI, STATED for the asserted is-a hierarchy, or null for the inferred one. */
   async function setRelation(r: string | null) {
-    if (r === relation.value) return;
-    relation.value = r;
+    const h: TreeHierarchy = r === STATED ? 'stated' : 'inferred';
+    const rel = r === STATED ? null : r;
+    if (rel === relation.value && h === hierarchy.value) return;
+    relation.value = rel;
+    hierarchy.value = h;
     clear();
     const want = selected.value;
     await load(null);
@@ -131,7 +145,12 @@ export const useTreeStore = defineStore('tree', () => {
     }
     const gen = generation;
     try {
-      const p = await api().call('ontology.path', { ontologyId, iri, relation: relation.value });
+      const p = await api().call('ontology.path', {
+        ontologyId,
+        iri,
+        relation: relation.value,
+        hierarchy: hierarchy.value,
+      });
       if (gen !== generation || selected.value !== iri) return;
       outside.value = p.inTree ? null : p.path[p.path.length - 1];
       if (!p.inTree) return;
@@ -176,6 +195,7 @@ export const useTreeStore = defineStore('tree', () => {
 
   return {
     relation,
+    hierarchy,
     relations,
     rows,
     error,

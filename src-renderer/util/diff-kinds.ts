@@ -15,6 +15,15 @@ export const KIND_TITLES: Record<ChangeKind, string> = {
   'equivalence-removed': 'Equivalences removed',
   'unsatisfiable-gained': 'Newly unsatisfiable classes',
   'unsatisfiable-lost': 'Classes no longer unsatisfiable',
+  'definition-added': 'Definitions added',
+  'definition-removed': 'Definitions removed',
+  'definition-changed': 'Definitions changed',
+  'synonym-added': 'Synonyms added',
+  'synonym-removed': 'Synonyms removed',
+  'xref-added': 'Cross-references added',
+  'xref-removed': 'Cross-references removed',
+  'annotation-added': 'Other annotations added',
+  'annotation-removed': 'Other annotations removed',
 };
 
 /** Whether a kind adds (+), removes (−) or changes (~) something, for its colour. */
@@ -29,7 +38,7 @@ export function changeText(c: DiffChange): string {
   const parts: string[] = [];
   for (const v of Object.values(c)) {
     if (typeof v === 'string') parts.push(v);
-    else if (v && typeof v === 'object') parts.push(v.name, v.curie ?? '', v.iri);
+    else if (v && typeof v === 'object') parts.push(v.name, 'curie' in v ? (v.curie ?? '') : '', v.iri);
   }
   return parts.join(' ').toLowerCase();
 }

@@ -45,7 +45,7 @@ describe.skipIf(reason)('e2e: Concept browser', () => {
       () => document.querySelector('[data-testid="card-name"]')?.textContent === 'viral myocarditis',
     );
     const fields = await card.locator('dt').allTextContents();
-    expect(fields).toEqual(['Definition', 'Parents', 'Children', 'Stated relations', 'Other annotations']);
+    expect(fields).toEqual(['Definition', 'Parents', 'Ancestors', 'Children', 'Relations', 'Other annotations']);
     const text = (await card.textContent()) ?? '';
     expect(text).toContain('Myocarditis caused by a virus');
     expect(text).toContain('causative agent');

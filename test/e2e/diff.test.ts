@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiffReport } from '../../src-main/api/contract';
 import {
@@ -15,6 +15,7 @@ import {
 } from './support/harness';
 
 const PO = join(SHARED_ONTOLOGIES, 'po.obo');
+const FIXTURES = resolve(__dirname, '..', 'fixtures', 'diff');
 const reason = browserSkipReason() ?? (existsSync(PO) ? null : `${PO} is absent (set OARAG_ONTOLOGIES)`);
 if (reason) warnSkip('e2e diff view', reason);
 
@@ -70,6 +71,27 @@ describe.skipIf(reason)('e2e: diff of po against its Test-2 revision', () => {
     await page.getByTestId('diff-count-link-removed').click();
   });
 
+  it('lists the definitions the revision rewrote, old and new (annotations are compared by default)', async () => {
+    const { page } = s;
+    expect(await page.getByTestId('diff-annotations').isChecked()).toBe(true);
+    // A Test-2 revision appends each removed restriction, in words, to its class's definition.
+    const changed = await count('definition-changed');
+    expect(changed).toBeGreaterThan(100);
+    expect(await count('synonym-added')).toBe(0);
+    expect(await count('xref-removed')).toBe(0);
+    await page.getByTestId('diff-count-definition-changed').click();
+    const group = page.getByTestId('diff-group-definition-changed');
+    const first = group.locator('li.change').first();
+    const old = (await first.getByTestId('definition-old').textContent())!.trim();
+    const now = (await first.getByTestId('definition-new').textContent())!.trim();
+    expect(now.startsWith(old)).toBe(true);
+    expect(now.length).toBeGreaterThan(old.length);
+    expect(await first.locator('.curie').first().textContent()).toMatch(/^PO:\d{7}$/);
+    await page.getByTestId('diff-summary').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    await shot(page, 'diff-definitions', { docs: true });
+    await page.getByTestId('diff-count-definition-changed').click();
+  });
+
   it('exports the release notes and the JSON with the counts the view shows', async () => {
     const { page } = s;
     const [md] = await Promise.all([page.waitForEvent('download'), page.getByTestId('diff-export-md').click()]);
@@ -83,6 +105,8 @@ describe.skipIf(reason)('e2e: diff of po against its Test-2 revision', () => {
     await js.saveAs(join(dir, 'diff.json'));
     const report = JSON.parse(readFileSync(join(dir, 'diff.json'), 'utf8')) as DiffReport;
     expect(report.version).toBe(1);
+    expect(report.annotations).toBe(true);
+    expect(report.counts['definition-changed']).toBe(await count('definition-changed'));
     expect(report.counts['link-removed']).toBe(removed);
     expect(report.changes.filter((c) => c.kind === 'link-removed')).toHaveLength(removed);
   });
@@ -102,6 +126,33 @@ describe.skipIf(reason)('e2e: diff of po against its Test-2 revision', () => {
     expect(before).toBeGreaterThan(0);
     expect(await count('class-removed')).toBe(0);
     expect(await count('link-removed')).toBeGreaterThan(100);
+    expect(s.problems).toEqual([]);
+  });
+
+  it('compares any two files, like ROBOT diff: neither needs to be open first', async () => {
+    const { page } = s;
+    const [before, after] = ['annotations-before.obo', 'annotations-after.obo'].map((f) => join(FIXTURES, f));
+    await page.getByTestId('diff-namespaces').fill('');
+    await page.getByTestId('diff-old').selectOption('@file');
+    await page.getByTestId('diff-old-path').fill(before);
+    await page.getByTestId('diff-new').selectOption('@file');
+    await page.getByTestId('diff-new-path').fill(after);
+    await page.getByTestId('diff-run').click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="diff-summary"] h2')?.textContent?.includes('annotations-before.obo'),
+      undefined,
+      { timeout: 120_000 },
+    );
+    expect(await count('definition-changed')).toBe(1);
+    expect(await count('class-obsoleted')).toBe(1);
+    expect(await count('synonym-added')).toBe(1);
+    // The files were opened for the diff, and the pickers name them once the list of open ontologies has them.
+    await page.waitForFunction(
+      ([a, b]) =>
+        (document.querySelector('[data-testid="diff-old"]') as HTMLSelectElement | null)?.value === a &&
+        (document.querySelector('[data-testid="diff-new"]') as HTMLSelectElement | null)?.value === b,
+      [before, after],
+    );
     expect(s.problems).toEqual([]);
   });
 });

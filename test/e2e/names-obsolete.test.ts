@@ -72,8 +72,9 @@ describe.skipIf(reason)('e2e: names for any ontology, alt_ids and obsolete terms
     expect(await card.locator('dt').allTextContents()).toEqual([
       'Definition',
       'Parents',
+      'Ancestors',
       'Children',
-      'Stated relations',
+      'Relations',
       'Synonyms',
       'Cross-references',
       'Subsets',

@@ -1,10 +1,12 @@
-import { UserError } from '../../core/errors';
+import { errorMessage, UserError } from '../../core/errors';
 import type { CommandSpec } from '../command-spec';
 import { openOntology, printJson, requireString } from './shared';
+import { statedInferredText } from './stated-text';
 
 export const cardCommand: CommandSpec = {
   name: 'card',
-  summary: 'Print the concept card of a class given by name, synonym, CURIE or IRI.',
+  summary:
+    'Print the concept card of a class given by name, synonym, CURIE or IRI, then its parents and links marked stated or inferred.',
   usage: 'oarag card <name-or-CURIE-or-IRI> --ontology <file> [--json]',
   options: { ontology: { type: 'string' }, json: { type: 'boolean' } },
   async run(ctx) {
@@ -31,10 +33,21 @@ export const cardCommand: CommandSpec = {
     }
     const card = h.card(hits[0].iri);
     if (!card) throw new UserError('unknown-name', `no card for ${hits[0].iri}.`);
+    // The stated axioms are read by the reasoner's bridge; the card itself never needs it.
+    let stated;
+    let why = '';
+    try {
+      stated = await ctx.container.stated.statedInferred(h, card.iri, ctx.io.signal);
+    } catch (e) {
+      why = errorMessage(e);
+    }
     if (ctx.values.json) {
       const { unsatisfiable: _u, ...rest } = card;
-      printJson(ctx, rest);
-    } else ctx.io.stdout(card.text + '\n');
+      printJson(ctx, { ...rest, statedInferred: stated ?? null });
+    } else {
+      const second = stated ? statedInferredText(stated) : `stated and inferred: not available (${why})`;
+      ctx.io.stdout(`${card.text}\n\n${second}\n`);
+    }
     return 0;
   },
 };

@@ -8,10 +8,12 @@ import { printJson } from './shared';
 
 export const diffCommand: CommandSpec = {
   name: 'diff',
-  summary: 'Compare two versions of an ontology: classes, labels, parents, entailed links, equivalences.',
-  usage: 'oarag diff <old> <new> [--md|--json] [--namespace <IRI prefix|CURIE prefix>]...',
+  summary:
+    'Compare two versions of an ontology: classes, labels, parents, entailed links, equivalences; with --annotations also definitions, synonyms, xrefs and other annotations.',
+  usage: 'oarag diff <old> <new> [--md|--json] [--annotations] [--namespace <IRI prefix|CURIE prefix>]...',
   options: {
     json: { type: 'boolean' },
+    annotations: { type: 'boolean' },
     md: { type: 'boolean' },
     namespace: { type: 'string', multiple: true },
   },
@@ -25,6 +27,7 @@ export const diffCommand: CommandSpec = {
     try {
       report = await diffFiles(ctx.container.ontologies, resolve(ctx.io.cwd, oldFile), resolve(ctx.io.cwd, newFile), {
         namespaces: (ctx.values.namespace as string[] | undefined) ?? [],
+        annotations: ctx.values.annotations === true,
         signal: ctx.io.signal,
         onProgress: (p) => bar.update(p),
       });

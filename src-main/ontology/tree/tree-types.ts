@@ -6,13 +6,23 @@ export interface TreeNode {
   childCount: number;
   obsolete: boolean;
   unsatisfiable: boolean;
+  /**
+   * Under this parent only because an axiom states it: an unsatisfiable class, which the reasoner puts
+   * under owl:Nothing alone, shown under its stated parents too.
+   */
+  statedOnly?: true;
 }
+
+/** The inferred class hierarchy (ELK's) or the asserted one (the classes each axiom states a class is under). */
+export type TreeHierarchy = 'inferred' | 'stated';
 
 /** The children of a class, or the roots (parent null), sorted by name. */
 export interface TreeChildren {
   parent: string | null;
   /** The relation's IRI; null for is-a. */
   relation: string | null;
+  /** Which is-a hierarchy (absent: inferred); a relation's hierarchy is always what the closure entails. */
+  hierarchy?: TreeHierarchy;
   nodes: TreeNode[];
   /** Roots only: obsolete classes without parents, left out of the list (an OBO file has hundreds). */
   hiddenObsolete: number;

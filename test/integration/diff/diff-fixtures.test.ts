@@ -70,7 +70,7 @@ describe('oarag diff on handwritten versions', () => {
       `unsatisfiable-gained ${DF(18)}`,
       `unsatisfiable-lost ${DF(20)}`,
     ]);
-    expect(Object.values(report.counts).reduce((a, b) => a + b, 0)).toBe(report.changes.length);
+    expect(Object.values(report.counts).reduce((a, b) => a + (b ?? 0), 0)).toBe(report.changes.length);
   });
 
   it('finds no change between two spellings of the same ontology', async () => {
@@ -102,6 +102,48 @@ describe('oarag diff on handwritten versions', () => {
     expect(r.out).toContain('| Entailed links removed | 2 |');
     expect(r.out).toContain('- aorta (DF:0000008) *part of some* circulatory system (DF:0000012)');
     expect(r.out).toContain('- chimera (DF:0000018)');
+  });
+
+  it('with --annotations, lists changed definitions, synonyms by scope, xrefs and other annotations (OBO)', async () => {
+    const r = await cli([
+      'diff',
+      join(FIXTURES, 'annotations-before.obo'),
+      join(FIXTURES, 'annotations-after.obo'),
+      '--annotations',
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out) as DiffReport;
+    expect(report.annotations).toBe(true);
+    const by = (kind: string) => report.changes.filter((c) => c.kind === kind);
+    expect(by('class-obsoleted').map((c) => c.class.curie)).toEqual(['DA:0000003']);
+    expect(by('definition-changed')).toMatchObject([
+      {
+        class: { curie: 'DA:0000001', name: 'leaf' },
+        old: 'A lateral outgrowth of a stem.',
+        new: 'A lateral outgrowth of a stem. It is part of some shoot.',
+      },
+    ]);
+    expect(by('definition-removed')).toMatchObject([{ class: { curie: 'DA:0000002' }, new: null }]);
+    expect(by('definition-added')).toMatchObject([{ class: { curie: 'DA:0000003' }, old: null }]);
+    expect(by('synonym-added')).toMatchObject([{ synonym: 'frond', scope: 'narrow' }]);
+    expect(by('synonym-removed')).toMatchObject([{ synonym: 'frond', scope: 'related' }]);
+    expect(by('xref-added')).toMatchObject([{ xref: 'BTO:0000713' }]);
+    expect(by('annotation-added')).toMatchObject([{ property: { name: 'comment' }, value: 'New comment.' }]);
+    expect(by('annotation-removed')).toMatchObject([{ property: { name: 'comment' }, value: 'Old comment.' }]);
+    const md = await cli([
+      'diff',
+      join(FIXTURES, 'annotations-before.obo'),
+      join(FIXTURES, 'annotations-after.obo'),
+      '--annotations',
+    ]);
+    expect(md.out).toContain('## Definitions changed (1)');
+    const plain = JSON.parse(
+      (await cli(['diff', join(FIXTURES, 'annotations-before.obo'), join(FIXTURES, 'annotations-after.obo'), '--json']))
+        .out,
+    ) as DiffReport;
+    expect(plain.annotations).toBe(false);
+    expect(plain.changes.map((c) => c.kind)).toEqual(['class-obsoleted']);
   });
 
   it('says what is wrong with the arguments, before loading anything', async () => {

@@ -3,7 +3,9 @@ import type { ApiTaskOf, DiffReport, OntologyInfo } from '../../../src-main/api/
 import { ApiService } from '../../../src-main/api/api-service';
 import { Container } from '../../../src-main/container';
 import type { OntologyHandle } from '../../../src-main/ontology/ontology-handle';
-import { EX, handleFromDump } from '../../support/dump-fixture';
+import { EX, handleFromDump, label } from '../../support/dump-fixture';
+
+const DEF = 'http://purl.obolibrary.org/obo/IAO_0000115';
 import { tempDir } from '../../support/temp-dir';
 import { d } from '../diff/dump-records';
 import { codeOf } from '../../support/error-code';
@@ -26,6 +28,11 @@ beforeAll(async () => {
     d.cls('A', 'a'),
     d.cls('B', 'b'),
     d.cls('C', 'c'),
+  ]);
+  versions['/data/v3.ofn'] = await handleFromDump([
+    d.prop('partOf'),
+    d.cls('A', 'a'),
+    { t: 'class', iri: EX + 'B', annotations: [label('b'), { p: DEF, v: 'A bee.' }], deprecated: false },
   ]);
   for (const [path, v] of Object.entries(versions)) Object.defineProperty(v.handle, 'path', { value: path });
   c = new Container({ cacheDir: `${dir.path}/cache`, dataDir: `${dir.path}/data`, env: {} });
@@ -101,6 +108,33 @@ describe('diff API', () => {
     const r = (await finished(taskId)).result!;
     expect(r.report.namespaces).toEqual([EX + 'C']);
     expect(r.report.changes.map((x) => x.class.iri)).toEqual([EX + 'C']);
+  });
+
+  it('diffs two files, neither of them open before, annotations included, and exports the same', async () => {
+    const { taskId } = (await api.handle('diff.run', {
+      oldPath: '/data/v3.ofn',
+      newPath: '/data/v1.ofn',
+      annotations: true,
+    })) as { taskId: string };
+    const t = await finished(taskId);
+    expect(t.title).toBe('Diff v3.ofn → v1.ofn');
+    const r = t.result!;
+    expect(r.report.annotations).toBe(true);
+    expect(r.report.changes.filter((x) => x.kind === 'definition-removed')).toMatchObject([
+      { class: { name: 'b' }, old: 'A bee.', new: null },
+    ]);
+    const open = (await api.handle('ontology.list', {})) as OntologyInfo[];
+    expect(open.map((o) => o.id)).toContain('/data/v3.ofn');
+    const md = (await api.handle('diff.export', {
+      oldId: '/data/v3.ofn',
+      newId: '/data/v1.ofn',
+      annotations: true,
+      format: 'markdown',
+    })) as { content: string };
+    expect(md.content).toContain('| Definitions removed | 1 |');
+    expect(
+      await codeOf(api.handle('diff.run', { oldId: '/data/v1.ofn', oldPath: '/data/v3.ofn', newId: '/data/v1.ofn' })),
+    ).toBe('bad-params');
   });
 
   it('exports the whole diff as Markdown release notes or versioned JSON', async () => {

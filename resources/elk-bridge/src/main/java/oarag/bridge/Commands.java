@@ -36,6 +36,10 @@ final class Commands {
                 return Queries.subclasses(need(), req, progress);
             case "explain":
                 return Queries.explain(need(), req, progress);
+            case "classAxioms":
+                return ClassAxioms.run(need(), req);
+            case "toldParents":
+                return ToldParents.run(need());
             case "reviseStrip":
                 return Reviser.strip(need(), req, progress);
             case "reviseWrite":

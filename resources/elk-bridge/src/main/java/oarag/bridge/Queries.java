@@ -230,6 +230,8 @@ final class Queries {
                 JsonObject a = new JsonObject();
                 a.addProperty("functional", Render.functional(ax));
                 a.addProperty("text", render.axiom(ax));
+                a.addProperty("manchester", ManchesterText.of(ax));
+                a.add("entities", ManchesterText.entities(ax));
                 axs.add(a);
             }
         }
