@@ -70,18 +70,10 @@ export function openEvidence(frame: OpenFrame, qs: QueryService, facts: ClosureF
   const entailed = facts.subjects(frame.root?.iri ?? null, conds) ?? [];
   const candidates: OpenEvidence['candidates'] = [];
   if (!entailed.length) {
-    const words = frame.conditions.flatMap((c) => [c.relation.name, c.filler.name]);
-    const hits = qs
-      .textCandidates(words, TEXT_CANDIDATES * 8)
-      .filter((h) => !frame.conditions.some((c) => c.filler.iri === h.iri))
-      .filter((h) => !frame.root || facts.isSubClass(h.iri, frame.root.iri))
-      .map((h) => ({ ...h, card: qs.describeIri(h.iri) }));
-    // A card that names every filler is read first: the conditions are likeliest written there.
-    const fillers = frame.conditions.map((c) => plainWords(c.filler.name));
-    const naming = hits.filter((h) => fillers.every((f) => plainWords(h.card.observation).includes(f)));
-    for (const h of (naming.length ? naming : hits).slice(0, TEXT_CANDIDATES)) {
-      observed.push(see(h.card));
-      candidates.push({ iri: h.iri, name: h.name, card: h.card.observation });
+    for (const c of readCandidates(frame, qs, facts)) {
+      const card = qs.describeIri(c);
+      observed.push(see(card));
+      candidates.push({ iri: c, name: facts.entity(c)?.name ?? c, card: card.observation });
     }
   }
   return { observed, entailed, candidates };
@@ -102,9 +94,32 @@ export function freeEvidence(frame: FreeFrame, qs: QueryService): Observed[] {
   return observed;
 }
 
-function plainWords(s: string): string {
-  return ` ${s
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()} `;
+/**
+ * Candidates for an open question the closure cannot answer (a Test 2 ontology, whose restrictions
+ * were moved into definitions): classes under the root that, themselves or through an ancestor, have
+ * a definition naming every condition's filler, the most specific first; failing that, the classes
+ * whose cards best match the conditions' words.
+ */
+function readCandidates(frame: OpenFrame, qs: QueryService, facts: ClosureFacts): string[] {
+  const fillers = frame.conditions.map((c) => c.filler.iri);
+  let pool: Set<string> | null = frame.root ? facts.below([frame.root.iri]) : null;
+  const direct = new Map<string, number>();
+  for (const c of frame.conditions) {
+    const naming = qs.definitionsNaming(c.filler.name, 5000);
+    for (const iri of naming) direct.set(iri, (direct.get(iri) ?? 0) + 1);
+    const reach = facts.below(naming);
+    pool = pool ? new Set([...pool].filter((x) => reach.has(x))) : reach;
+  }
+  const read = [...(pool ?? [])]
+    .filter((x) => !fillers.includes(x))
+    .sort(
+      (a, b) => (direct.get(b) ?? 0) - (direct.get(a) ?? 0) || facts.depth(b) - facts.depth(a) || a.localeCompare(b),
+    );
+  if (read.length) return read.slice(0, TEXT_CANDIDATES);
+  const words = frame.conditions.flatMap((c) => [c.relation.name, c.filler.name]);
+  return qs
+    .textCandidates(words, TEXT_CANDIDATES * 8)
+    .map((h) => h.iri)
+    .filter((x) => !fillers.includes(x) && (!frame.root || facts.isSubClass(x, frame.root.iri)))
+    .slice(0, TEXT_CANDIDATES);
 }

@@ -85,6 +85,23 @@ export class ClosureFacts {
     );
   }
 
+  /** Every class under any of the given ones (themselves included), by IRI. */
+  below(iris: Iterable<string>): Set<string> {
+    const out = new Set<string>();
+    for (const iri of iris) {
+      const id = this.classId(iri);
+      if (id === null) continue;
+      for (const d of this.ix.descendants(id)) if (this.ix.kindOf[d] === 'class') out.add(this.ix.iri(d));
+    }
+    return out;
+  }
+
+  /** Length of the longest path from a class up to a root: larger is more specific. */
+  depth(iri: string): number {
+    const id = this.classId(iri);
+    return id === null ? 0 : this.ix.depth(id);
+  }
+
   /** a ⊑ b between named classes (a class is under itself). */
   isSubClass(a: string, b: string): boolean {
     const x = this.classId(a);

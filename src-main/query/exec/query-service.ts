@@ -150,6 +150,28 @@ export class QueryService {
     return this.list(text, header, fillersOf(this.ix, a, r), [subject, ...(r === 'isa' ? [] : [relation])]);
   }
 
+  /** Live classes whose definition contains the phrase (the card index's stemmed words, in order). */
+  definitionsNaming(phrase: string, limit: number): string[] {
+    const words = phrase
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+    if (!words.length) return [];
+    this.definitionStmt ??= this.h.db.prepare(
+      `SELECT e.iri FROM card_fts f JOIN entity e ON e.id = f.rowid
+       WHERE card_fts MATCH ? AND e.deprecated = 0 AND e.kind = 'class' LIMIT ?`,
+    );
+    try {
+      return (this.definitionStmt.all(`definition : "${words.join(' ')}"`, limit) as { iri: string }[]).map(
+        (r) => r.iri,
+      );
+    } catch {
+      return [];
+    }
+  }
+
+  private definitionStmt: import('better-sqlite3').Statement | undefined;
+
   /** Live classes whose cards best match the words (BM25), best first: candidates the reasoner could not give. */
   textCandidates(words: string[], k: number): ResultEntity[] {
     const unique = [...new Set(words.flatMap((w) => w.toLowerCase().split(/[^\p{L}\p{N}]+/u)))].filter(
