@@ -58,6 +58,8 @@ export interface OpenEvidence {
 
 /** Candidates read from text search when the reasoner's answer set is empty. */
 export const TEXT_CANDIDATES = 5;
+/** Names of a filler's subclasses searched for in definitions, at most. */
+const FILLER_NAMES = 300;
 
 /**
  * An open question's evidence: the SELECT of its root and conditions (the whole set, by IRI), and
@@ -105,7 +107,11 @@ function readCandidates(frame: OpenFrame, qs: QueryService, facts: ClosureFacts)
   let pool: Set<string> | null = frame.root ? facts.below([frame.root.iri]) : null;
   const direct = new Map<string, number>();
   for (const c of frame.conditions) {
-    const naming = qs.definitionsNaming(c.filler.name, 5000);
+    // A definition names the filler or something under it ("part of some nucleus" meets "part of some organelle").
+    const fillerNames = [...facts.below([c.filler.iri])]
+      .slice(0, FILLER_NAMES)
+      .map((iri) => facts.entity(iri)?.name ?? '');
+    const naming = new Set(fillerNames.flatMap((n) => (n ? qs.definitionsNaming(n, 2000) : [])));
     for (const iri of naming) direct.set(iri, (direct.get(iri) ?? 0) + 1);
     const reach = facts.below(naming);
     pool = pool ? new Set([...pool].filter((x) => reach.has(x))) : reach;
