@@ -68,7 +68,7 @@ const rounds = Number(values.rounds ?? 1);
 for (const file of files.filter((f) => !values.only || f.includes(values.only))) {
   // The floor and the cold load take turns, so a burst of other work on the machine hits both alike.
   const floors: FloorRun[] = [];
-  const colds: { wall: number; cpu: number | null }[] = [];
+  const colds: { wall: number; cpu: number | null; bridge?: Record<string, number> }[] = [];
   let cacheDir = '';
   let jvmPeak: number | null = null;
   let s: OntologyHandle['summary'] | undefined;
@@ -88,7 +88,7 @@ for (const file of files.filter((f) => !values.only || f.includes(values.only)))
     });
     const wall = (performance.now() - t0) / 1000;
     const jvmCpu = processCpu(cold.bridge().pid);
-    colds.push({ wall, cpu: jvmCpu === null ? null : ownCpu() - c0 + jvmCpu });
+    colds.push({ wall, cpu: jvmCpu === null ? null : ownCpu() - c0 + jvmCpu, bridge: h.summary.profile?.bridge });
     jvmPeak = Math.max(jvmPeak ?? 0, peakRssMb(cold.bridge().pid) ?? 0);
     s = h.summary;
     await cold.stop();
@@ -120,7 +120,14 @@ for (const file of files.filter((f) => !values.only || f.includes(values.only)))
     unsatisfiable: s.unsatisfiable.length,
     cold: {
       seconds: round(coldSeconds),
-      rounds: colds.map((c) => ({ wall: round(c.wall), cpu: c.cpu === null ? null : round(c.cpu) })),
+      rounds: colds.map((c, i) => ({
+        wall: round(c.wall),
+        cpu: c.cpu === null ? null : round(c.cpu),
+        // The bridge's own parse and ELK beside the floor's of the same round.
+        bridgeParse: c.bridge?.parse ?? null,
+        bridgeElk: c.bridge?.elk ?? null,
+        floor: floors[i] ? { wall: round(floors[i].wall), parse: floors[i].parse, classify: floors[i].classify } : null,
+      })),
       stages: Object.fromEntries(Object.entries(s.stageSeconds).map(([k, v]) => [k, round(v ?? 0)])),
     },
     floor: floorSummary(floors, colds),
