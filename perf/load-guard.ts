@@ -6,7 +6,8 @@ import { seededRandom } from '../src-main/core/random';
 import { ElkBridge } from '../src-main/ontology/bridge/bridge-client';
 import { heapForFile } from '../src-main/ontology/bridge/heap-policy';
 import { OntologyService } from '../src-main/ontology/ontology-service';
-import { round } from './perf-support';
+import { elkFloor } from './elk-floor';
+import { ownCpu, processCpu, round } from './perf-support';
 
 /**
  * The cold-load regression guard (issue #16). A cold load of the GO-scale ontology is measured against
@@ -17,6 +18,9 @@ import { round } from './perf-support';
  * The reference that decides is a fixed workload (hashing, JSON, sorting on fixed data) that no
  * change to the loader can speed up. The bridge parsing the same file alone is measured and printed
  * too, but does not decide: a faster parser would raise cold/parse while the load got faster.
+ * The ELK floor (perf/elk-floor.ts: OWL API parse + ELK alone) runs in each round too, and cold/floor
+ * (CPU where /proc has it, else wall; medians) decides as well, against the reference's own floor
+ * ratio and the same limit: it is the share of the load that is the workbench's own work.
  *
  * What is compared is CPU time (this process with its threads, plus the JVM's), where /proc has it:
  * on a machine shared with other work, wall time swung 2x between rounds while CPU time held within
@@ -27,6 +31,8 @@ import { round } from './perf-support';
  */
 export interface GuardReference {
   ratio: number;
+  /** cold / ELK floor; absent in a reference written before the floor was measured. */
+  floorRatio?: number;
   /** Fails above ratio × limit: 1.3 is "more than 30 % slower". */
   limit: number;
   measured: GuardMeasurement;
@@ -46,6 +52,10 @@ interface GuardMeasurement {
   coldSeconds: number[];
   fixedSeconds: number[];
   parseSeconds: number[];
+  /** The ELK floor per round: wall and CPU seconds, and cold / floor in the guard's clock. */
+  floorSeconds: number[];
+  floorCpuSeconds: number[];
+  floorRatios: number[];
   load: string;
 }
 
@@ -63,25 +73,6 @@ const load = () =>
   loadavg()
     .map((x) => x.toFixed(2))
     .join(' ');
-
-/** CPU seconds of this process (all its threads) so far. */
-function ownCpu(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6;
-}
-
-/** CPU seconds of another process (the JVM) so far, from /proc; null where that is not there. */
-function processCpu(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    // Fields after the command name (which may hold spaces, hence the last parenthesis): utime, stime are 14, 15.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch {
-    return null;
-  }
-}
 
 /** A second or two of the kinds of work a load does (hashing, JSON, sorting strings), on fixed data. */
 export function fixedWorkload(): { wall: number; cpu: number } {
@@ -149,11 +140,15 @@ export async function runGuard(o: GuardOptions): Promise<number> {
     coldSeconds: [],
     fixedSeconds: [],
     parseSeconds: [],
+    floorSeconds: [],
+    floorCpuSeconds: [],
+    floorRatios: [],
     load: load(),
   };
   for (let i = 0; i < o.rounds; i++) {
     const fixed = fixedWorkload();
     const parse = await parseSeconds(o.file);
+    const floor = await elkFloor(o.file);
     const cold = await coldLoad(o.file, o.work, i);
     if (cold.cpu === null) m.clock = 'wall';
     m.fixedSeconds.push(round(fixed.wall, 2));
@@ -162,10 +157,13 @@ export async function runGuard(o: GuardOptions): Promise<number> {
     m.coldSeconds.push(round(cold.wall, 2));
     m.coldCpuSeconds.push(round(cold.cpu ?? cold.wall, 2));
     m.parseRatios.push(round(cold.wall / parse, 3));
+    m.floorSeconds.push(round(floor.wall, 2));
+    m.floorCpuSeconds.push(round(floor.cpu, 2));
     m.load += ` | ${load()}`;
     console.error(
       `[guard] round ${i + 1}/${o.rounds}: fixed ${round(fixed.wall, 2)} s (cpu ${round(fixed.cpu, 2)}), ` +
-        `parse ${round(parse, 2)} s, cold ${round(cold.wall, 2)} s (cpu ${cold.cpu === null ? '?' : round(cold.cpu, 2)})`,
+        `parse ${round(parse, 2)} s, floor ${round(floor.wall, 2)} s (cpu ${round(floor.cpu, 2)}), ` +
+        `cold ${round(cold.wall, 2)} s (cpu ${cold.cpu === null ? '?' : round(cold.cpu, 2)})`,
     );
   }
   // CPU time only when every round had it; a ratio of CPU to wall time would mean nothing.
@@ -175,8 +173,16 @@ export async function runGuard(o: GuardOptions): Promise<number> {
     );
   const ratio =
     m.clock === 'cpu' ? round(median(m.coldCpuSeconds) / median(m.fixedCpuSeconds), 3) : Math.min(...m.ratios);
+  for (let i = 0; i < o.rounds; i++)
+    m.floorRatios.push(
+      round(m.clock === 'cpu' ? m.coldCpuSeconds[i] / m.floorCpuSeconds[i] : m.coldSeconds[i] / m.floorSeconds[i], 3),
+    );
+  const floorRatio =
+    m.clock === 'cpu'
+      ? round(median(m.coldCpuSeconds) / median(m.floorCpuSeconds), 3)
+      : round(median(m.coldSeconds) / median(m.floorSeconds), 3);
   if (o.update) {
-    const ref: GuardReference = { ratio, limit: 1.3, measured: m };
+    const ref: GuardReference = { ratio, floorRatio, limit: 1.3, measured: m };
     // Short number lists on one line, as Prettier (npm run lint) writes them.
     const text = JSON.stringify(ref, null, 2).replace(
       /\[\s+([\d.,\s]+?)\s+\]/g,
@@ -196,19 +202,39 @@ export async function runGuard(o: GuardOptions): Promise<number> {
     return 2;
   }
   const allowed = ref.ratio * ref.limit;
-  const pass = ratio <= allowed;
+  const floorAllowed = ref.floorRatio === undefined ? null : ref.floorRatio * ref.limit;
+  const passFixed = ratio <= allowed;
+  const passFloor = floorAllowed === null || floorRatio <= floorAllowed;
+  const pass = passFixed && passFloor;
   console.log(
     JSON.stringify(
-      { guard: pass ? 'pass' : 'FAIL', ratio, allowed: round(allowed, 3), reference: ref.ratio, measured: m },
+      {
+        guard: pass ? 'pass' : 'FAIL',
+        ratio,
+        allowed: round(allowed, 3),
+        reference: ref.ratio,
+        floorRatio,
+        floorAllowed: floorAllowed === null ? null : round(floorAllowed, 3),
+        floorReference: ref.floorRatio ?? null,
+        measured: m,
+      },
       null,
       2,
     ),
   );
-  if (!pass) {
+  if (!passFixed) {
     console.error(
       `[guard] FAIL: a cold load of GO ${o.goClasses} took ${ratio}x the fixed workload (${m.clock} time); ` +
         `the reference is ${ref.ratio}x (limit ${round(allowed, 2)}x)`,
     );
   }
+  if (!passFloor) {
+    console.error(
+      `[guard] FAIL: a cold load of GO ${o.goClasses} took ${floorRatio}x the ELK floor (${m.clock} time); ` +
+        `the reference is ${ref.floorRatio}x (limit ${round(floorAllowed!, 2)}x)`,
+    );
+  }
+  if (floorAllowed === null)
+    console.error('[guard] the reference has no floor ratio yet: write one with --update-reference');
   return pass ? 0 : 1;
 }

@@ -53,7 +53,32 @@ export function generated(shape: 'go' | 'snomed', classes: number, dir: string, 
   return out;
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
 export function round(x: number, digits = 3): number {
   const f = 10 ** digits;
   return Math.round(x * f) / f;
+}
+
+/** CPU seconds of this process (all its threads) so far. */
+export function ownCpu(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+}
+
+/** CPU seconds of another process (the JVM) so far, from /proc; null where that is not there. */
+export function processCpu(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    // Fields after the command name (which may hold spaces, hence the last parenthesis): utime, stime are 14, 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { Container } from '../container';
+import type { Container } from '../container';
 import { UserError } from '../core/errors';
 import { LANGUAGE_TAG } from '../core/language-tag';
 import { TaskCancelledError } from '../core/task';
@@ -51,7 +51,8 @@ export async function runArgs(argv: string[], io: CliIo, container?: Container):
     return EXIT_OK;
   }
   const own = !container;
-  const c = container ?? new Container({ env: io.env });
+  // Loaded here, not at the top: `oarag --help` and usage errors need none of the services.
+  const c = container ?? new (await import('../container')).Container({ env: io.env });
   const languagesBefore = c.nameLanguages;
   try {
     if (own) c.start();

@@ -17,20 +17,31 @@ export const RESULT_SCHEMA_VERSION = 2;
 export const LEGACY = 'unknown (stored before schema 2)';
 
 /**
- * Per-item evaluation results, committed one item at a time as soon as it is scored, so a killed run
- * loses at most the item in flight and a rerun with the same key skips everything already done.
+ * Per-item evaluation results, committed as soon as they are scored (results scored in the same turn
+ * of the event loop share one transaction), so a killed run loses at most the items in flight and a
+ * rerun with the same key skips everything already done.
  * The same file holds the runs and the reviewers' marks.
  */
 export class ResultStore {
   private readonly db: Database.Database;
   private readonly putStmt;
   private readonly listStmt;
+  private readonly getStmt;
+  private readonly recordStmt;
+  private readonly putRows;
+  /** Results put but not yet written: flushed on the next turn of the event loop, before any read, and on close. */
+  private pending: unknown[][] = [];
+  private flushTimer: NodeJS.Immediate | undefined;
 
   constructor(readonly path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 5000');
+    // In WAL mode NORMAL syncs at checkpoints, not at every commit: a killed process loses nothing
+    // committed, and a 96-item run no longer waits on 96 disk syncs (a power cut may lose the last
+    // commits, never the file).
+    this.db.pragma('synchronous = NORMAL');
     this.migrate();
     this.putStmt = this.db.prepare(
       `INSERT OR REPLACE INTO result (dataset, ontology, method, model, protocol, prompt_version, item, model_spec, created_at, result, record)
@@ -39,6 +50,11 @@ export class ResultStore {
     this.listStmt = this.db.prepare(
       'SELECT item, result FROM result WHERE dataset = ? AND ontology = ? AND method = ? AND model = ? AND protocol = ? AND prompt_version = ?',
     );
+    this.getStmt = this.db.prepare(`SELECT result FROM result WHERE ${KEY_WHERE} AND item = ?`);
+    this.recordStmt = this.db.prepare(`SELECT record FROM result WHERE ${KEY_WHERE} AND item = ?`);
+    this.putRows = this.db.transaction((rows: unknown[][]) => {
+      for (const row of rows) this.putStmt.run(...row);
+    });
   }
 
   /** Moves a file of any earlier schema forward in one transaction; no row is dropped. */
@@ -132,25 +148,37 @@ export class ResultStore {
   }
 
   get(key: RunKey, item: string): ItemResult | null {
-    const row = this.db
-      .prepare(`SELECT result FROM result WHERE ${KEY_WHERE} AND item = ?`)
-      .get(...this.k(key), item) as { result: string } | undefined;
+    this.flush();
+    const row = this.getStmt.get(...this.k(key), item) as { result: string } | undefined;
     return row ? (JSON.parse(row.result) as ItemResult) : null;
   }
 
+  /** Stores one result: written with the others put in the same turn of the event loop, in one transaction. */
   put(key: RunKey, result: ItemResult, record: unknown, modelSpec = ''): void {
-    this.putStmt.run(
+    this.pending.push([
       ...this.k(key),
       result.id,
       modelSpec,
       new Date().toISOString(),
       JSON.stringify(result),
       record === undefined ? null : JSON.stringify(record),
-    );
+    ]);
+    this.flushTimer ??= setImmediate(() => this.flush());
+  }
+
+  /** Writes the results put so far. */
+  flush(): void {
+    if (this.flushTimer) clearImmediate(this.flushTimer);
+    this.flushTimer = undefined;
+    if (!this.pending.length || !this.db.open) return;
+    const rows = this.pending;
+    this.pending = [];
+    this.putRows(rows);
   }
 
   /** Every stored result of a run, by item id. */
   all(key: RunKey): Map<string, ItemResult> {
+    this.flush();
     const out = new Map<string, ItemResult>();
     for (const row of this.listStmt.all(...this.k(key)) as { item: string; result: string }[])
       out.set(row.item, JSON.parse(row.result) as ItemResult);
@@ -158,19 +186,20 @@ export class ResultStore {
   }
 
   record(key: RunKey, item: string): unknown {
-    const row = this.db
-      .prepare(`SELECT record FROM result WHERE ${KEY_WHERE} AND item = ?`)
-      .get(...this.k(key), item) as { record: string | null } | undefined;
+    this.flush();
+    const row = this.recordStmt.get(...this.k(key), item) as { record: string | null } | undefined;
     return row?.record ? JSON.parse(row.record) : null;
   }
 
   /** Drops a run's stored results, so the next run answers every item again. Marks stay. */
   forget(key: RunKey): number {
+    this.flush();
     return this.db.prepare(`DELETE FROM result WHERE ${KEY_WHERE}`).run(...this.k(key)).changes;
   }
 
   /** Rows of any key, legacy ones included: for checks that nothing was lost. */
   count(): number {
+    this.flush();
     return (this.db.prepare('SELECT COUNT(*) AS n FROM result').get() as { n: number }).n;
   }
 
@@ -251,6 +280,7 @@ export class ResultStore {
   };
 
   close(): void {
+    this.flush();
     if (this.db.open) this.db.close();
   }
 }

@@ -202,18 +202,24 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
         };
       }
       if (signal.aborted) throw new TaskCancelledError();
-      const r = score(item, outcome, matcher, agentQuery, (performance.now() - started) / 1000);
-      if (error) r.error = error;
-      Object.assign(r, reviewFacts(item, outcome, matcher, checker, nameOf));
-      o.store.put(key, r, outcome.record, model);
-      results[i] = r;
-      answered++;
-      finished++;
-      rate.answered();
-      o.onItem?.(r, false);
-      progress();
+      const seconds = (performance.now() - started) / 1000;
+      // Scoring, the reasoner's checks and storing run off the item's slot (see runPool).
+      return () => {
+        const r = score(item, outcome, matcher, agentQuery, seconds);
+        if (error) r.error = error;
+        Object.assign(r, reviewFacts(item, outcome, matcher, checker, nameOf));
+        o.store.put(key, r, outcome.record, model);
+        results[i] = r;
+        answered++;
+        finished++;
+        rate.answered();
+        o.onItem?.(r, false);
+        progress();
+      };
     },
   });
+  // The store batches its writes (see ResultStore.put): readers on other connections see them all now.
+  o.store.flush();
   const metrics = computeMetrics(results);
   return {
     method: o.method,

@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { askQuestion, type AskRequest } from '../../agent/ask-use-case';
-import { frameText } from '../../agent/frame/frame-text';
+import type { AskRequest } from '../../agent/ask-use-case';
 import type { FramedItem } from '../../agent/frame/item-frame';
-import { defaultPersona } from '../../agent/persona';
 import { validateQuestion } from '../../agent/question';
 import type { TrajectoryStep } from '../../agent/agent-record';
 import { UserError } from '../../core/errors';
@@ -43,6 +41,12 @@ export const askCommand: CommandSpec = {
     const protocol = protocolOption(ctx);
     const nameScope = nameScopeOption(ctx);
     const h = await openOntology(ctx, requireString(ctx, 'ontology', 'file'));
+    // The agent's modules load only here: `oarag --help` and other commands do not pay for them.
+    const [{ askQuestion }, { frameText }, { defaultPersona }] = await Promise.all([
+      import('../../agent/ask-use-case'),
+      import('../../agent/frame/frame-text'),
+      import('../../agent/persona'),
+    ]);
     const llm = await ctx.container.createBackend(model, ctx.io.signal);
     try {
       const persona =

@@ -1,7 +1,5 @@
 import { resolve } from 'node:path';
 import { UserError } from '../../core/errors';
-import { diffMarkdown } from '../../diff/diff-markdown';
-import { diffFiles } from '../../diff/diff-service';
 import { progressBar } from '../progress-bar';
 import type { CommandSpec } from '../command-spec';
 import { printJson } from './shared';
@@ -22,6 +20,10 @@ export const diffCommand: CommandSpec = {
     if (!oldFile || !newFile || extra !== undefined)
       throw new UserError('usage', 'give the two versions: oarag diff <old> <new>.');
     if (ctx.values.json && ctx.values.md) throw new UserError('usage', 'choose one of --json and --md.');
+    const [{ diffFiles }, { diffMarkdown }] = await Promise.all([
+      import('../../diff/diff-service'),
+      import('../../diff/diff-markdown'),
+    ]);
     const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
     let report;
     try {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { MAX_CONCURRENCY } from '../../evaluation/concurrency';
-import { METHODS, needsLlm, type MethodName } from '../../evaluation/methods';
+import type { MethodName } from '../../evaluation/methods';
 import type { EvaluationRun } from '../../evaluation/evaluation-service';
 import { UserError } from '../../core/errors';
 import { TaskCancelledError } from '../../core/task';
@@ -40,6 +40,7 @@ export const evalCommand: CommandSpec = {
     driver: { type: 'string' },
   },
   async run(ctx) {
+    const { METHODS, needsLlm } = await import('../../evaluation/methods');
     const method = requireString(ctx, 'method', METHODS.join('|')) as MethodName;
     if (!METHODS.includes(method))
       throw new UserError('usage', `--method must be one of ${METHODS.join(', ')}, not "${method}".`);

@@ -1,6 +1,4 @@
 import { resolve } from 'node:path';
-import { generateDataset } from '../../datasets/generate/generate-dataset';
-import { toJsonl } from '../../datasets/generate/dataset';
 import { UserError } from '../../core/errors';
 import { checkOutputs, writeOutputFile } from '../../core/output-policy';
 import { progressBar } from '../progress-bar';
@@ -42,6 +40,10 @@ export const generateCommand: CommandSpec = {
     const outputs = { inputs: [resolve(ctx.io.cwd, file)], force: ctx.values.force === true };
     // Refused before the long work starts, and checked again when the file is written.
     checkOutputs({ ...outputs, targets: [out] });
+    const [{ generateDataset }, { toJsonl }] = await Promise.all([
+      import('../../datasets/generate/generate-dataset'),
+      import('../../datasets/generate/dataset'),
+    ]);
     const h = await openOntology(ctx, file);
     const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
     let res;

@@ -1,8 +1,5 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { UserError } from '../../core/errors';
 import { appVersion } from '../../core/version';
-import { createOntologyMcpServer } from '../../mcp/mcp-server';
-import { OntologySet } from '../../mcp/ontology-set';
 import type { CommandSpec } from '../command-spec';
 import { openOntology } from './shared';
 
@@ -23,6 +20,12 @@ export const mcpCommand: CommandSpec = {
 
     // Everything before this line is Node starting and loading modules (under tsx, also transpiling).
     const t0 = performance.now();
+    // The MCP SDK (with zod and ajv) loads here and not for the other commands.
+    const [{ StdioServerTransport }, { createOntologyMcpServer }, { OntologySet }] = await Promise.all([
+      import('@modelcontextprotocol/sdk/server/stdio.js'),
+      import('../../mcp/mcp-server'),
+      import('../../mcp/ontology-set'),
+    ]);
     const set = new OntologySet();
     for (const file of files) {
       const h = await openOntology(ctx, file);

@@ -1,6 +1,4 @@
 import { resolve } from 'node:path';
-import { loadDataset } from '../../datasets/generate/dataset';
-import { reviseOntology } from '../../datasets/revise/revise-service';
 import { progressBar } from '../progress-bar';
 import type { CommandSpec } from '../command-spec';
 import { UserError } from '../../core/errors';
@@ -25,6 +23,10 @@ export const reviseCommand: CommandSpec = {
     const outDir = resolve(ctx.io.cwd, requireString(ctx, 'out', 'dir'));
     const questionsPath =
       typeof ctx.values.questions === 'string' ? resolve(ctx.io.cwd, ctx.values.questions) : undefined;
+    const [{ loadDataset }, { reviseOntology }] = await Promise.all([
+      import('../../datasets/generate/dataset'),
+      import('../../datasets/revise/revise-service'),
+    ]);
     const questions = questionsPath ? loadDataset(questionsPath).items : undefined;
     const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
     let res;

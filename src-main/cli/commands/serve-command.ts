@@ -1,7 +1,5 @@
-import { ApiService } from '../../api/api-service';
 import { appRoot } from '../../core/paths';
 import { UserError } from '../../core/errors';
-import { startWebServer } from '../../server/web-server';
 import { join } from 'node:path';
 import type { CommandSpec } from '../command-spec';
 
@@ -14,6 +12,10 @@ export const serveCommand: CommandSpec = {
     const port = ctx.values.port === undefined ? 5179 : Number(ctx.values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw new UserError('usage', '--port must be a whole number from 0 to 65535.');
+    const [{ ApiService }, { startWebServer }] = await Promise.all([
+      import('../../api/api-service'),
+      import('../../server/web-server'),
+    ]);
     const api = new ApiService(ctx.container, 'web');
     const staticDir = ctx.io.env.OARAG_RENDERER_DIR ?? join(appRoot(), 'out', 'renderer');
     let server;

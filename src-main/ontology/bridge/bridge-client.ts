@@ -61,6 +61,37 @@ function classArchive(jar: string): string[] {
 }
 
 /**
+ * The JVM flags of every bridge process: also the flags perf's ELK floor (perf/elk-floor.ts) runs with, so
+ * the two are measured alike.
+ */
+export function bridgeJvmArgs(heap: number, jar: string): string[] {
+  return [
+    `-Xmx${heap}m`,
+    // Starting at half the limit spares the parallel collector the full collections it runs while
+    // growing the heap step by step (SNOMED 350k parse: 3 full GCs, 11 s, down to 1 and 4 s).
+    `-Xms${Math.floor(heap / 2)}m`,
+    '-Xss16m',
+    // The parallel collector keeps the resident size near what the work needs (G1 took 1.1 GB where
+    // it took 0.65 GB at the same -Xmx on GO 50k), and its GC overhead limit turns a heap that is
+    // too small into an OutOfMemoryError instead of minutes of collecting.
+    '-XX:+UseParallelGC',
+    // A load lives seconds to minutes, and on 2 cores the JIT's C2 thread took 6.5-7 s of CPU from
+    // the 10 s of a GO 50k load. Inlining less and compiling only hotter methods with C2 cut that to
+    // 4-4.5 s and the bridge's wall time by 0.7-1 s; ELK on SNOMED 350k took 96-112 s against 104-115 s.
+    '-XX:InlineSmallCode=500',
+    '-XX:Tier4InvocationThreshold=15000',
+    '-XX:Tier4CompileThreshold=40000',
+    '-XX:Tier4BackEdgeThreshold=120000',
+    '-XX:+ExitOnOutOfMemoryError',
+    // stdout carries the protocol: the JVM's own warnings (such as an archive that does not fit) go to stderr.
+    '-Xlog:disable',
+    '-Xlog:all=warning:stderr',
+    ...classArchive(jar),
+    '-Djava.awt.headless=true',
+  ];
+}
+
+/**
  * The one JVM session that speaks the JSON-lines protocol of docs/bridge-protocol.md.
  * A cancel or a timeout kills the JVM: ELK cannot be interrupted mid-classification, and a fresh
  * JVM is cheaper than a wedged one. The next request starts a new process.
@@ -136,33 +167,7 @@ export class ElkBridge {
       );
     }
     const heap = this.fixedHeapMb ?? this.nextHeapMb ?? defaultHeapMb();
-    const args = [
-      `-Xmx${heap}m`,
-      // Starting at half the limit spares the parallel collector the full collections it runs while
-      // growing the heap step by step (SNOMED 350k parse: 3 full GCs, 11 s, down to 1 and 4 s).
-      `-Xms${Math.floor(heap / 2)}m`,
-      '-Xss16m',
-      // The parallel collector keeps the resident size near what the work needs (G1 took 1.1 GB where
-      // it took 0.65 GB at the same -Xmx on GO 50k), and its GC overhead limit turns a heap that is
-      // too small into an OutOfMemoryError instead of minutes of collecting.
-      '-XX:+UseParallelGC',
-      // A load lives seconds to minutes, and on 2 cores the JIT's C2 thread took 6.5-7 s of CPU from
-      // the 10 s of a GO 50k load. Inlining less and compiling only hotter methods with C2 cut that to
-      // 4-4.5 s and the bridge's wall time by 0.7-1 s; ELK on SNOMED 350k took 96-112 s against 104-115 s.
-      '-XX:InlineSmallCode=500',
-      '-XX:Tier4InvocationThreshold=15000',
-      '-XX:Tier4CompileThreshold=40000',
-      '-XX:Tier4BackEdgeThreshold=120000',
-      '-XX:+ExitOnOutOfMemoryError',
-      // stdout carries the protocol: the JVM's own warnings (such as an archive that does not fit) go to stderr.
-      '-Xlog:disable',
-      '-Xlog:all=warning:stderr',
-      ...classArchive(jar),
-      '-Djava.awt.headless=true',
-      '-jar',
-      jar,
-      'serve',
-    ];
+    const args = [...bridgeJvmArgs(heap, jar), '-jar', jar, 'serve'];
     const proc = spawn(java, args, { stdio: ['pipe', 'pipe', 'pipe'], env, windowsHide: true });
     this.proc = proc;
     this.runningHeapMb = heap;

@@ -1,9 +1,14 @@
-import difflib from 'difflib';
+import { createRequire } from 'node:module';
+
+type Difflib = typeof import('difflib');
+let difflib: Difflib | undefined;
 
 /** Ratcliff/Obershelp "gestalt" similarity in [0, 1], as Python's difflib computes it. */
 export function gestaltSimilarity(a: string, b: string): number {
   if (a === b) return 1;
   if (!a.length || !b.length) return 0;
+  // Required at first use (~25 ms): most runs rank names by exact and prefix matches alone.
+  difflib ??= createRequire(import.meta.url)('difflib') as Difflib;
   return new difflib.SequenceMatcher(null, a, b).ratio();
 }
 

@@ -81,4 +81,88 @@ describe('runPool', () => {
     });
     expect(peak).toBe(1);
   });
+
+  it('frees the slot when an item hands back a finisher; finishers run one at a time, in order', async () => {
+    const log: string[] = [];
+    let finishing = 0;
+    await runPool({
+      items: [0, 1, 2, 3],
+      concurrency: 1,
+      run: async (x) => {
+        log.push(`run ${x}`);
+        await tick(2);
+        return async () => {
+          expect(++finishing).toBe(1);
+          await tick(10);
+          log.push(`finish ${x}`);
+          finishing--;
+        };
+      },
+    });
+    // With one slot, item 1 starts while item 0's finisher is still at work.
+    expect(log.indexOf('run 1')).toBeLessThan(log.indexOf('finish 0'));
+    expect(log.filter((l) => l.startsWith('finish'))).toEqual(['finish 0', 'finish 1', 'finish 2', 'finish 3']);
+  });
+
+  it('still runs a finisher queued before a cancel, then throws TaskCancelledError', async () => {
+    const ctl = new AbortController();
+    const finished: number[] = [];
+    const p = runPool({
+      items: [0, 1, 2],
+      concurrency: 2,
+      signal: ctl.signal,
+      run: async (x, _i, signal) => {
+        if (x === 0) {
+          return async () => {
+            await tick(30);
+            finished.push(x);
+          };
+        }
+        await new Promise((_r, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+      },
+    });
+    setTimeout(() => ctl.abort(), 10);
+    await expect(p).rejects.toBeInstanceOf(TaskCancelledError);
+    expect(finished).toEqual([0]);
+  });
+
+  it('a failing finisher stops new items and is thrown after the rest settle', async () => {
+    const started: number[] = [];
+    const p = runPool({
+      items: Array.from({ length: 10 }, (_, i) => i),
+      concurrency: 1,
+      run: async (x) => {
+        started.push(x);
+        await tick(5);
+        return () => {
+          if (x === 1) throw new Error('store failed');
+        };
+      },
+    });
+    await expect(p).rejects.toThrow('store failed');
+    expect(started.length).toBeLessThan(10);
+  });
+
+  it('lets more than ten items in flight listen on the run signal without a listener-leak warning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on('warning', onWarning);
+    try {
+      await runPool({
+        items: Array.from({ length: 32 }, (_, i) => i),
+        concurrency: 16,
+        signal: new AbortController().signal,
+        run: async (_x, _i, signal) => {
+          const onAbort = () => {};
+          signal.addEventListener('abort', onAbort);
+          await tick(5);
+          signal.removeEventListener('abort', onAbort);
+        },
+      });
+      await tick(10);
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings).not.toContain('MaxListenersExceededWarning');
+  });
 });

@@ -147,4 +147,28 @@ describe('result store', () => {
     expect(md).toContain('| q2 | wrong | agree | – |');
     store.close();
   });
+
+  it('writes the results put in one turn of the event loop together, and every read sees them at once', async () => {
+    const path = join(dir.path, 'batched.sqlite');
+    const store = new ResultStore(path);
+    const other = new Database(path, { readonly: true });
+    const rows = () => (other.prepare('SELECT COUNT(*) AS n FROM result').get() as { n: number }).n;
+    try {
+      store.put(key, result('a', true), { steps: 1 });
+      store.put(key, result('b', false), undefined);
+      expect(rows()).toBe(0);
+      // The same store reads them back at once.
+      expect([...store.all(key).keys()].sort()).toEqual(['a', 'b']);
+      expect(rows()).toBe(2);
+      store.put(key, result('c', true), null);
+      await new Promise((r) => setImmediate(r));
+      expect(rows()).toBe(3);
+      expect(store.record(key, 'a')).toEqual({ steps: 1 });
+      store.put(key, result('d', true), null);
+    } finally {
+      store.close();
+    }
+    expect(rows()).toBe(4);
+    other.close();
+  });
 });
