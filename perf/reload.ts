@@ -63,7 +63,7 @@ const explainAfterCold = values.explain ? await explainSeconds(first) : null;
 
 const rows: Record<string, unknown>[] = [];
 let last: LoadSummary = first.summary;
-let lastDb = first.db.name;
+let lastDb = first.cacheFile;
 const pauseMs = Number(values['pause-ms'] ?? 3000);
 for (const e of edits) {
   await new Promise((r) => setTimeout(r, pauseMs));
@@ -74,7 +74,7 @@ for (const e of edits) {
   const h = await service.open(file);
   const seconds = (performance.now() - t) / 1000;
   last = h.summary;
-  lastDb = h.db.name;
+  lastDb = h.cacheFile;
   rows.push({
     edit: e.name,
     seconds: round(seconds),
@@ -95,7 +95,7 @@ if (values.check) {
   copyFileSync(file, copy);
   const h = await fresh.open(copy);
   const canon = (db: string) => JSON.stringify(cacheCanon(db, db.replace(/\.sqlite$/, '.nt')));
-  equalToCold = canon(lastDb) === canon(h.db.name);
+  equalToCold = canon(lastDb) === canon(h.cacheFile);
   await fresh.stop();
   rmSync(copy, { force: true });
 }

@@ -104,7 +104,7 @@ export class ApiService {
 
   private handle_(id: string): OntologyHandle {
     const h = this.handles.get(id);
-    if (!h || !h.db.open) throw new UserError('not-open', 'That ontology is not open; open it first.');
+    if (!h || !h.isOpen) throw new UserError('not-open', 'That ontology is not open; open it first.');
     return h;
   }
 
@@ -183,7 +183,7 @@ export class ApiService {
         });
         return { taskId: t.id };
       },
-      'ontology.list': () => [...this.handles.values()].filter((h) => h.db.open).map((h) => this.info(h)),
+      'ontology.list': () => [...this.handles.values()].filter((h) => h.isOpen).map((h) => this.info(h)),
       'ontology.recent': () => c.settings.recentFiles(),
       'ontology.close': ({ ontologyId }) => {
         const h = this.handles.get(ontologyId);
@@ -346,7 +346,7 @@ export class ApiService {
       'datasets.pairing': ({ datasetPath }) =>
         c.datasets.pairing(
           datasetPath,
-          [...this.handles.values()].filter((h) => h.db.open).map((h) => ({ id: h.path, path: h.path })),
+          [...this.handles.values()].filter((h) => h.isOpen).map((h) => ({ id: h.path, path: h.path })),
           c.settings.recentFiles().map((r) => r.path),
         ),
       'datasets.review.get': ({ datasetPath }) => c.datasets.review.get(datasetPath),

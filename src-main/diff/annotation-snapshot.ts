@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { OntologyHandle } from '../ontology/ontology-handle';
 import { compareCodeUnits } from '../core/compare';
 import type { SynonymScope } from '../ontology/cards/card-types';
 import { SYNONYM_SCOPES } from '../ontology/cards/card-builder';
@@ -29,18 +29,14 @@ const XREF = OBO_IN_OWL + 'hasDbXref';
 const ELSEWHERE = new Set([...LABEL_PROPS, OWL_DEPRECATED]);
 
 /** Reads every named class's annotations from a version's cache (a class without any is there too). */
-export function annotationSnapshot(db: Database.Database): AnnotationSnapshot {
+export function annotationSnapshot(
+  h: Pick<OntologyHandle, 'classIris' | 'classAnnotations' | 'annotationProperties'>,
+): AnnotationSnapshot {
   const classes = new Map<string, ClassAnnotations>();
   const definitions = new Map<string, string[]>();
-  for (const [iri] of db.prepare("SELECT iri FROM entity WHERE kind = 'class'").raw().iterate() as Iterable<[string]>)
+  for (const iri of h.classIris())
     classes.set(iri, { definition: null, synonyms: new Set(), xrefs: new Set(), other: new Set() });
-  const rows = db
-    .prepare(
-      `SELECT e.iri, a.prop, a.value, a.lang FROM annotation a JOIN entity e ON e.id = a.entity
-       WHERE e.kind = 'class' ORDER BY a.entity, a.ord, a.rowid`,
-    )
-    .raw()
-    .iterate() as Iterable<[string, string, string, string | null]>;
+  const rows = h.classAnnotations();
   for (const [iri, prop, value, lang] of rows) {
     const c = classes.get(iri)!;
     const scope: SynonymScope | undefined = SYNONYM_SCOPES[prop];
@@ -54,7 +50,6 @@ export function annotationSnapshot(db: Database.Database): AnnotationSnapshot {
   }
   for (const [iri, list] of definitions) classes.get(iri)!.definition = list.sort(compareCodeUnits).join('; ');
   const propertyNames = new Map<string, string>();
-  for (const r of db.prepare('SELECT iri, label FROM annprop').all() as { iri: string; label: string | null }[])
-    propertyNames.set(r.iri, propertyName(r.iri, r.label));
+  for (const r of h.annotationProperties()) propertyNames.set(r.iri, propertyName(r.iri, r.label));
   return { classes, propertyNames };
 }

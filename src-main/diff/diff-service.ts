@@ -49,7 +49,7 @@ export async function diffHandles(
   if (o.annotations) {
     await stage('compare annotations', 0.9);
     const ref = entityRefs(a, b);
-    changes.push(...compareAnnotations(annotationSnapshot(before.db), annotationSnapshot(after.db), ref, prefixes));
+    changes.push(...compareAnnotations(annotationSnapshot(before), annotationSnapshot(after), ref, prefixes));
     kinds.push(...ANNOTATION_CHANGE_KINDS);
   }
   const counts = Object.fromEntries(kinds.map((k) => [k, 0])) as DiffReport['counts'];

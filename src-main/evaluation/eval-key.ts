@@ -30,14 +30,9 @@ export async function ontologyContentHash(h: OntologyHandle): Promise<string> {
   let source: string | null = null;
   let imports: { path: string; hash: string }[] = [];
   try {
-    const rows = h.db.prepare("SELECT key, value FROM meta WHERE key IN ('sourceHash', 'importHashes')").all() as {
-      key: string;
-      value: string;
-    }[];
-    for (const r of rows) {
-      if (r.key === 'sourceHash') source = JSON.parse(r.value) as string;
-      else imports = (JSON.parse(r.value) as { path: string; hash: string }[]) ?? [];
-    }
+    const recorded = h.contentHashes();
+    if (recorded.sourceHash) source = JSON.parse(recorded.sourceHash) as string;
+    if (recorded.importHashes) imports = (JSON.parse(recorded.importHashes) as { path: string; hash: string }[]) ?? [];
   } catch {
     // no meta table: fall through
   }

@@ -169,10 +169,6 @@ const CARD_TEXT_MAX = 1500;
 function ragText(deps: MethodDeps): Method {
   const llm = needLlm(deps, 'rag-text');
   const k = deps.ragK ?? 5;
-  const stmt = deps.handle.db.prepare(
-    `SELECT e.iri, e.name, c.text FROM card_fts f JOIN entity e ON e.id = f.rowid JOIN card c ON c.entity = f.rowid
-     WHERE card_fts MATCH ? AND e.deprecated = 0 ORDER BY bm25(card_fts) LIMIT ?`,
-  );
   return async (item, signal) => {
     const q = agentQuestion(item);
     const text = [item.question, ...(q.options ?? []).map((o) => o.name)].join(' ');
@@ -184,14 +180,7 @@ function ragText(deps: MethodDeps): Method {
           .filter((w) => w.length > 1 && !RAG_STOP.has(w)),
       ),
     ];
-    let rows: { iri: string; name: string; text: string }[] = [];
-    if (words.length) {
-      try {
-        rows = stmt.all(words.map((w) => `"${w}"`).join(' OR '), k) as typeof rows;
-      } catch {
-        rows = [];
-      }
-    }
+    const rows = words.length ? deps.handle.cardSearch.matching(words.map((w) => `"${w}"`).join(' OR '), k) : [];
     const digest: Evidence[] = rows.map((r, i) => ({
       id: `E${i + 1}`,
       text: clip(r.text),

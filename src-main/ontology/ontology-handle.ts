@@ -1,6 +1,8 @@
 import Database from 'better-sqlite3';
 import type * as oxigraph from 'oxigraph';
 import { CardReader } from './cards/card-reader';
+import { CardSearch } from './cards/card-search';
+import { NameIndex } from './names/name-index';
 import type { Card } from './cards/card-types';
 import { ClosureIndex } from './closure/closure-index';
 import { normalizeName } from './names/normalize';
@@ -34,7 +36,8 @@ export class OntologyHandle {
 
   constructor(
     readonly path: string,
-    readonly db: Database.Database,
+    /** The cache; only the ontology room's own modules read it, through the methods below. */
+    private readonly db: Database.Database,
     readonly summary: LoadSummary,
     private readonly graphPath: string,
   ) {
@@ -44,6 +47,81 @@ export class OntologyHandle {
        FROM name n JOIN entity e ON e.id = n.entity WHERE n.norm = ? ORDER BY e.deprecated, e.id`,
     );
   }
+
+  /** Whether the cache connection is still open (false after close()). */
+  get isOpen(): boolean {
+    return this.db.open;
+  }
+
+  /** The cache file this handle reads (tests and diagnostics). */
+  get cacheFile(): string {
+    return this.db.name;
+  }
+
+  /** The name tables, for linking and search. */
+  get names(): NameIndex {
+    return (this.nameIndex ??= new NameIndex(this.db));
+  }
+
+  /** Full-text search over the concept cards. */
+  get cardSearch(): CardSearch {
+    return (this.cardSearch_ ??= new CardSearch(this.db));
+  }
+
+  /** The content hashes recorded at load: the source file's and, as JSON, each import's. */
+  contentHashes(): { sourceHash: string | null; importHashes: string | null } {
+    const rows = this.db.prepare("SELECT key, value FROM meta WHERE key IN ('sourceHash', 'importHashes')").all() as {
+      key: string;
+      value: string;
+    }[];
+    const get = (k: string) => rows.find((r) => r.key === k)?.value ?? null;
+    return { sourceHash: get('sourceHash'), importHashes: get('importHashes') };
+  }
+
+  /** Stated existential restrictions A ⊑ ∃r.B with a named filler, as [A, r, B] ids. */
+  statedRestrictions(): [number, number, number][] {
+    return this.db.prepare('SELECT s, r, f FROM stated WHERE f IS NOT NULL').raw().all() as [number, number, number][];
+  }
+
+  /** The relations the closure's links use, as ids. */
+  linkRelations(): number[] {
+    return this.db.prepare('SELECT DISTINCT r FROM link').pluck().all() as number[];
+  }
+
+  /** Entities with a non-empty value of any of these annotation properties. */
+  annotatedWith(props: readonly string[]): number[] {
+    if (!props.length) return [];
+    return this.db
+      .prepare(
+        `SELECT DISTINCT entity FROM annotation WHERE prop IN (${props.map(() => '?').join(', ')}) AND trim(value) != ''`,
+      )
+      .pluck()
+      .all(...props) as number[];
+  }
+
+  /** Every named class's IRI. */
+  classIris(): string[] {
+    return (this.db.prepare("SELECT iri FROM entity WHERE kind = 'class'").raw().all() as [string][]).map((r) => r[0]);
+  }
+
+  /** Every annotation on a named class, as [class IRI, property IRI, value, language], in stated order. */
+  classAnnotations(): Iterable<[string, string, string, string | null]> {
+    return this.db
+      .prepare(
+        `SELECT e.iri, a.prop, a.value, a.lang FROM annotation a JOIN entity e ON e.id = a.entity
+         WHERE e.kind = 'class' ORDER BY a.entity, a.ord, a.rowid`,
+      )
+      .raw()
+      .iterate() as Iterable<[string, string, string, string | null]>;
+  }
+
+  /** The annotation properties the ontology uses, with their labels when it gives them. */
+  annotationProperties(): { iri: string; label: string | null }[] {
+    return this.db.prepare('SELECT iri, label FROM annprop').all() as { iri: string; label: string | null }[];
+  }
+
+  private nameIndex: NameIndex | undefined;
+  private cardSearch_: CardSearch | undefined;
 
   get closure(): ClosureIndex {
     return (this.closureIx ??= ClosureIndex.fromDb(this.db));

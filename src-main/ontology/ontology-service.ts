@@ -172,7 +172,7 @@ export class OntologyService {
     // from its own path), though both read one cache entry.
     const openKey = `${key}\n${path}`;
     const existing = this.open_.get(openKey);
-    if (existing?.db.open) return existing;
+    if (existing?.isOpen) return existing;
     const dbPath = join(this.opts.cacheDir, `${key}.sqlite`);
     const ntPath = join(this.opts.cacheDir, `${key}.nt`);
     const warm = await this.tryWarm(path, dbPath, ntPath, t0);

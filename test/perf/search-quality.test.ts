@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheDb } from '../support/cache-db';
 import { seededRandom } from '../../src-main/core/random';
 import type { Ann, DumpRecord } from '../../src-main/ontology/dump/dump-types';
 import { normalizeName } from '../../src-main/ontology/names/normalize';
@@ -43,7 +44,7 @@ describe('search query sets', () => {
     expect(a).toEqual(typoCases(handle, 100));
     expect(a.map((c) => c.from).sort()).toEqual(['lumen', 'membrane', 'nuclear envelope', 'nucleolus', 'nucleus']);
     const names = new Set(
-      (handle.db.prepare('SELECT norm FROM name').pluck().all() as string[]).concat(['old organelle']),
+      (cacheDb(handle).prepare('SELECT norm FROM name').pluck().all() as string[]).concat(['old organelle']),
     );
     for (const c of a) {
       expect(names.has(normalizeName(c.query))).toBe(false);

@@ -23,29 +23,14 @@ function writable(s: string): boolean {
  * would let the model write a query that can only come back ambiguous.
  */
 export function agentVocabulary(h: OntologyHandle): AgentVocabulary {
-  const rows = h.db
-    .prepare(
-      `SELECT n.text, n.norm, n.kind AS nk, e.id, e.kind FROM name n JOIN entity e ON e.id = n.entity
-       WHERE e.deprecated = 0 AND e.kind IN ('class', 'property') AND n.kind IN ('label', 'exact', 'fragment')`,
-    )
-    .all() as { text: string; norm: string; nk: string; id: number; kind: string }[];
-  const owners = new Map<string, Set<number>>();
-  for (const r of h.db
-    .prepare(`SELECT n.norm, e.id FROM name n JOIN entity e ON e.id = n.entity WHERE e.deprecated = 0`)
-    .iterate() as Iterable<{
-    norm: string;
-    id: number;
-  }>) {
-    let s = owners.get(r.norm);
-    if (!s) owners.set(r.norm, (s = new Set()));
-    s.add(r.id);
-  }
+  const rows = h.names.readableNames();
+  const owners = h.names.owners();
   const concepts = new Set<string>();
   const relations = new Set<string>(['is a']);
   for (const r of rows) {
-    if (r.nk === 'fragment' && !/\s/.test(r.text)) continue;
+    if (r.kind === 'fragment' && !/\s/.test(r.text)) continue;
     if (!writable(r.text) || (owners.get(r.norm)?.size ?? 0) > 1) continue;
-    (r.kind === 'class' ? concepts : relations).add(r.text);
+    (r.ekind === 'class' ? concepts : relations).add(r.text);
   }
   // Two spellings that normalise alike are one name to the linker; keep the first.
   return { concepts: dedupe(concepts), relations: dedupe(relations) };

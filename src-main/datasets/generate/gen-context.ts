@@ -41,15 +41,13 @@ export class GenContext {
 
   constructor(readonly handle: OntologyHandle) {
     this.ix = handle.closure;
-    this.linker = new NameLinker(handle.db, this.ix);
+    this.linker = new NameLinker(handle.names, this.ix);
     const ix = this.ix;
     const seen = new Set<string>();
     const axioms: SourceAxiom[] = [];
     // Properties are ordered by IRI, not id: the bridge lists them in hash order, so their ids change
     // between loads of the same file (class ids do not), and generation must not.
-    const rows = (
-      handle.db.prepare('SELECT s, r, f FROM stated WHERE f IS NOT NULL').raw().all() as [number, number, number][]
-    ).sort((p, q) => p[0] - q[0] || ix.compareIri(p[1], q[1]) || p[2] - q[2]);
+    const rows = handle.statedRestrictions().sort((p, q) => p[0] - q[0] || ix.compareIri(p[1], q[1]) || p[2] - q[2]);
     for (const [a, r, b] of rows) {
       if (ix.kindOf[a] !== 'class' || ix.kindOf[b] !== 'class' || ix.kindOf[r] !== 'property') continue;
       if (ix.unsat.has(a) || ix.unsat.has(b) || ix.deprecated.has(a) || ix.deprecated.has(b) || ix.deprecated.has(r))
@@ -65,14 +63,9 @@ export class GenContext {
     this.axioms = axioms;
     const rels = new Set<number>();
     for (const ax of axioms) rels.add(ax.r);
-    for (const r of handle.db.prepare('SELECT DISTINCT r FROM link').pluck().all() as number[]) rels.add(r);
+    for (const r of handle.linkRelations()) rels.add(r);
     this.restrictionRelations = [...rels].filter((r) => ix.kindOf[r] === 'property').sort(ix.compareIri);
-    const labelled = handle.db
-      .prepare(
-        `SELECT DISTINCT entity FROM annotation WHERE prop IN (${LABEL_PROPS.map(() => '?').join(', ')}) AND trim(value) != ''`,
-      )
-      .pluck()
-      .all(...LABEL_PROPS) as number[];
+    const labelled = handle.annotatedWith(LABEL_PROPS);
     this.labelled = new Set(labelled);
     let classes = 0;
     let withLabel = 0;

@@ -3,8 +3,8 @@ import type { OntologyHandle } from '../ontology-handle';
 /** The content hash the handle's cache was built from (its `sourceHash` meta row), or null when it has none. */
 export function sourceHashOf(h: OntologyHandle): string | null {
   try {
-    const row = h.db.prepare("SELECT value FROM meta WHERE key = 'sourceHash'").get() as { value: string } | undefined;
-    const v: unknown = row ? JSON.parse(row.value) : null;
+    const raw = h.contentHashes().sourceHash;
+    const v: unknown = raw ? JSON.parse(raw) : null;
     return typeof v === 'string' ? v : null;
   } catch {
     // A closed or foreign cache file: the watcher then takes the file's current content as the baseline.

@@ -40,17 +40,12 @@ type Linked =
  */
 export class QueryService {
   private readonly linker: NameLinker;
-  private readonly fallbackStmt;
 
   constructor(
     private readonly h: OntologyHandle,
     private readonly opts: QueryOptions = {},
   ) {
-    this.linker = new NameLinker(h.db, h.closure);
-    this.fallbackStmt = h.db.prepare(
-      `SELECT e.iri, e.name FROM card_fts f JOIN entity e ON e.id = f.rowid
-       WHERE card_fts MATCH ? AND e.deprecated = 0 ORDER BY bm25(card_fts) LIMIT ?`,
-    );
+    this.linker = new NameLinker(h.names, h.closure);
   }
 
   get names(): NameLinker {
@@ -152,25 +147,14 @@ export class QueryService {
 
   /** Live classes whose definition contains the phrase (the card index's stemmed words, in order). */
   definitionsNaming(phrase: string, limit: number): string[] {
-    const words = phrase
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter(Boolean);
-    if (!words.length) return [];
-    this.definitionStmt ??= this.h.db.prepare(
-      `SELECT e.iri FROM card_fts f JOIN entity e ON e.id = f.rowid
-       WHERE card_fts MATCH ? AND e.deprecated = 0 AND e.kind = 'class' LIMIT ?`,
+    return this.h.cardSearch.definitionsNaming(
+      phrase
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean),
+      limit,
     );
-    try {
-      return (this.definitionStmt.all(`definition : "${words.join(' ')}"`, limit) as { iri: string }[]).map(
-        (r) => r.iri,
-      );
-    } catch {
-      return [];
-    }
   }
-
-  private definitionStmt: import('better-sqlite3').Statement | undefined;
 
   /** Live classes whose cards best match the words (BM25), best first: candidates the reasoner could not give. */
   textCandidates(words: string[], k: number): ResultEntity[] {
@@ -179,11 +163,7 @@ export class QueryService {
     );
     if (!unique.length) return [];
     const match = unique.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ');
-    try {
-      return this.fallbackStmt.all(match, k) as ResultEntity[];
-    } catch {
-      return [];
-    }
+    return this.h.cardSearch.matching(match, k).map(({ iri, name }) => ({ iri, name }));
   }
 
   private async execute(text: string, q: DialectQuery): Promise<QueryResult> {
@@ -389,7 +369,9 @@ export class QueryService {
     const unique = [...new Set(words.map((w) => w.toLowerCase()))].filter((w) => !STOP.has(w));
     if (unique.length) {
       const match = unique.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ');
-      const rows = this.fallbackStmt.all(match, this.opts.fallbackK ?? DEFAULTS.fallbackK) as ResultEntity[];
+      const rows = this.h.cardSearch
+        .matching(match, this.opts.fallbackK ?? DEFAULTS.fallbackK)
+        .map(({ iri, name }) => ({ iri, name }));
       res.results = rows;
       res.total = rows.length;
       res.entities = rows.map((r) => r.iri);

@@ -1,5 +1,5 @@
-import type Database from 'better-sqlite3';
 import type { ClosureIndex } from '../../ontology/closure/closure-index';
+import type { ExactNameRow, NameIndex } from '../../ontology/names/name-index';
 import { isOpaqueId } from '../../ontology/names/naming-policy';
 import { normalizeName, oboCurie } from '../../ontology/names/normalize';
 import { isSubclassRelation } from '../dialect';
@@ -22,41 +22,21 @@ const POOL_POSTINGS = 5000;
 
 export const SUBCLASS_IRI = 'http://www.w3.org/2000/01/rdf-schema#subClassOf';
 
-interface NameRow {
-  entity: number;
-  kind: string;
-  text: string;
-  deprecated: number;
-  ekind: string;
-}
-
 /**
  * Links the names a model writes to ontology entities (paper §4.2.2): exact match after
  * normalisation, ambiguity reported with candidates, and for unknown names the closest names:
  * a pool from BM25 over names plus trigram overlap, reranked by Ratcliff/Obershelp similarity.
  */
 export class NameLinker {
-  private readonly exactStmt;
-  private readonly ftsStmt;
   private searcher: NameSearch | undefined;
   private fuzzy: { index: TrigramIndex; rows: PoolRow[] } | undefined;
   private relationVocab: { entity: number; text: string; norm: string }[] | undefined;
   private df: Map<string, number> | null | undefined;
 
   constructor(
-    private readonly db: Database.Database,
+    private readonly names: NameIndex,
     private readonly ix: ClosureIndex,
-  ) {
-    this.exactStmt = db.prepare(
-      'SELECT n.entity, n.kind, n.text, e.deprecated, e.kind AS ekind FROM name n JOIN entity e ON e.id = n.entity WHERE n.norm = ?',
-    );
-    // `rank` is FTS5's bm25() with default weights, but FTS5 computes it itself: 2-3x faster when a
-    // common word ("of", "process") matches thousands of names.
-    this.ftsStmt = db.prepare(
-      `SELECT n.entity, n.kind, n.text, n.norm FROM name_fts f JOIN name n ON n.id = f.rowid JOIN entity e ON e.id = n.entity
-       WHERE name_fts MATCH ? AND e.kind = 'class' ORDER BY rank LIMIT ${POOL_SIZE}`,
-    );
-  }
+  ) {}
 
   linkConcept(text: string): LinkResult {
     return this.link(text, 'class');
@@ -70,7 +50,7 @@ export class NameLinker {
 
   private link(text: string, kind: 'class' | 'property'): LinkResult {
     const norm = normalizeName(text);
-    const rows = (norm ? (this.exactStmt.all(norm) as NameRow[]) : []).filter((r) => r.ekind === kind);
+    const rows: ExactNameRow[] = (norm ? this.names.exact(norm) : []).filter((r) => r.ekind === kind);
     for (const tier of TIERS) {
       const inTier = rows.filter((r) => tier.includes(r.kind));
       if (!inTier.length) continue;
@@ -96,13 +76,13 @@ export class NameLinker {
 
   /** Search as you type, in the order name-search.ts sets out. */
   search(text: string, limit = 20, opts: Omit<SearchOptions, 'limit'> = {}): NameSearchHit[] {
-    this.searcher ??= new NameSearch(this.db, this.ix, (norm) => this.pool(norm).values());
+    this.searcher ??= new NameSearch(this.names, this.ix, (norm) => this.pool(norm).values());
     return this.searcher.search(text, { ...opts, limit });
   }
 
   /** The live term that replaced an obsolete one, if the ontology says. */
   replacement(id: number): number | null {
-    this.searcher ??= new NameSearch(this.db, this.ix, (norm) => this.pool(norm).values());
+    this.searcher ??= new NameSearch(this.names, this.ix, (norm) => this.pool(norm).values());
     return this.searcher.replacement(id);
   }
 
@@ -124,7 +104,7 @@ export class NameLinker {
     );
     if (words.length) {
       try {
-        for (const r of this.ftsStmt.all(words.join(' OR ')) as PoolRow[]) {
+        for (const r of this.names.classesMatching(words.join(' OR '), POOL_SIZE)) {
           pool.set(`${r.entity}\u0000${r.norm}`, r);
         }
       } catch {
@@ -162,28 +142,13 @@ export class NameLinker {
 
   /** Document frequency of each word of the name index, from FTS5's own vocabulary; null if unavailable. */
   private wordFrequencies(): Map<string, number> | null {
-    if (this.df === undefined) {
-      try {
-        // A temp table works on the read-only cache connection and goes away with it.
-        this.db.exec(
-          "CREATE VIRTUAL TABLE IF NOT EXISTS temp.oarag_name_vocab USING fts5vocab(main, 'name_fts', 'row')",
-        );
-        const rows = this.db.prepare('SELECT term, doc FROM temp.oarag_name_vocab').raw().all() as [string, number][];
-        this.df = new Map(rows);
-      } catch {
-        this.df = null;
-      }
-    }
+    if (this.df === undefined) this.df = this.names.wordFrequencies();
     return this.df;
   }
 
   private closestRelations(norm: string, k = SUGGESTIONS): NameCandidate[] {
     if (!this.relationVocab) {
-      const rows = this.db
-        .prepare(
-          "SELECT n.entity, n.text, n.norm FROM name n JOIN entity e ON e.id = n.entity WHERE e.kind = 'property' AND n.kind NOT IN ('iri')",
-        )
-        .all() as { entity: number; text: string; norm: string }[];
+      const rows = this.names.propertyNames();
       this.relationVocab = [
         ...rows,
         { entity: -1, text: 'is a', norm: 'is a' },
@@ -218,13 +183,9 @@ export class NameLinker {
 
   private fuzzyIndex() {
     if (!this.fuzzy) {
-      const rows = (
-        this.db
-          .prepare(
-            "SELECT n.entity, n.kind, n.text, n.norm FROM name n JOIN entity e ON e.id = n.entity WHERE e.kind = 'class'",
-          )
-          .all() as { entity: number; kind: string; text: string; norm: string }[]
-      ).filter((r) => FUZZY_KINDS.has(r.kind) && !(r.kind === 'fragment' && isOpaqueId(r.text)));
+      const rows = this.names
+        .classNames()
+        .filter((r) => FUZZY_KINDS.has(r.kind) && !(r.kind === 'fragment' && isOpaqueId(r.text)));
       this.fuzzy = { index: new TrigramIndex(rows.map((r) => r.norm)), rows };
     }
     return this.fuzzy;

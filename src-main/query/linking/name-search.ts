@@ -1,5 +1,5 @@
-import type Database from 'better-sqlite3';
 import type { ClosureIndex } from '../../ontology/closure/closure-index';
+import type { ExactNameRow, NameIndex } from '../../ontology/names/name-index';
 import { isOpaqueId } from '../../ontology/names/naming-policy';
 import { normalizeName, oboCurie, oboIri } from '../../ontology/names/normalize';
 import { OBO } from '../../ontology/names/vocabulary';
@@ -20,6 +20,8 @@ export const FUZZY_MIN = 0.6;
 export const FUZZY_MIN_WITH_HITS = 0.75;
 /** Names starting with the query that are read before the shortest are kept. */
 const PREFIX_SCAN = 5000;
+/** Names holding every word of the query that are read, best first. */
+const WORDS_SCAN = 300;
 
 export interface NameSearchHit {
   id: number;
@@ -51,14 +53,6 @@ export interface PoolRow {
   norm: string;
 }
 
-interface ExactRow {
-  entity: number;
-  kind: string;
-  text: string;
-  deprecated: number;
-  ekind: string;
-}
-
 const REPLACED_BY = OBO + 'IAO_0100001';
 
 /**
@@ -70,31 +64,12 @@ const REPLACED_BY = OBO + 'IAO_0100001';
  * One hit per class, at its best tier.
  */
 export class NameSearch {
-  private readonly exactStmt;
-  private readonly prefixStmt;
-  private readonly wordsStmt;
-  private readonly replacedStmt;
-
   constructor(
-    db: Database.Database,
+    private readonly names: NameIndex,
     private readonly ix: ClosureIndex,
     /** Candidates for the fuzzy tier: names sharing words or trigrams with the query. */
     private readonly fuzzyPool: (norm: string) => Iterable<PoolRow>,
-  ) {
-    this.exactStmt = db.prepare(
-      'SELECT n.entity, n.kind, n.text, e.deprecated, e.kind AS ekind FROM name n JOIN entity e ON e.id = n.entity WHERE n.norm = ?',
-    );
-    // A range over the norm index: every name that starts with the query, without FTS.
-    this.prefixStmt = db.prepare(
-      `SELECT n.entity, n.kind, n.text, n.norm FROM name n JOIN entity e ON e.id = n.entity
-       WHERE n.norm > ? AND n.norm < ? AND e.kind = 'class' LIMIT ${PREFIX_SCAN}`,
-    );
-    this.wordsStmt = db.prepare(
-      `SELECT n.entity, n.kind, n.text, n.norm FROM name_fts f JOIN name n ON n.id = f.rowid JOIN entity e ON e.id = n.entity
-       WHERE name_fts MATCH ? AND e.kind = 'class' ORDER BY rank LIMIT 300`,
-    );
-    this.replacedStmt = db.prepare('SELECT value, ref FROM annotation WHERE entity = ? AND prop = ? ORDER BY ord');
-  }
+  ) {}
 
   search(text: string, opts: SearchOptions = {}): NameSearchHit[] {
     const limit = opts.limit ?? 20;
@@ -108,7 +83,7 @@ export class NameSearch {
       const prev = best.get(h.id);
       if (!prev || rankOf(h) < rankOf(prev) || (rankOf(h) === rankOf(prev) && h.score > prev.score)) best.set(h.id, h);
     };
-    const exact = (this.exactStmt.all(norm) as ExactRow[]).filter((r) => r.ekind === 'class');
+    const exact = this.names.exact(norm).filter((r) => r.ekind === 'class');
 
     const ids = exact.filter((r) => ID_KINDS.has(r.kind));
     if (ids.length) {
@@ -149,7 +124,7 @@ export class NameSearch {
       }
     }
 
-    for (const r of this.prefixStmt.all(norm, norm + '\uffff') as PoolRow[]) {
+    for (const r of this.names.classesStartingWith(norm, PREFIX_SCAN)) {
       const label = isLabelRow(r);
       if (!label && !SCOPES.has(r.kind)) continue;
       const coverage = norm.length / r.norm.length;
@@ -173,7 +148,7 @@ export class NameSearch {
         .join(' ');
       let rows: PoolRow[] = [];
       try {
-        rows = this.wordsStmt.all(match) as PoolRow[];
+        rows = this.names.classesWithWords(match, WORDS_SCAN);
       } catch {
         // odd input for FTS: the other tiers still answer
       }
@@ -193,7 +168,7 @@ export class NameSearch {
     } else {
       // One word: a name holding it as a word of its own (not at the start) is an all-words hit too.
       try {
-        for (const r of this.wordsStmt.all(`"${norm.replace(/"/g, '""')}"*`) as PoolRow[]) {
+        for (const r of this.names.classesWithWords(`"${norm.replace(/"/g, '""')}"*`, WORDS_SCAN)) {
           if (!isLabelRow(r) && !SCOPES.has(r.kind)) continue;
           offer({
             id: r.entity,
@@ -236,7 +211,7 @@ export class NameSearch {
     return this.sorted(best, limit);
   }
 
-  private offerId(r: ExactRow, raw: string, offer: (h: NameSearchHit) => void, includeObsolete: boolean): void {
+  private offerId(r: ExactNameRow, raw: string, offer: (h: NameSearchHit) => void, includeObsolete: boolean): void {
     const base = { matched: r.text, matchKind: r.kind, tier: 'id' as const, score: 1 };
     if (r.kind === 'alt_id') {
       // hasAlternativeId sits on the live term: the ID typed is a merged term's old ID.
@@ -268,7 +243,7 @@ export class NameSearch {
   replacement(entity: number): number | null {
     let cur = entity;
     for (let step = 0; step < 5; step++) {
-      const rows = this.replacedStmt.all(cur, REPLACED_BY) as { value: string; ref: number }[];
+      const rows = this.names.annotation(cur, REPLACED_BY);
       let next: number | undefined;
       for (const row of rows) {
         const v = row.value.trim();

@@ -74,7 +74,7 @@ describe('pizza.owl under the naming policy', () => {
       expect(american.statedRelations.map((s) => s.relation.name)).toContain('has topping');
       expect(american.text).toContain('has topping -> ');
 
-      const linker = new NameLinker(handle.db, ix);
+      const linker = new NameLinker(handle.names, ix);
       const hits = linker.search('margherita');
       expect(ix.nameOf(hits[0].id)).toBe('Margherita');
       expect(hits[0].tier).toBe('label');

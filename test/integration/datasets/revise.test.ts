@@ -6,6 +6,7 @@
  * test2-real.test.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { cacheDb } from '../../support/cache-db';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseDataset, type DatasetItem, type McqItem, type OqItem } from '../../../src-main/datasets/generate/dataset';
@@ -28,7 +29,7 @@ async function checkRevision(path: string, outDir: string, ext: string, headRe: 
   expect(res.report.classesChanged).toBeGreaterThan(0);
   expect(res.report.restrictionsRemoved).toBeGreaterThanOrEqual(res.report.classesChanged);
   const h = await service.open(res.revisedPath);
-  expect((h.db.prepare('SELECT COUNT(*) n FROM stated').get() as { n: number }).n).toBe(0);
+  expect((cacheDb(h).prepare('SELECT COUNT(*) n FROM stated').get() as { n: number }).n).toBe(0);
   for (const c of res.changes) {
     const card = h.card(c.iri);
     expect(card, c.iri).not.toBeNull();
@@ -36,7 +37,7 @@ async function checkRevision(path: string, outDir: string, ext: string, headRe: 
   }
   const orig = await service.open(path);
   const classes = (x: typeof h) =>
-    (x.db.prepare("SELECT iri FROM entity WHERE kind = 'class'").all() as { iri: string }[]).map((r) => r.iri);
+    (cacheDb(x).prepare("SELECT iri FROM entity WHERE kind = 'class'").all() as { iri: string }[]).map((r) => r.iri);
   const kept = new Set(classes(h));
   const lost = classes(orig).filter((iri) => !kept.has(iri));
   if (ext === '.obo') {

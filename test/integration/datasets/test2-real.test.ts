@@ -12,6 +12,7 @@
  * Counts: the paper's 300 MCQ + 200 OQ per file, or OARAG_BENCH_MCQ / OARAG_BENCH_OQ.
  */
 import { describe, expect, it } from 'vitest';
+import { cacheDb } from '../../support/cache-db';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDataset, type DatasetItem, type McqItem, type OqItem } from '../../../src-main/datasets/generate/dataset';
@@ -150,7 +151,7 @@ describe.each(FILES)('Test 2 on %s', (file) => {
         const revised = await fresh.open(res.revisedPath);
         expect(revised.summary.cache).toBe('miss');
         expect(revised.summary.classes).toBeGreaterThan(0);
-        expect(revised.db.prepare('SELECT COUNT(*) FROM stated').pluck().get()).toBe(0);
+        expect(cacheDb(revised).prepare('SELECT COUNT(*) FROM stated').pluck().get()).toBe(0);
         const missing: string[] = [];
         for (const c of res.changes) {
           const def = revised.card(c.iri)?.definition ?? '';
@@ -160,7 +161,7 @@ describe.each(FILES)('Test 2 on %s', (file) => {
         // OBO cannot declare a bare class: an unlabelled external class used only in a removed relationship
         // (e.g. NCBITaxon:3398 of only_in_taxon) has no stanza left. Every labelled class stays.
         const classes = (h: OntologyHandle) =>
-          h.db.prepare("SELECT iri FROM entity WHERE kind = 'class'").pluck().all() as string[];
+          cacheDb(h).prepare("SELECT iri FROM entity WHERE kind = 'class'").pluck().all() as string[];
         const kept = new Set(classes(revised));
         const lost = classes(orig).filter((iri) => !kept.has(iri));
         // A class without a label is named by its IRI (naming-policy.ts): a lost class must be one of those.

@@ -22,7 +22,7 @@ describe('obsolete and merged terms in go-nucleus.ofn', () => {
   it.skipIf(!path)('finds the live term for an alt_id or an obsolete CURIE, and hides obsolete classes', async () => {
     const handle = await h.container.ontologies.open(path!);
     const ix = handle.closure;
-    const linker = new NameLinker(handle.db, ix);
+    const linker = new NameLinker(handle.names, ix);
     const names = (q: string, includeObsolete = false) =>
       linker.search(q, 30, { includeObsolete }).map((x) => ix.nameOf(x.id));
     expect(names('GO:0005634')).toEqual(['nucleus']);
@@ -78,7 +78,7 @@ describe('replaced_by written as text (envo.obo), parents from elsewhere (po.obo
     expect(card.replacedBy).toEqual([
       { iri: `${OBO}ENVO_01000311`, name: handle.closure.nameOf(handle.closure.id(`${OBO}ENVO_01000311`)!) },
     ]);
-    const linker = new NameLinker(handle.db, handle.closure);
+    const linker = new NameLinker(handle.names, handle.closure);
     const [hit] = linker.search('ENVO:00000113');
     expect(handle.closure.iri(hit.id)).toBe(`${OBO}ENVO_01000311`);
     expect(hit.replaces).toMatchObject({ id: 'ENVO:00000113', via: 'replaced_by' });

@@ -19,7 +19,7 @@ const MINI_OBO = join(ROOT, 'test', 'fixtures', 'el', 'mini.obo');
 const PATCHED = { groups: expect.any(Number) as number, cards: expect.any(Number) as number };
 
 function canonOf(h: OntologyHandle): Record<string, string[]> {
-  return cacheCanon(h.db.name, h.db.name.replace(/\.sqlite$/, '.nt'));
+  return cacheCanon(h.cacheFile, h.cacheFile.replace(/\.sqlite$/, '.nt'));
 }
 
 describe('reloading an edited file', () => {
@@ -61,7 +61,7 @@ describe('reloading an edited file', () => {
     const c = await coldLoad(file);
     expect(canonOf(h)).toEqual(canonOf(c));
     // a patched cache's full-text indexes are what they index, and rank as the cold load's do
-    expect(ftsCanon(h.db.name)).toEqual(ftsCanon(c.db.name));
+    expect(ftsCanon(h.cacheFile)).toEqual(ftsCanon(c.cacheFile));
     return h;
   }
 

@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { cacheDb } from '../../support/cache-db';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ElkBridge } from '../../../src-main/ontology/bridge/bridge-client';
@@ -37,7 +38,7 @@ interface Triple {
 /** Inferred closure positives: `per` existential ones and `per` subsumptions that skip a level. */
 function sampleInferred(h: OntologyHandle, names: UniqueNames, per: number, seed: number): Triple[] {
   const ix = h.closure;
-  const stated = h.db.prepare('SELECT s, r, f FROM stated WHERE f IS NOT NULL').all() as StatedRow[];
+  const stated = cacheDb(h).prepare('SELECT s, r, f FROM stated WHERE f IS NOT NULL').all() as StatedRow[];
   const sampler = new EntailmentSampler(ix, stated, (id) => names.of(id) !== null, seed);
   const inferred = sampler
     .asks(200)

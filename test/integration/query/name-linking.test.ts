@@ -13,7 +13,7 @@ describe.each(['go-mgi-subset.obo', 'envo.obo'])('fuzzy name linking on %s', (fi
   it.skipIf(!path)('puts the intended class in the top 5 for at least 95 % of 200 labels with 1–2 typos', async () => {
     const h = await service.open(path!);
     const ix = h.closure;
-    const linker = new NameLinker(h.db, ix);
+    const linker = new NameLinker(h.names, ix);
     const rand = seededRandom(11);
     const ids = ix.kindOf.flatMap((k, id) =>
       k === 'class' && !ix.deprecated.has(id) && ix.nameOf(id).length >= 4 ? [id] : [],
@@ -42,7 +42,7 @@ describe('CamelCase names on pizza.owl', () => {
   const path = sharedOntology('pizza.owl');
   it.skipIf(!path)('links relations written as words to label-less CamelCase properties', async () => {
     const h = await service.open(path!);
-    const linker = new NameLinker(h.db, h.closure);
+    const linker = new NameLinker(h.names, h.closure);
     const pz = 'http://www.co-ode.org/ontologies/pizza/pizza.owl#';
     for (const [text, local] of [
       ['has topping', 'hasTopping'],

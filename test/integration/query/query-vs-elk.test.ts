@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cacheDb } from '../../support/cache-db';
 import type { ClosureIndex } from '../../../src-main/ontology/closure/closure-index';
 import { QueryService } from '../../../src-main/query/exec/query-service';
 import { DEFAULT_DIALECT_LIMITS } from '../../../src-main/query/dialect';
@@ -31,7 +32,7 @@ describe.each(REAL_FILES)('dialect answers equal ELK on %s', (file) => {
     const ix = h.closure;
     const qs = new QueryService(h, { maxResults: Number.MAX_SAFE_INTEGER, timeLimitMs: 60_000 });
     const names = new UniqueNames(qs.names, ix);
-    const stated = h.db.prepare('SELECT s, r, f FROM stated WHERE f IS NOT NULL').all() as StatedRow[];
+    const stated = cacheDb(h).prepare('SELECT s, r, f FROM stated WHERE f IS NOT NULL').all() as StatedRow[];
     const sampler = new EntailmentSampler(ix, stated, (id) => names.of(id) !== null, 17);
 
     const asks = sampler.asks(ASKS);

@@ -76,7 +76,7 @@ describe('ontology.close', () => {
     expect(await api.handle('ontology.search', { ontologyId: a.id, text: 'myocardium' })).not.toEqual([]);
 
     expect(await api.handle('ontology.close', { ontologyId: a.id })).toEqual({ closed: true });
-    expect(handleA.db.open).toBe(false);
+    expect(handleA.isOpen).toBe(false);
     // The name indexes go with it (the container keeps one query service per handle).
     expect((c as unknown as { queries: WeakMap<OntologyHandle, unknown> }).queries.has(handleA)).toBe(false);
     expect(((await api.handle('ontology.list', {})) as OntologyInfo[]).map((o) => o.id)).toEqual([b.id]);
@@ -113,18 +113,18 @@ describe('ontology.close', () => {
     await open('fixture-reload');
     const second = made[made.length - 1].handle;
     expect(second).not.toBe(first);
-    expect(first.db.open).toBe(false);
-    expect(second.db.open).toBe(true);
+    expect(first.isOpen).toBe(false);
+    expect(second.isOpen).toBe(true);
 
     const { taskId, release } = await heldTask('fixture-reload');
     await open('fixture-reload');
     const third = made[made.length - 1].handle;
-    expect(second.db.open).toBe(true);
+    expect(second.isOpen).toBe(true);
     expect(await api.handle('ontology.search', { ontologyId: 'fixture-reload', text: 'myocardium' })).not.toEqual([]);
     release();
     await finished(taskId);
-    expect(second.db.open).toBe(false);
-    expect(third.db.open).toBe(true);
+    expect(second.isOpen).toBe(false);
+    expect(third.isOpen).toBe(true);
   });
 
   it("shows an open error with the path as typed, never the server's working folder", async () => {

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { cacheDb } from '../../support/cache-db';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,13 +20,13 @@ describe('the cache builder', () => {
     records.push(moved);
     const { handle, cleanup } = await handleFromDump(records);
     try {
-      const rw = new Database(handle.db.name);
+      const rw = new Database(handle.cacheFile);
       try {
         rw.exec("INSERT INTO name_fts(name_fts, rank) VALUES ('integrity-check', 1)");
       } finally {
         rw.close();
       }
-      const names = handle.db
+      const names = cacheDb(handle)
         .prepare('SELECT n.text FROM name_fts f JOIN name n ON n.id = f.rowid WHERE name_fts MATCH ?')
         .pluck()
         .all('"myocarditis"') as string[];
@@ -38,7 +39,7 @@ describe('the cache builder', () => {
   it('builds full-text indexes that match their tables and find cards by name, synonym and definition', async () => {
     const { handle, cleanup } = await handleFromDump(clinicalDump());
     try {
-      const db = handle.db;
+      const db = cacheDb(handle);
       // FTS5 checks its index against the rows it was built from (external content).
       const rw = new Database(db.name);
       try {
@@ -105,7 +106,7 @@ describe('the cache builder', () => {
     try {
       expect(handle.card(EX + 'Site')?.name).toBe('anatomical site');
       expect(handle.lookup('anatomical site').map((h) => h.iri)).toEqual([EX + 'Site']);
-      const kinds = handle.db.prepare('SELECT iri, kind FROM entity ORDER BY id').all();
+      const kinds = cacheDb(handle).prepare('SELECT iri, kind FROM entity ORDER BY id').all();
       expect(kinds).toEqual([
         { iri: EX + 'hasSite', kind: 'property' },
         { iri: EX + 'Site', kind: 'class' },

@@ -46,7 +46,7 @@ let cleanup: () => void;
 let linker: NameLinker;
 beforeAll(async () => {
   ({ handle, cleanup } = await handleFromDump(records));
-  linker = new NameLinker(handle.db, handle.closure);
+  linker = new NameLinker(handle.names, handle.closure);
 });
 afterAll(() => cleanup());
 
