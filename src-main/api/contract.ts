@@ -323,6 +323,8 @@ export interface AppInfo {
   /** The model used when none is named (the settings' default, else the built-in one), if any. */
   defaultModel: string | null;
   builtinModel: string | null;
+  /** Entries of settings.json (or recent.json) refused when they were read, each by name; the rest was kept. */
+  settingsProblems: string[];
 }
 
 export interface OntologyInfo {

@@ -55,7 +55,11 @@ export async function runArgs(argv: string[], io: CliIo, container?: Container):
   const c = container ?? new (await import('../container')).Container({ env: io.env });
   const languagesBefore = c.nameLanguages;
   try {
-    if (own) c.start();
+    if (own) {
+      c.start();
+      // Named once per run: the entries of settings.json that were refused (the rest applies).
+      for (const p of c.settings.problems()) io.stderr(`oarag: warning: ${p}\n`);
+    }
     if (parsed.values.languages !== undefined) c.nameLanguages = languagesOption(cmd.name, parsed.values.languages);
     return await cmd.run({ io, container: c, values: parsed.values, positionals: parsed.positionals });
   } catch (e) {
