@@ -7,6 +7,7 @@ import { UserError } from '../../core/errors';
 import { resourcePath } from '../../core/paths';
 import { TaskCancelledError } from '../../core/task';
 import { locateJava } from './java-locator';
+import { jvmTempDir, removeJvmTempDir } from './jvm-temp';
 import { peakRssMb, resetPeakRss } from './process-memory';
 
 export type BridgeStage = 'parse' | 'classify' | 'closure' | 'write';
@@ -167,8 +168,11 @@ export class ElkBridge {
       );
     }
     const heap = this.fixedHeapMb ?? this.nextHeapMb ?? defaultHeapMb();
-    const args = [...bridgeJvmArgs(heap, jar), '-jar', jar, 'serve'];
+    const tmp = jvmTempDir();
+    const args = [`-Djava.io.tmpdir=${tmp}`, ...bridgeJvmArgs(heap, jar), '-jar', jar, 'serve'];
     const proc = spawn(java, args, { stdio: ['pipe', 'pipe', 'pipe'], env, windowsHide: true });
+    proc.once('exit', () => removeJvmTempDir(tmp));
+    proc.once('error', () => removeJvmTempDir(tmp));
     this.proc = proc;
     this.runningHeapMb = heap;
     this.stderrTail = '';
