@@ -29,7 +29,7 @@ export interface ScanLimits {
 }
 
 /** Entries handled between two turns of the event loop. */
-const SLICE = 4096;
+const SLICE = 2048;
 const LINK_CONCURRENCY = 16;
 
 export async function scanFolder(dir: string, limits: ScanLimits): Promise<FolderScan> {

@@ -24,8 +24,8 @@ export function datasetHash(text: string | Buffer): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** The largest dataset read: far beyond any generated benchmark (a few MiB for thousands of items). */
-export const MAX_DATASET_BYTES = 256 * MIB;
+/** The largest dataset read: far beyond any generated benchmark (a few MiB for thousands of items), small enough to parse at once. */
+export const MAX_DATASET_BYTES = 64 * MIB;
 const DATASET = { what: 'dataset', maxBytes: MAX_DATASET_BYTES };
 
 /** A dataset file, read blocking (the CLI); only a regular file within MAX_DATASET_BYTES is read. */
