@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { OntologyService } from '../../src-main/ontology/ontology-service';
 import { tempDir } from '../support/temp-dir';
 
 /**
@@ -65,16 +66,24 @@ describe('the CLI as a process', () => {
     expect(r.code).toBe(0);
   });
 
-  it('a load with a missing import leaves no stand-in folder in the temporary folder', async () => {
+  it('a load with a missing import leaves no stand-in behind, while the JVM stays warm and after it exits', async () => {
     const iri = `http://oarag-test-${process.pid}-${Date.now()}.example/missing.owl`;
     const onto = join(dir.path, 'with-import.ofn');
     writeFileSync(
       onto,
       `Prefix(:=<http://x/>)\nOntology(<http://x/o>\nImport(<${iri}>)\nDeclaration(Class(:A))\nDeclaration(Class(:B))\nSubClassOf(:A :B)\n)\n`,
     );
-    const r = await sh(`${oarag} load ${JSON.stringify(onto)}`);
-    expect(r.code, r.err).toBe(0);
-    expect(r.out + r.err).toMatch(/was not found locally/);
+    const service = new OntologyService({ cacheDir: join(dir.path, 'svc-cache'), appVersion: 'test' });
+    service.start();
+    try {
+      const h = await service.open(onto);
+      expect(h.summary.warnings.map((w) => w.message).join(' ')).toMatch(/was not found locally/);
+      // A web server's JVM lives on between loads: nothing of the finished load may pile up meanwhile.
+      expect(service.bridge().running).toBe(true);
+      expect(leftovers(iri)).toEqual([]);
+    } finally {
+      await service.stop();
+    }
     expect(leftovers(iri)).toEqual([]);
   });
 

@@ -6,7 +6,9 @@ import { join } from 'node:path';
  * A temporary folder of its own for each JVM (its java.io.tmpdir), removed when that JVM exits. The
  * bridge writes stand-ins for imports it cannot find there (`oarag-missing-imports*`); the JVM's own
  * deleteOnExit never runs when it is stopped by a signal or a halt, so each load left a folder behind.
- * Folders of JVMs whose Node process died with them are swept when the next JVM starts.
+ * Folders of JVMs whose Node process died with them are swept when the next JVM starts. A JVM kept
+ * warm across loads gets its stand-ins cleared between requests: each load reads them once, with a
+ * fresh import mapper, and never again.
  */
 const PREFIX = 'oarag-jvm-';
 let swept = false;
@@ -21,6 +23,18 @@ export function jvmTempDir(base = tmpdir()): string {
 
 export function removeJvmTempDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Removes what loads left in a JVM's folder; call only while the JVM has no request running. */
+export function clearStandIns(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const n of names)
+    if (n.startsWith('oarag-missing-imports')) rmSync(join(dir, n), { recursive: true, force: true });
 }
 
 /** Removes the folders of Node processes that are gone; returns how many. */
