@@ -113,22 +113,25 @@ export async function naturalOrder(entries: ScannedEntry[]): Promise<ScannedEntr
   }
   while (runs.length > 1) {
     const next: typeof runs = [];
-    for (let i = 0; i < runs.length; i += 2) {
-      next.push(i + 1 < runs.length ? merge(runs[i], runs[i + 1]) : runs[i]);
-      await yieldToLoop();
-    }
+    for (let i = 0; i < runs.length; i += 2)
+      next.push(i + 1 < runs.length ? await merge(runs[i], runs[i + 1]) : runs[i]);
     runs = next;
   }
   return (runs[0] ?? []).map((x) => x.e);
 }
 
-function merge<T extends { k: string }>(a: T[], b: T[]): T[] {
+/** Two sorted runs into one, SLICE entries at a time between turns of the event loop. */
+async function merge<T extends { k: string }>(a: T[], b: T[]): Promise<T[]> {
   const out = new Array<T>(a.length + b.length);
   let i = 0;
   let j = 0;
   let o = 0;
-  while (i < a.length && j < b.length) out[o++] = a[i].k <= b[j].k ? a[i++] : b[j++];
-  while (i < a.length) out[o++] = a[i++];
-  while (j < b.length) out[o++] = b[j++];
+  while (o < out.length) {
+    const stop = Math.min(out.length, o + SLICE);
+    while (o < stop && i < a.length && j < b.length) out[o++] = a[i].k <= b[j].k ? a[i++] : b[j++];
+    while (o < stop && i < a.length && j >= b.length) out[o++] = a[i++];
+    while (o < stop && j < b.length && i >= a.length) out[o++] = b[j++];
+    await yieldToLoop();
+  }
   return out;
 }
