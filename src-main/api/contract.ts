@@ -302,7 +302,7 @@ export const paramSchemas = {
   'models.estimate': z.object({ path, contextSize: z.number().int().min(1).max(1_048_576).optional() }).strict(),
   /** The web file browser: the allowed folders, and one folder's entries (only inside them). */
   'files.roots': z.object({}).strict(),
-  /** One page of a folder (offset, limit ≤ 2000; default the first 2000). */
+  /** One page of a folder (offset, limit ≤ 2000; default the first 500). */
   'files.list': z
     .object({
       path,

@@ -5,8 +5,10 @@ import type { FileEntry, FileRoot, FolderListing } from './file-types';
 import { scanFolder, type FolderScan } from './folder-scan';
 import { existingRoots, isInside, realInsideRoots, resolveAllowed } from './path-policy';
 
-/** Entries in one page, unless the caller asks for fewer. */
-export const MAX_ENTRIES = 2000;
+/** Entries in one page unless the caller asks otherwise (each file's size is read for its page). */
+export const MAX_ENTRIES = 500;
+/** The largest page a caller may ask for. */
+export const MAX_PAGE = 2000;
 /** Entries a folder is listed to; beyond them the listing says it is incomplete. */
 export const MAX_SCAN = 200_000;
 /** The longest one listing may take before it answers with what it has. */
@@ -80,7 +82,7 @@ export class FileBrowser {
     // An incomplete scan is not reused: the next request tries again with a deadline of its own.
     if (!scan.complete) this.scans.delete(key);
     const offset = Math.max(0, Math.floor(page.offset ?? 0));
-    const limit = Math.min(MAX_ENTRIES, Math.max(1, Math.floor(page.limit ?? MAX_ENTRIES)));
+    const limit = Math.min(MAX_PAGE, Math.max(1, Math.floor(page.limit ?? MAX_ENTRIES)));
     const slice = scan.entries.slice(offset, offset + limit);
     const entries = await withSizes(slice, at.path, at.real, deadline);
     const top = at.path === at.root.path || at.path === at.root.real;

@@ -102,33 +102,38 @@ export function sortKey(e: ScannedEntry): string {
   return `${e.kind === 'folder' ? '0' : '1'}${base}\u0000${e.name}`;
 }
 
-/** Sorts by sortKey in slices (sorted runs, then merges), yielding to the event loop between them. */
+/**
+ * Sorts by sortKey in slices (sorted runs, then merges), yielding to the event loop between them. The
+ * runs hold plain strings (the key, then the entry's index), so V8 sorts them natively and the
+ * collector has few objects to trace.
+ */
 export async function naturalOrder(entries: ScannedEntry[]): Promise<ScannedEntry[]> {
-  let runs: { k: string; e: ScannedEntry }[][] = [];
+  let runs: string[][] = [];
   for (let i = 0; i < entries.length; i += SLICE) {
-    const run = entries.slice(i, i + SLICE).map((e) => ({ k: sortKey(e), e }));
-    run.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
+    const run: string[] = [];
+    for (let j = i; j < Math.min(entries.length, i + SLICE); j++) run.push(`${sortKey(entries[j])}\u0001${j}`);
+    run.sort();
     runs.push(run);
     if (i + SLICE < entries.length) await yieldToLoop();
   }
   while (runs.length > 1) {
-    const next: typeof runs = [];
+    const next: string[][] = [];
     for (let i = 0; i < runs.length; i += 2)
       next.push(i + 1 < runs.length ? await merge(runs[i], runs[i + 1]) : runs[i]);
     runs = next;
   }
-  return (runs[0] ?? []).map((x) => x.e);
+  return (runs[0] ?? []).map((k) => entries[Number(k.slice(k.lastIndexOf('\u0001') + 1))]);
 }
 
 /** Two sorted runs into one, SLICE entries at a time between turns of the event loop. */
-async function merge<T extends { k: string }>(a: T[], b: T[]): Promise<T[]> {
-  const out = new Array<T>(a.length + b.length);
+async function merge(a: string[], b: string[]): Promise<string[]> {
+  const out = new Array<string>(a.length + b.length);
   let i = 0;
   let j = 0;
   let o = 0;
   while (o < out.length) {
     const stop = Math.min(out.length, o + SLICE);
-    while (o < stop && i < a.length && j < b.length) out[o++] = a[i].k <= b[j].k ? a[i++] : b[j++];
+    while (o < stop && i < a.length && j < b.length) out[o++] = a[i] <= b[j] ? a[i++] : b[j++];
     while (o < stop && i < a.length && j >= b.length) out[o++] = a[i++];
     while (o < stop && j < b.length && i >= a.length) out[o++] = b[j++];
     await yieldToLoop();

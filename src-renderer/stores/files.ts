@@ -38,7 +38,7 @@ export const useFilesStore = defineStore('files', () => {
     }
   }
 
-  /** Appends the folder's next page (a large folder is listed in pages of up to 2,000 entries). */
+  /** Appends the folder's next page (a large folder is listed in pages of 500 entries). */
   async function more(): Promise<void> {
     const l = listing.value;
     if (!l || l.nextOffset === null) return;
