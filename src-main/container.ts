@@ -161,6 +161,7 @@ export class Container {
       sharedOntologies: existsSync(shared) ? shared : null,
       defaultModel: this.defaultModelSpec(),
       builtinModel: this.builtinModel(),
+      settingsProblems: this.settings.problems(),
     };
   }
 

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { checkStoreFile } from '../core/output-policy';
 import type { AgentRecord } from './agent-record';
 import type { CheckedGrounding, HistoryEntry } from './agent-types';
 import type { FrameReading } from './frame/frame-types';
@@ -18,6 +19,7 @@ export class HistoryStore {
 
   start(): void {
     if (this.db) return;
+    checkStoreFile(this.path);
     mkdirSync(dirname(this.path), { recursive: true });
     this.db = new Database(this.path);
     this.db.pragma('journal_mode = WAL');

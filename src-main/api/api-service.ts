@@ -30,7 +30,14 @@ import {
   type OntologyInfo,
 } from './contract';
 
-type Handlers = { [M in ApiMethod]: (p: ApiParams<M>) => Promise<ApiResults[M]> | ApiResults[M] };
+/** Who makes a call: a web socket, an HTTP connection; shared resources (the SPARQL queue) give each a fair share. */
+export interface CallContext {
+  client?: string;
+}
+
+type Handlers = {
+  [M in ApiMethod]: (p: ApiParams<M>, ctx: CallContext) => Promise<ApiResults[M]> | ApiResults[M];
+};
 
 /**
  * The API contract implemented once over the services; the Electron IPC handler and the web
@@ -60,7 +67,7 @@ export class ApiService {
   }
 
   /** Validates and dispatches one call. Errors come back as UserError with a stable code. */
-  async handle(method: unknown, params: unknown): Promise<unknown> {
+  async handle(method: unknown, params: unknown, ctx: CallContext = {}): Promise<unknown> {
     if (!isApiMethod(method)) {
       // Never call the value's own toString: a hostile {toString: 1} would turn this into a 500.
       const shown =
@@ -77,9 +84,9 @@ export class ApiService {
         `Invalid parameters for ${method}: ${issue.path.join('.') || 'params'} ${issue.message.toLowerCase()}.`,
       );
     }
-    const fn = this.handlers[method] as (p: unknown) => unknown;
+    const fn = this.handlers[method] as (p: unknown, ctx: CallContext) => unknown;
     try {
-      return await fn(parsed.data);
+      return await fn(parsed.data, ctx);
     } catch (e) {
       throw withTypedPaths(e, typedPaths(parsed.data));
     }
@@ -243,9 +250,9 @@ export class ApiService {
           const r = await c.queryService(this.handle_(ontologyId)).run(query);
           return { r, form: r.form, error: r.form === 'error' ? r.observation : null };
         }),
-      'query.sparql': ({ ontologyId, query }) =>
+      'query.sparql': ({ ontologyId, query }, ctx) =>
         this.logged(ontologyId, query, 'sparql-error', async () => {
-          const r = await this.handle_(ontologyId).sparql(query);
+          const r = await this.handle_(ontologyId).sparql(query, { client: ctx.client });
           return { r, form: `sparql-${r.kind}`, error: null };
         }),
       'query.history': ({ ontologyId, limit }) => c.history.queries(ontologyId, limit ?? 100),
@@ -443,7 +450,7 @@ export class ApiService {
       'models.run.set': ({ path, run }) => c.settings.setModelRun(resolve(path), run),
       'models.estimate': ({ path, contextSize }) => c.models.estimate(path, contextSize),
       'files.roots': () => c.files.roots(),
-      'files.list': ({ path }) => c.files.list(path),
+      'files.list': ({ path, offset, limit }) => c.files.list(path, { offset, limit }),
       'settings.get': () => c.settings.get(),
       'settings.set': ({ patch }) => c.settings.set(patch),
       // Results enter the registry only through launch(), typed by kind.

@@ -302,7 +302,14 @@ export const paramSchemas = {
   'models.estimate': z.object({ path, contextSize: z.number().int().min(1).max(1_048_576).optional() }).strict(),
   /** The web file browser: the allowed folders, and one folder's entries (only inside them). */
   'files.roots': z.object({}).strict(),
-  'files.list': z.object({ path }).strict(),
+  /** One page of a folder (offset, limit ≤ 2000; default the first 500). */
+  'files.list': z
+    .object({
+      path,
+      offset: z.number().int().min(0).max(10_000_000).optional(),
+      limit: z.number().int().min(1).max(2000).optional(),
+    })
+    .strict(),
   'settings.get': z.object({}).strict(),
   'settings.set': z.object({ patch: z.record(z.unknown()) }).strict(),
   'tasks.list': z.object({}).strict(),
@@ -323,6 +330,8 @@ export interface AppInfo {
   /** The model used when none is named (the settings' default, else the built-in one), if any. */
   defaultModel: string | null;
   builtinModel: string | null;
+  /** Entries of settings.json (or recent.json) refused when they were read, each by name; the rest was kept. */
+  settingsProblems: string[];
 }
 
 export interface OntologyInfo {

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Container } from '../container';
 import { UserError } from '../core/errors';
-import { LANGUAGE_TAG } from '../core/language-tag';
+import { LANGUAGE_TAG, MAX_LANGUAGE_TAG_LENGTH, MAX_LANGUAGES, normaliseLanguages } from '../core/language-tag';
 import { TaskCancelledError } from '../core/task';
 import { EXIT_BUG, EXIT_ERROR, EXIT_OK, EXIT_USAGE, type CliIo } from './cli-io';
 import { COMMANDS } from './commands/index';
@@ -55,7 +55,11 @@ export async function runArgs(argv: string[], io: CliIo, container?: Container):
   const c = container ?? new (await import('../container')).Container({ env: io.env });
   const languagesBefore = c.nameLanguages;
   try {
-    if (own) c.start();
+    if (own) {
+      c.start();
+      // Named once per run: the entries of settings.json that were refused (the rest applies).
+      for (const p of c.settings.problems()) io.stderr(`oarag: warning: ${p}\n`);
+    }
     if (parsed.values.languages !== undefined) c.nameLanguages = languagesOption(cmd.name, parsed.values.languages);
     return await cmd.run({ io, container: c, values: parsed.values, positionals: parsed.positionals });
   } catch (e) {
@@ -84,15 +88,22 @@ function languagesOption(command: string, value: string | boolean | (string | bo
       'usage',
       '--languages is for a run that opens ontologies; the web server names classes by the setting (Ontologies view, Class names).',
     );
+  // The setting's bounds: a preference of 10,000 tags is no preference, only work for every label.
+  if (typeof value === 'string' && value.length > MAX_LANGUAGES * (MAX_LANGUAGE_TAG_LENGTH + 2))
+    throw new UserError('usage', `--languages takes at most ${MAX_LANGUAGES} tags.`);
   const tags = typeof value === 'string' ? value.split(/[\s,;]+/).filter(Boolean) : [];
   if (!tags.length) throw new UserError('usage', "--languages needs tags, e.g. 'en,none'.");
-  return tags.map((t) => {
+  const given = tags.map((t) => {
     const tag = /^\(?none\)?$/i.test(t) ? '' : t;
-    if (!LANGUAGE_TAG.test(tag))
+    if (!LANGUAGE_TAG.test(tag) || tag.length > MAX_LANGUAGE_TAG_LENGTH)
       throw new UserError(
         'usage',
-        `--languages: "${t}" is not a language tag (en, pt-BR; none for a label without one).`,
+        `--languages: "${t.slice(0, 40)}" is not a language tag (en, pt-BR; none for a label without one).`,
       );
     return tag;
   });
+  const languages = normaliseLanguages(given);
+  if (languages.length > MAX_LANGUAGES)
+    throw new UserError('usage', `--languages takes at most ${MAX_LANGUAGES} tags, not ${languages.length}.`);
+  return languages;
 }

@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'unauthorized',
   'unavailable',
   'port-busy',
+  // A shared resource (one ontology's SPARQL queue) is saturated: try again shortly.
+  'busy',
   // Input files.
   'not-a-file',
   'not-a-folder',

@@ -86,6 +86,19 @@ export function checkOutputs(c: OutputCheck): void {
   }
 }
 
+/** The files SQLite keeps beside a database while it writes (rollback journal, write-ahead log). */
+const SQLITE_SIDECARS = ['-journal', '-wal', '-shm'];
+
+/**
+ * Checks a database a run opens for writing (a results store, the history): the file and every
+ * journal SQLite would create beside it are absent or regular files, the folder is a folder, and
+ * none of them is an input of the run. A pipe or device stand-in is refused before SQLite opens
+ * (and writes a journal beside) it. An existing store is the point of a store: no force needed.
+ */
+export function checkStoreFile(path: string, inputs: string[] = []): void {
+  checkOutputs({ targets: [path, ...SQLITE_SIDECARS.map((s) => path + s)], inputs, force: true });
+}
+
 /** Checks a folder meant to hold a run's outputs: absent (it is created) or a directory. */
 export function checkOutputDir(dir: string): void {
   const st = statOrNull(resolve(dir), true);

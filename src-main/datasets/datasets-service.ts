@@ -5,7 +5,7 @@ import type { Task } from '../core/task';
 import type { OntologyHandle } from '../ontology/ontology-handle';
 import type { OntologyService } from '../ontology/ontology-service';
 import type { DatasetGeneration, DatasetItem, DatasetPairing, Revision, Slot } from './dataset-types';
-import { generateDataset, loadDataset, toJsonl } from './generate';
+import { generateDataset, readDataset, toJsonl } from './generate';
 import { DatasetReviewService } from './review/dataset-review-service';
 import type { ReviewedDataset } from './review/review-types';
 import { reviseOntology } from './revise/revise-service';
@@ -48,7 +48,7 @@ export class DatasetsService {
   constructor(private readonly deps: DatasetsServiceDeps) {}
 
   /** A dataset file with its review; names come from the ontology when one is given. */
-  open(path: string, h?: OntologyHandle): ReviewedDataset {
+  open(path: string, h?: OntologyHandle): Promise<ReviewedDataset> {
     return this.review.open(path, h ? (items) => itemNames(h, items) : undefined);
   }
 
@@ -56,9 +56,9 @@ export class DatasetsService {
    * The ontology a dataset belongs to (its items' file name; a Test 2 dataset's is the revised file
    * written beside it): among the open ontologies first, then the recent files, then beside the dataset.
    */
-  pairing(datasetPath: string, open: { id: string; path: string }[], recent: string[]): DatasetPairing {
+  async pairing(datasetPath: string, open: { id: string; path: string }[], recent: string[]): Promise<DatasetPairing> {
     const file = resolve(datasetPath);
-    const items = loadDataset(file).items;
+    const items = (await readDataset(file)).items;
     const names = [...new Set(items.map((i) => i.ontology))];
     const ontology = names[0] ?? '';
     const derived = [...new Set(items.flatMap((i) => (i.derivedFrom ? [i.derivedFrom] : [])))];
@@ -93,7 +93,7 @@ export class DatasetsService {
   }
 
   async revise(h: OntologyHandle, p: ReviseRequest, task: Task): Promise<Revision> {
-    const questions = p.datasetPath ? loadDataset(p.datasetPath).items : undefined;
+    const questions = p.datasetPath ? (await readDataset(p.datasetPath)).items : undefined;
     const outDir = join(this.deps.dataDir, 'revisions', `${stem(h.path)}-${stamp()}`);
     return reviseOntology(this.deps.ontologies, h.path, {
       questions,

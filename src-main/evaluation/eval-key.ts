@@ -94,6 +94,8 @@ async function cachedHash(path: string, o: IdentityOptions): Promise<string> {
   } catch {
     return `missing:${path}`;
   }
+  // A pipe or a device would never finish hashing; the backend refuses it when it starts.
+  if (!st.isFile()) return `not-a-file:${path}`;
   const hit = o.hashCache?.get(path, st.size, Math.floor(st.mtimeMs));
   if (hit) return hit;
   const h = await hashFile(path);

@@ -3,9 +3,9 @@ import type { NameScopeMode } from '../agent/loop-context';
 import type { AgentProtocol } from '../agent/agent-types';
 import type { AgentVocabulary } from '../agent/structured/vocabulary';
 import { UserError } from '../core/errors';
-import { checkOutputs, writeOutputFile } from '../core/output-policy';
+import { checkOutputs, checkStoreFile, writeOutputFile } from '../core/output-policy';
 import type { TaskProgress } from '../core/task-types';
-import { loadDataset } from '../datasets/generate/dataset';
+import { readDataset } from '../datasets/generate/dataset';
 import { stamp, stem } from '../datasets/datasets-service';
 import type { LlmBackend } from '../llm/types';
 import type { OntologyHandle } from '../ontology/ontology-handle';
@@ -78,7 +78,8 @@ export class EvaluationService {
     const storePath = req.storePath ?? this.deps.storePath;
     const outputs = { inputs: [h.path, req.datasetPath, storePath], force: req.force === true };
     checkOutputs({ ...outputs, targets: [jsonPath, markdownPath] });
-    const dataset = loadDataset(req.datasetPath);
+    checkStoreFile(storePath, [h.path, req.datasetPath]);
+    const dataset = await readDataset(req.datasetPath);
     const store = openResultStore(storePath);
     let llm: LlmBackend | undefined;
     try {

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { checkStoreFile } from '../core/output-policy';
 import { runId, type RunKey } from './eval-key';
 import type { ItemResult } from './evaluation-types';
 import type { MarkVerdict, ReviewMark, RunInfo } from './evaluation-types';
@@ -34,7 +35,10 @@ export class ResultStore {
   private flushTimer: NodeJS.Immediate | undefined;
 
   constructor(readonly path: string) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    if (path !== ':memory:') {
+      checkStoreFile(path);
+      mkdirSync(dirname(path), { recursive: true });
+    }
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 5000');

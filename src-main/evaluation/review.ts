@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { TrajectoryStep } from '../agent/agent-record';
 import { UserError } from '../core/errors';
+import { MIB, readInputFileSync } from '../core/input-file';
 import { loadDataset, type DatasetItem } from '../datasets/generate/dataset';
 import { computeMetrics } from './metrics';
 import { reportJson, reportMarkdown } from './report';
@@ -102,7 +103,10 @@ export class EvalReview {
       ];
       let saved: Partial<EvalReport> = {};
       try {
-        if (run.reportPath) saved = JSON.parse(readFileSync(run.reportPath, 'utf8')) as Partial<EvalReport>;
+        if (run.reportPath)
+          saved = JSON.parse(
+            readInputFileSync(run.reportPath, { what: 'report', maxBytes: 256 * MIB }).toString('utf8'),
+          ) as Partial<EvalReport>;
       } catch {
         saved = {};
       }

@@ -21,8 +21,16 @@ export interface FolderListing {
   root: string;
   /** The folder above, or null at an allowed folder's top. */
   parent: string | null;
-  /** Folders first, then files, by name; hidden entries and links leading outside are left out. */
+  /** This page of the folder: folders first, then files, by name; hidden entries and links leading outside are left out. */
   entries: FileEntry[];
-  /** Entries beyond the first MAX_ENTRIES were left out. */
+  /** Entries listed in all pages. */
+  total: number;
+  /** Where this page starts among them. */
+  offset: number;
+  /** Where the next page starts, or null on the last one. */
+  nextOffset: number | null;
+  /** More entries exist than this page shows (a next page, or a listing that stopped early). */
   truncated: boolean;
+  /** False when the folder holds more entries than are listed (a count and a time bound; see file-browser.ts). */
+  complete: boolean;
 }

@@ -8,8 +8,8 @@ import { headerToken, hostAllowed, originAllowed, parseRequestUrl, tokenMatches 
 
 export interface McpHttpOptions {
   port: number;
-  /** A fresh server per request: the transport runs stateless, so requests never share state. */
-  create: () => McpServer;
+  /** A fresh server per request: the transport runs stateless, so requests never share state. `client` names the connection. */
+  create: (client: string) => McpServer;
   token?: string;
 }
 
@@ -41,7 +41,7 @@ export async function startMcpHttp(o: McpHttpOptions): Promise<RunningMcpHttp> {
       return rpcError(res, 404, -32000, 'Not found: the endpoint is /mcp.');
     if (req.method !== 'POST')
       return rpcError(res, 405, -32000, 'Method not allowed: this server is stateless, so only POST is served.');
-    const mcp = o.create();
+    const mcp = o.create(`mcp:http:${req.socket.remotePort ?? 0}`);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();

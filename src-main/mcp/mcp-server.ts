@@ -8,7 +8,8 @@ import { registerTools } from './tools';
 export const MCP_SERVER_NAME = 'oa-rag-workbench';
 
 /** One MCP server (tools, resources, the policy prompt) over already opened ontologies. */
-export function createOntologyMcpServer(set: OntologySet, version: string): McpServer {
+/** `client` names who the server answers (stdio, an HTTP connection) for the SPARQL queue's fair share. */
+export function createOntologyMcpServer(set: OntologySet, version: string, client = 'mcp:stdio'): McpServer {
   const server = new McpServer(
     { name: MCP_SERVER_NAME, version },
     {
@@ -19,7 +20,7 @@ export function createOntologyMcpServer(set: OntologySet, version: string): McpS
         'The prompt "oa-rag-verification" describes the whole way of answering with evidence and a grounding level.',
     },
   );
-  registerTools(server, set);
+  registerTools(server, set, client);
   registerResources(server, set);
   server.registerPrompt(
     'oa-rag-verification',

@@ -38,7 +38,7 @@ function ontologyArg(set: OntologySet) {
 }
 
 /** The nine tools; every one is read-only and answers from the ontology's cached entailment closure. */
-export function registerTools(server: McpServer, set: OntologySet): void {
+export function registerTools(server: McpServer, set: OntologySet, client = 'mcp'): void {
   const ontology = ontologyArg(set);
   const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
   const run = async (o: ServedOntology, q: Parameters<typeof formatQuery>[0]) =>
@@ -205,7 +205,7 @@ export function registerTools(server: McpServer, set: OntologySet): void {
       guarded(async () => {
         const o = set.pick(id);
         // Off the main thread and under a deadline, so a costly query cannot stall the other tools.
-        const res = await o.handle.sparql(query, { signal: extra.signal });
+        const res = await o.handle.sparql(query, { signal: extra.signal, client: extra.sessionId ?? client });
         return textResult(sparqlText(res), { ontology: o.id, ...res });
       }),
   );

@@ -1,5 +1,6 @@
 import { openSync, readSync, closeSync, statSync } from 'node:fs';
 import { UserError } from '../core/errors';
+import { kindOfFile } from '../core/input-file';
 
 const FORMATS = 'RDF/XML, OWL/XML, OWL functional syntax, Turtle or OBO';
 
@@ -12,6 +13,9 @@ export function checkOntologyFile(path: string): void {
     throw new UserError('not-found', `No file at ${path}.`);
   }
   if (st.isDirectory()) throw new UserError('not-a-file', `${path} is a folder; give the ontology file inside it.`);
+  // A pipe or a device would block or never end the hash and the parse (core/input-file).
+  if (!st.isFile())
+    throw new UserError('not-a-file', `${path} is ${kindOfFile(st)}, not a regular file; give the ontology file.`);
   if (st.size === 0) throw new UserError('empty-file', `${path} is empty; an ontology file (${FORMATS}) was expected.`);
   const fd = openSync(path, 'r');
   try {

@@ -10,7 +10,7 @@ import { DEFAULT_NAME_LANGUAGES } from './names/naming-policy';
 import type { LoadSummary } from './ontology-types';
 import { loadClosureStore } from './store/closure-store';
 import type { SparqlResult } from '../query/sparql/raw-sparql';
-import { SparqlRunner } from '../query/sparql/sparql-runner';
+import { SparqlRunner, type SparqlRunOptions } from '../query/sparql/sparql-runner';
 
 export interface EntityHit {
   iri: string;
@@ -141,7 +141,7 @@ export class OntologyHandle {
   }
 
   /** Raw SPARQL, off this thread and under a deadline (see SparqlRunner). */
-  sparql(query: string, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<SparqlResult> {
+  sparql(query: string, opts: SparqlRunOptions = {}): Promise<SparqlResult> {
     this.sparqlRunner ??= new SparqlRunner(this.graphPath);
     return this.sparqlRunner.run(query, opts);
   }

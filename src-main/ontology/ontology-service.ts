@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { UserError } from '../core/errors';
 import { throwIfAborted, type TaskProgress } from '../core/task';
@@ -11,7 +11,8 @@ import { CachePatcher } from './cache/cache-patcher';
 import { Unpatchable } from './cache/delta-apply';
 import { DirectSink, WorkerSink, type RowSink } from './cache/cache-writer';
 import { DEFAULT_NAMING, namingStamp, type NamingOptions } from './names/naming-policy';
-import { moveAside, sweepOrphans, tokenPath, verifyIntegrity, writeIntegrityToken } from './cache/cache-integrity';
+import { evictVariants, sweepOrphans, tokenPath, verifyIntegrity, writeIntegrityToken } from './cache/cache-integrity';
+import { openWarm } from './cache/warm-open';
 import { cacheKey, hashFile, toolStamp } from './cache/cache-key';
 import { sourceHashOf } from './watch/source-hash';
 import { CACHE_SCHEMA_VERSION } from './cache/schema';
@@ -100,6 +101,12 @@ export class OntologyService {
     this.session.release(h.path);
   }
 
+  /** The cache keys of entries open here, and of `dbPath`: none of them is evicted. */
+  private entriesInUse(dbPath: string): Set<string> {
+    const key = (p: string) => basename(p).replace(/\.sqlite$/, '');
+    return new Set([key(dbPath), ...[...this.open_.values()].map((h) => key(h.db.name))]);
+  }
+
   /** Resolves once a JVM that close() stopped has exited. */
   idle(): Promise<void> {
     return this.session.idle();
@@ -175,7 +182,7 @@ export class OntologyService {
     if (existing?.isOpen) return existing;
     const dbPath = join(this.opts.cacheDir, `${key}.sqlite`);
     const ntPath = join(this.opts.cacheDir, `${key}.nt`);
-    const warm = await this.tryWarm(path, dbPath, ntPath, t0);
+    const warm = await openWarm({ path, dbPath, ntPath, cacheDir: this.opts.cacheDir, t0 });
     const handle = warm.handle ?? (await this.coldSized(path, hash, dbPath, ntPath, t0, o, report, warm.note));
     handle.nameLanguages = o.naming!.languages;
     this.open_.set(openKey, handle);
@@ -227,84 +234,6 @@ export class OntologyService {
         });
         heap = next;
       }
-    }
-  }
-
-  private async tryWarm(
-    path: string,
-    dbPath: string,
-    ntPath: string,
-    t0: number,
-  ): Promise<{ handle?: OntologyHandle; note?: LoadWarning }> {
-    if (!existsSync(dbPath) && !existsSync(ntPath) && !existsSync(tokenPath(dbPath))) return {};
-    const integrity = await verifyIntegrity(dbPath, [ntPath]);
-    if (!integrity.ok && integrity.untracked) {
-      for (const p of [dbPath, ntPath]) rmSync(p, { recursive: true, force: true });
-      return {
-        note: {
-          code: 'cache-rebuilt',
-          message: `The cached copy of ${basename(path)} was unfinished or from an older version, so it was rebuilt.`,
-        },
-      };
-    }
-    if (!integrity.ok) {
-      const where = moveAside(this.opts.cacheDir, [dbPath, ntPath, tokenPath(dbPath)]);
-      return {
-        note: {
-          code: 'cache-rebuilt',
-          message: `The cached copy of ${basename(path)} was damaged or unfinished (${integrity.reason}); it was moved to ${where} and rebuilt.`,
-        },
-      };
-    }
-    let db: Database.Database | undefined;
-    let outdated = false;
-    try {
-      db = new Database(dbPath, { readonly: true, fileMustExist: true });
-      const meta = new Map(
-        (db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [
-          r.key,
-          JSON.parse(r.value),
-        ]),
-      );
-      outdated = meta.get('schema') !== CACHE_SCHEMA_VERSION;
-      if (meta.get('complete') !== true || outdated) throw new Error('incomplete or outdated');
-      for (const imp of (meta.get('importHashes') ?? []) as { path: string; hash: string }[]) {
-        if (!existsSync(imp.path) || (await hashFile(imp.path)) !== imp.hash) {
-          db.close();
-          return {
-            note: {
-              code: 'cache-stale',
-              message: `An import changed (${basename(imp.path)}), so the cache was rebuilt.`,
-            },
-          };
-        }
-      }
-      if (!existsSync(ntPath)) throw new Error('closure graph missing');
-      const summary = meta.get('summary') as LoadSummary;
-      const seconds = (performance.now() - t0) / 1000;
-      return {
-        handle: new OntologyHandle(
-          path,
-          db,
-          { ...summary, file: path, cache: 'hit', seconds, stageSeconds: { open: seconds } },
-          ntPath,
-        ),
-      };
-    } catch {
-      try {
-        db?.close();
-      } catch {
-        // closing a damaged file can fail too
-      }
-      // A cache of an older schema is simply replaced; anything else that fails to open is kept for inspection.
-      if (outdated) for (const p of [dbPath, ntPath, tokenPath(dbPath)]) rmSync(p, { recursive: true, force: true });
-      else moveAside(this.opts.cacheDir, [dbPath, ntPath, tokenPath(dbPath)]);
-      return {
-        note: {
-          code: 'cache-rebuilt',
-          message: `The cached copy was ${outdated ? 'outdated' : 'damaged'} and has been rebuilt.`,
-        },
-      };
     }
   }
 
@@ -501,13 +430,21 @@ export class OntologyService {
       let store;
       if (this.opts.buildStoreOnLoad)
         store = await clock.timeAsync('storeLoad', () => loadClosureStore(tmpNt, { signal: o.signal }));
-      rmSync(tokenPath(dbPath), { force: true });
+      // A folder, pipe or link planted at any of the three names is removed, never written through.
+      for (const p of [tokenPath(dbPath), ntPath, dbPath]) rmSync(p, { recursive: true, force: true });
       renameSync(tmpNt, ntPath);
       renameSync(tmpDb, dbPath);
       // Written last: an entry is trusted only once both files are complete (see cache-integrity.ts).
+      const naming = namingStamp(o.naming!);
       await clock.timeAsync('integrity', () =>
-        writeIntegrityToken(dbPath, [ntPath], { [dbPath]: hashes.db, [ntPath]: hashes.graph }),
+        writeIntegrityToken(
+          dbPath,
+          [ntPath],
+          { [dbPath]: hashes.db, [ntPath]: hashes.graph },
+          { source: hash, naming },
+        ),
       );
+      evictVariants(this.opts.cacheDir, hash, this.entriesInUse(dbPath));
       enter('open');
       this.session.held = { path, hash };
       this.session.lastDump = { path, naming: namingStamp(o.naming!), dbPath, ntPath };

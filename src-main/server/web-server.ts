@@ -76,7 +76,8 @@ export async function startWebServer(o: WebServerOptions): Promise<RunningServer
         return send(res, 400, { error: { code: 'bad-request', message: 'The body is not JSON.' } });
       }
       try {
-        return send(res, 200, { result: await o.api.handle(body?.method, body?.params) });
+        const client = `http:${req.socket.remoteAddress ?? ''}:${req.socket.remotePort ?? 0}`;
+        return send(res, 200, { result: await o.api.handle(body?.method, body?.params, { client }) });
       } catch (e) {
         return send(res, e instanceof UserError ? 400 : 500, { error: errorPayload(e) });
       }
@@ -141,7 +142,9 @@ export async function startWebServer(o: WebServerOptions): Promise<RunningServer
   };
   o.api.events.on('event', onEvent);
 
+  let socketCount = 0;
   function onSocket(ws: WebSocket) {
+    const client = `ws:${++socketCount}`;
     sockets.add(ws);
     ws.on('close', () => sockets.delete(ws));
     ws.on('error', () => sockets.delete(ws));
@@ -161,7 +164,7 @@ export async function startWebServer(o: WebServerOptions): Promise<RunningServer
         return;
       }
       const id = typeof msg.id === 'number' || typeof msg.id === 'string' ? msg.id : null;
-      o.api.handle(msg.method, msg.params).then(
+      o.api.handle(msg.method, msg.params, { client }).then(
         (result) => ws.readyState === ws.OPEN && ws.send(JSON.stringify({ id, result })),
         (e) => ws.readyState === ws.OPEN && ws.send(JSON.stringify({ id, error: errorPayload(e) })),
       );

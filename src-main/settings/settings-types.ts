@@ -24,6 +24,12 @@ export interface Settings {
    * (policy for small local models, react otherwise; see agent/driver.ts).
    */
   agentDriver: 'auto' | 'policy' | 'react';
+  /**
+   * API keys by the host they are for (`api.openai.com`, `127.0.0.1:8080`): the environment variable
+   * holding each (named like `*_API_KEY` or `*_TOKEN`). A server gets no key but its own
+   * (llm/openai/api-key.ts); `openai.apiKeyEnv` is the key of the server at `openai.baseUrl`.
+   */
+  apiKeys: Record<string, string>;
 }
 
 /** How one local model is run; null keeps the `local` setting (or the machine default). */

@@ -1,6 +1,13 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { DatasetExport, DatasetItem, ItemDecision, ItemEdit, ReviewedDataset } from '../../src-main/api/contract';
+import type {
+  DatasetExport,
+  DatasetItem,
+  ItemDecision,
+  ItemEdit,
+  ItemReview,
+  ReviewedDataset,
+} from '../../src-main/api/contract';
 import { api, shownError, type ShownError } from '../api';
 import { downloadText } from '../util/download';
 import { useDatasetsStore } from './datasets';
@@ -11,7 +18,13 @@ export function reviewedItem(item: DatasetItem, edit: ItemEdit | undefined): Dat
   if (!edit) return item;
   const question = edit.question ?? item.question;
   if (item.kind === 'oq') return { ...item, question };
-  return { ...item, question, options: item.options.map((o) => ({ ...o, name: edit.options?.[o.key] ?? o.name })) };
+  const own = (key: string) => (edit.options && Object.hasOwn(edit.options, key) ? edit.options[key] : undefined);
+  return { ...item, question, options: item.options.map((o) => ({ ...o, name: own(o.key) ?? o.name })) };
+}
+
+/** An item's review entry: an own member only, so an id such as `constructor` never reads an inherited one. */
+export function reviewOf(items: Record<string, ItemReview> | undefined, id: string): ItemReview | undefined {
+  return items && Object.hasOwn(items, id) ? items[id] : undefined;
 }
 
 /**
@@ -69,7 +82,7 @@ export const useDatasetReviewStore = defineStore('datasetReview', () => {
   }
 
   function decisionOf(id: string): ItemDecision {
-    return current.value?.review.items[id]?.decision ?? 'accepted';
+    return reviewOf(current.value?.review.items, id)?.decision ?? 'accepted';
   }
 
   /**

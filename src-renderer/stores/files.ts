@@ -38,6 +38,23 @@ export const useFilesStore = defineStore('files', () => {
     }
   }
 
+  /** Appends the folder's next page (a large folder is listed in pages of 500 entries). */
+  async function more(): Promise<void> {
+    const l = listing.value;
+    if (!l || l.nextOffset === null) return;
+    const my = ++seq;
+    loading.value = true;
+    try {
+      const next = await api().call('files.list', { path: l.path, offset: l.nextOffset });
+      if (my !== seq) return;
+      listing.value = { ...next, offset: l.offset, entries: [...l.entries, ...next.entries] };
+    } catch (e) {
+      if (my === seq) error.value = toApiError(e).message;
+    } finally {
+      if (my === seq) loading.value = false;
+    }
+  }
+
   /** Opens where the user probably wants to be: the folder of `near`, else the first allowed folder. */
   async function start(near: string): Promise<void> {
     error.value = null;
@@ -59,5 +76,5 @@ export const useFilesStore = defineStore('files', () => {
     return true;
   }
 
-  return { roots, listing, loading, error, loadRoots, list, start, setRoots };
+  return { roots, listing, loading, error, loadRoots, list, more, start, setRoots };
 });

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { AskRequest } from '../../agent/ask-use-case';
 import type { FramedItem } from '../../agent/frame/item-frame';
 import { validateQuestion } from '../../agent/question';
 import type { TrajectoryStep } from '../../agent/agent-record';
 import { UserError } from '../../core/errors';
+import { MIB, readInputFileSync } from '../../core/input-file';
 import { describeJsonError } from '../../core/safe-json';
 import type { CommandSpec } from '../command-spec';
 import {
@@ -117,15 +117,7 @@ export const askCommand: CommandSpec = {
 
 function readQuestion(values: Record<string, unknown>, text: string, cwd: string): AskRequest {
   if (typeof values.item === 'string') {
-    let text: string;
-    try {
-      text = readFileSync(resolve(cwd, values.item), 'utf8');
-    } catch (e) {
-      throw new UserError(
-        'bad-item',
-        `cannot read the item ${values.item} (${(e as NodeJS.ErrnoException).code ?? 'unreadable'}).`,
-      );
-    }
+    const text = readInputFileSync(resolve(cwd, values.item), { what: 'item', maxBytes: MIB }).toString('utf8');
     let raw: unknown;
     try {
       raw = JSON.parse(text);

@@ -49,7 +49,7 @@ export const mcpCommand: CommandSpec = {
     if (port !== null) {
       // Loaded only when asked for: the HTTP stack is not needed over stdio.
       const { startMcpHttp } = await import('../../mcp/http-server');
-      const http = await startMcpHttp({ port, create: () => createOntologyMcpServer(set, appVersion()) });
+      const http = await startMcpHttp({ port, create: (client) => createOntologyMcpServer(set, appVersion(), client) });
       log(ready());
       ctx.io.stdout(`MCP (Streamable HTTP) on ${http.url} with header "Authorization: Bearer ${http.token}"\n`);
       await stopped;

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UserError } from '../../core/errors';
+import { MIB, readInputFileSync } from '../../core/input-file';
 import type { QueryResult } from '../../query/exec/query-result';
 import type { CommandSpec } from '../command-spec';
 import { openOntology, printJson, requireString } from './shared';
@@ -36,12 +36,10 @@ export const queryCommand: CommandSpec = {
     const h = await openOntology(ctx, requireString(ctx, 'ontology', 'file'));
     const qs = ctx.container.queryService(h);
     if (typeof ctx.values.batch === 'string') {
-      let text: string;
-      try {
-        text = readFileSync(resolve(ctx.io.cwd, ctx.values.batch), 'utf8');
-      } catch {
-        throw new UserError('not-found', `cannot read the batch file ${ctx.values.batch}.`);
-      }
+      const text = readInputFileSync(resolve(ctx.io.cwd, ctx.values.batch), {
+        what: 'batch file',
+        maxBytes: 64 * MIB,
+      }).toString('utf8');
       for (const line of text.split(/\r?\n/)) {
         if (!line.trim()) continue;
         const r = await qs.run(line);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { UserError } from '../../core/errors';
+import { MIB, readInputFile, readInputFileSync } from '../../core/input-file';
 import { describeJsonError } from '../../core/safe-json';
 import type { Slot, EvidenceRef, McqItem, OqItem, DatasetItem } from '../dataset-types';
 export type { Slot, EvidenceRef, McqOption, McqItem, OqItem, DatasetItem } from '../dataset-types';
@@ -24,16 +24,21 @@ export function datasetHash(text: string | Buffer): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
+/** The largest dataset read: far beyond any generated benchmark (a few MiB for thousands of items), small enough to parse at once. */
+export const MAX_DATASET_BYTES = 64 * MIB;
+const DATASET = { what: 'dataset', maxBytes: MAX_DATASET_BYTES };
+
+/** A dataset file, read blocking (the CLI); only a regular file within MAX_DATASET_BYTES is read. */
 export function loadDataset(path: string): LoadedDataset {
-  let raw: Buffer;
-  try {
-    raw = readFileSync(path);
-  } catch (e) {
-    throw new UserError(
-      'not-found',
-      `cannot read the dataset ${path} (${(e as NodeJS.ErrnoException).code ?? String(e)}).`,
-    );
-  }
+  return fromBytes(path, readInputFileSync(path, DATASET));
+}
+
+/** loadDataset with the read on the thread pool, for a server. */
+export async function readDataset(path: string): Promise<LoadedDataset> {
+  return fromBytes(path, await readInputFile(path, DATASET));
+}
+
+function fromBytes(path: string, raw: Buffer): LoadedDataset {
   return { path, items: parseDataset(raw.toString('utf8'), basename(path)), hash: datasetHash(raw) };
 }
 

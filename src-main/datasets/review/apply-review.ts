@@ -1,6 +1,6 @@
 import { UserError } from '../../core/errors';
 import type { DatasetItem } from '../dataset-types';
-import type { DatasetReview, DatasetReviewCounts, ItemEdit } from './review-types';
+import type { DatasetReview, DatasetReviewCounts, ItemEdit, ItemReview, ReviewRecord } from './review-types';
 
 export const MAX_QUESTION = 4000;
 export const MAX_OPTION_NAME = 500;
@@ -53,22 +53,27 @@ export function applyEdit(item: DatasetItem, edit: ItemEdit | undefined): Datase
   return {
     ...item,
     question,
-    options: item.options.map((o) => ({ ...o, name: edit.options?.[o.key] ?? o.name })),
+    options: item.options.map((o) => ({ ...o, name: optionName(edit, o.key) ?? o.name })),
   };
 }
 
-/** The items export keeps: every item not rejected, edits applied, in file order. */
-export function acceptedItems(items: readonly DatasetItem[], review: DatasetReview): DatasetItem[] {
-  return items
-    .filter((it) => review.items[it.id]?.decision !== 'rejected')
-    .map((it) => applyEdit(it, review.items[it.id]?.edit));
+/** The edited name of one option; an own entry only (a key such as `toString` is not inherited). */
+export function optionName(edit: ItemEdit, key: string): string | undefined {
+  return edit.options && Object.hasOwn(edit.options, key) ? edit.options[key] : undefined;
 }
 
-export function reviewCounts(items: readonly DatasetItem[], review: DatasetReview): DatasetReviewCounts {
+/** The items export keeps: every item not rejected, edits applied, in file order. */
+export function acceptedItems(items: readonly DatasetItem[], review: ReviewRecord): DatasetItem[] {
+  return items
+    .filter((it) => review.items.get(it.id)?.decision !== 'rejected')
+    .map((it) => applyEdit(it, review.items.get(it.id)?.edit));
+}
+
+export function reviewCounts(items: readonly DatasetItem[], review: ReviewRecord): DatasetReviewCounts {
   let rejected = 0;
   let edited = 0;
   for (const it of items) {
-    const r = review.items[it.id];
+    const r = review.items.get(it.id);
     if (r?.decision === 'rejected') rejected++;
     if (r?.edit) edited++;
   }
@@ -81,13 +86,13 @@ export function reviewCounts(items: readonly DatasetItem[], review: DatasetRevie
  */
 export function reconcile(
   items: readonly DatasetItem[],
-  review: DatasetReview,
-): { review: DatasetReview; warnings: string[] } {
+  review: ReviewRecord,
+): { review: ReviewRecord; warnings: string[] } {
   const byId = new Map(items.map((it) => [it.id, it]));
-  const kept: DatasetReview['items'] = {};
+  const kept = new Map<string, ItemReview>();
   const gone: string[] = [];
   const stale: string[] = [];
-  for (const [id, r] of Object.entries(review.items)) {
+  for (const [id, r] of review.items) {
     const item = byId.get(id);
     if (!item) {
       gone.push(id);
@@ -102,7 +107,7 @@ export function reconcile(
         stale.push(id);
       }
     }
-    if (r.decision === 'rejected' || edit) kept[id] = { ...r, edit };
+    if (r.decision === 'rejected' || edit) kept.set(id, { ...r, edit });
   }
   const warnings: string[] = [];
   if (gone.length)
@@ -114,4 +119,12 @@ export function reconcile(
       `The edits of ${stale.length} item${stale.length === 1 ? '' : 's'} no longer fit the dataset (${stale.slice(0, 5).join(', ')}) and were dropped.`,
     );
   return { review: { ...review, items: kept }, warnings };
+}
+
+/** The sidecar and wire form: every id becomes an own property, whatever its name. */
+export function reviewToWire(review: ReviewRecord): DatasetReview {
+  const items: Record<string, ItemReview> = {};
+  for (const [id, r] of review.items)
+    Object.defineProperty(items, id, { value: r, enumerable: true, writable: true, configurable: true });
+  return { version: 1, dataset: review.dataset, datasetHash: review.datasetHash, items };
 }

@@ -2,16 +2,16 @@ import { basename, resolve } from 'node:path';
 import { UserError } from '../../core/errors';
 import { writeOutputFile } from '../../core/output-policy';
 import type { DatasetItem } from '../dataset-types';
-import { loadDataset, toJsonl } from '../generate/dataset';
-import { acceptedItems, normaliseEdit, reconcile, reviewCounts } from './apply-review';
+import { readDataset, toJsonl } from '../generate/dataset';
+import { acceptedItems, normaliseEdit, reconcile, reviewCounts, reviewToWire } from './apply-review';
 import { acceptedPathFor, emptyReview, readReviewFile, reviewPathFor, writeReviewFile } from './review-file';
 import type {
   DatasetExport,
-  DatasetReview,
   DatasetReviewState,
   ItemDecision,
   ItemEdit,
   ReviewedDataset,
+  ReviewRecord,
 } from './review-types';
 
 /** Names for the IRIs of a dataset's items; the caller passes the open ontology's when it has one. */
@@ -21,51 +21,53 @@ export type ItemNamer = (items: readonly DatasetItem[]) => Record<string, string
  * The reviewer's pass over a Test 1 dataset before it is used: reject items or edit their wording, kept
  * in a sidecar next to the dataset (so reopening the same path restores the review), and an export of
  * the accepted items to `<dataset>.accepted.jsonl`, which evaluation then takes like any dataset.
+ * Files are read off the event loop (core/input-file), so a pipe or a slow disk never stalls a server.
  */
 export class DatasetReviewService {
   constructor(private readonly now: () => Date = () => new Date()) {}
 
-  open(path: string, namer?: ItemNamer): ReviewedDataset {
+  async open(path: string, namer?: ItemNamer): Promise<ReviewedDataset> {
     const file = resolve(path);
-    const { items, review, warnings } = this.load(file);
+    const { items, review, warnings } = await this.load(file);
     return {
       path: file,
       reviewPath: reviewPathFor(file),
       acceptedPath: acceptedPathFor(file),
       items,
       names: namer ? namer(items) : fallbackNames(items),
-      review,
+      review: reviewToWire(review),
       counts: reviewCounts(items, review),
       warnings,
     };
   }
 
-  get(path: string): DatasetReviewState {
-    const { items, review } = this.load(resolve(path));
-    return { review, counts: reviewCounts(items, review) };
+  async get(path: string): Promise<DatasetReviewState> {
+    const { items, review } = await this.load(resolve(path));
+    return { review: reviewToWire(review), counts: reviewCounts(items, review) };
   }
 
   /**
    * Records one item's decision and, optionally, its edited wording (null clears an edit; undefined keeps
    * the one recorded). An accepted item with no edit leaves no entry.
    */
-  set(path: string, id: string, decision: ItemDecision, edit?: ItemEdit | null): DatasetReviewState {
+  async set(path: string, id: string, decision: ItemDecision, edit?: ItemEdit | null): Promise<DatasetReviewState> {
     const file = resolve(path);
-    const { items, review } = this.load(file);
+    const { items, review } = await this.load(file);
     const item = items.find((it) => it.id === id);
     if (!item) throw new UserError('unknown-item', `The dataset ${basename(file)} has no item "${id}".`);
-    const kept = edit === null ? undefined : edit === undefined ? review.items[id]?.edit : normaliseEdit(item, edit);
-    const next: DatasetReview = { ...review, items: { ...review.items } };
-    if (decision === 'accepted' && !kept) delete next.items[id];
-    else next.items[id] = { decision, ...(kept ? { edit: kept } : {}), at: this.now().toISOString() };
+    const kept =
+      edit === null ? undefined : edit === undefined ? review.items.get(id)?.edit : normaliseEdit(item, edit);
+    const next: ReviewRecord = { ...review, items: new Map(review.items) };
+    if (decision === 'accepted' && !kept) next.items.delete(id);
+    else next.items.set(id, { decision, ...(kept ? { edit: kept } : {}), at: this.now().toISOString() });
     writeReviewFile(file, next);
-    return { review: next, counts: reviewCounts(items, next) };
+    return { review: reviewToWire(next), counts: reviewCounts(items, next) };
   }
 
   /** Writes the accepted items (edits applied) next to the dataset and returns them for download. */
-  export(path: string): DatasetExport {
+  async export(path: string): Promise<DatasetExport> {
     const file = resolve(path);
-    const { items, review } = this.load(file);
+    const { items, review } = await this.load(file);
     const kept = acceptedItems(items, review);
     if (!kept.length)
       throw new UserError('bad-dataset', `Every item of ${basename(file)} was rejected; there is nothing to export.`);
@@ -82,9 +84,9 @@ export class DatasetReviewService {
   }
 
   /** The dataset and its review, reconciled: a review of another version keeps what still applies. */
-  private load(file: string): { items: DatasetItem[]; review: DatasetReview; warnings: string[] } {
-    const ds = loadDataset(file);
-    const found = readReviewFile(file);
+  private async load(file: string): Promise<{ items: DatasetItem[]; review: ReviewRecord; warnings: string[] }> {
+    const ds = await readDataset(file);
+    const found = await readReviewFile(file);
     const warnings = found.warning ? [found.warning] : [];
     if (!found.review) return { items: ds.items, review: emptyReview(file, ds.hash), warnings };
     const r = reconcile(ds.items, found.review);

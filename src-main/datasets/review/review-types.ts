@@ -20,13 +20,24 @@ export interface ItemReview {
   at: string;
 }
 
-/** The review sidecar (`<dataset>.review.json` next to the dataset file). */
+/**
+ * The review sidecar (`<dataset>.review.json` next to the dataset file) as written and as sent over the
+ * API. Its `items` object is only ever built from a ReviewRecord (reviewToWire), with every id an own
+ * property: an id such as `__proto__` or `constructor` is a key like any other.
+ */
 export interface DatasetReview {
   version: 1;
   /** The dataset's file name and the sha256 of its bytes when last reviewed. */
   dataset: string;
   datasetHash: string;
   items: Record<string, ItemReview>;
+}
+
+/** A review as the service works with it: item ids are plain strings in a Map, never object keys. */
+export interface ReviewRecord {
+  dataset: string;
+  datasetHash: string;
+  items: Map<string, ItemReview>;
 }
 
 export interface DatasetReviewCounts {

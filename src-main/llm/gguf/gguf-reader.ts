@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { GGML_TYPES, tensorByteSize } from './ggml-types';
 
@@ -272,7 +273,8 @@ export async function readGgufHeader(path: string, limitsIn: GgufReadLimits = {}
   const limits = { ...DEFAULT_LIMITS, ...limitsIn };
   let fh: FileHandle;
   try {
-    fh = await open(path, 'r');
+    // Non-blocking: opening a named pipe must not wait for a writer (the type is checked next).
+    fh = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new GgufFormatError(

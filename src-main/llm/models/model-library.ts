@@ -1,4 +1,6 @@
+import { constants } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { checkOutputs } from '../../core/output-policy';
 import { basename, extname, join, resolve } from 'node:path';
 import { LlmError } from '../errors';
 import { GgufFormatError } from '../gguf/gguf-reader';
@@ -80,7 +82,11 @@ export async function importModel(
     throw new LlmError('model-invalid', `A model named ${basename(src)} is already in ${dir}.`);
   const tmp = join(resolve(dir), `.${basename(src)}.importing`);
   try {
-    await copyFile(src, tmp);
+    // Through the output policy: the destination is a regular file or absent, the copy a fresh file
+    // (COPYFILE_EXCL: a link or pipe left at the temporary name is removed, never written through).
+    checkOutputs({ targets: [dest], inputs: [src], force: true });
+    await rm(tmp, { force: true, recursive: true });
+    await copyFile(src, tmp, constants.COPYFILE_EXCL);
     await rename(tmp, dest);
   } catch (e) {
     await rm(tmp, { force: true });

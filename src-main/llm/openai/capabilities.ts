@@ -1,5 +1,7 @@
-import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readInputFile } from '../../core/input-file';
+import { writeOutputFile } from '../../core/output-policy';
 import { abortedError } from '../errors';
 import type { BackendCapabilities } from '../types';
 import { readCapped } from './bounded-read';
@@ -295,7 +297,7 @@ async function readEntry(
   key: string,
   now: number,
 ): Promise<{ caps: BackendCapabilities; until: number } | null> {
-  const e = (await readFileEntries(dir))[key];
+  const e = (await readFileEntries(dir)).get(key);
   if (!e) return null;
   const until = Date.parse(e.detectedAt) + CAPABILITY_TTL_MS;
   // A time in the future means a clock change or a hand edit: probe again rather than trust it for long.
@@ -304,15 +306,15 @@ async function readEntry(
 }
 
 /** The file's entries; a missing, oversized or damaged file is an empty cache (it is rewritten on the next detection). */
-async function readFileEntries(dir: string): Promise<Record<string, FileEntry>> {
+async function readFileEntries(dir: string): Promise<Map<string, FileEntry>> {
   const file = join(dir, CAPABILITY_FILE);
   try {
-    const st = await stat(file);
-    if (!st.isFile() || st.size > MAX_FILE_BYTES) return {};
-    const data = JSON.parse(await readFile(file, 'utf8')) as { servers?: unknown };
+    const raw = await readInputFile(file, { what: 'capability cache', maxBytes: MAX_FILE_BYTES, missingOk: true });
+    if (!raw) return new Map();
+    const data = JSON.parse(raw.toString('utf8')) as { servers?: unknown };
     const servers = data?.servers;
-    if (!servers || typeof servers !== 'object') return {};
-    const out: Record<string, FileEntry> = {};
+    if (!servers || typeof servers !== 'object') return new Map();
+    const out = new Map<string, FileEntry>();
     for (const [k, v] of Object.entries(servers as Record<string, unknown>)) {
       const e = v as Partial<FileEntry> | null;
       if (
@@ -322,30 +324,27 @@ async function readFileEntries(dir: string): Promise<Record<string, FileEntry>> 
         typeof e.jsonSchema === 'boolean' &&
         typeof e.detectedAt === 'string'
       ) {
-        out[k] = { grammar: e.grammar, tools: e.tools, jsonSchema: e.jsonSchema, detectedAt: e.detectedAt };
+        out.set(k, { grammar: e.grammar, tools: e.tools, jsonSchema: e.jsonSchema, detectedAt: e.detectedAt });
       }
     }
     return out;
   } catch {
-    return {};
+    return new Map();
   }
 }
 
 async function writeEntry(dir: string, key: string, caps: BackendCapabilities, now: number): Promise<void> {
   await mkdir(dir, { recursive: true });
   const entries = await readFileEntries(dir);
-  entries[key] = { ...caps, detectedAt: new Date(now).toISOString() };
-  const kept = Object.entries(entries)
+  entries.set(key, { ...caps, detectedAt: new Date(now).toISOString() });
+  const kept = [...entries]
     .filter(([, e]) => Date.parse(e.detectedAt) + CAPABILITY_TTL_MS > now)
     .sort((a, b) => Date.parse(b[1].detectedAt) - Date.parse(a[1].detectedAt))
     .slice(0, MAX_ENTRIES);
-  const file = join(dir, CAPABILITY_FILE);
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    await writeFile(tmp, `${JSON.stringify({ version: 1, servers: Object.fromEntries(kept) }, null, 2)}\n`);
-    await rename(tmp, file);
-  } catch (e) {
-    await unlink(tmp).catch(() => undefined);
-    throw e;
-  }
+  // Through the output policy: a folder, pipe or link planted at the cache file is refused, never written through.
+  writeOutputFile(
+    join(dir, CAPABILITY_FILE),
+    `${JSON.stringify({ version: 1, servers: Object.fromEntries(kept) }, null, 2)}\n`,
+    { force: true },
+  );
 }

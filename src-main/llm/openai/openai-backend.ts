@@ -32,6 +32,7 @@ import {
   type WireToolCall,
 } from './openai-wire';
 import { SseOverflowError, SseParser } from './sse';
+import { resolveApiKey } from './api-key';
 
 export { chatCompletionsUrl, ownTokenLimit } from './openai-wire';
 
@@ -41,7 +42,7 @@ export interface OpenAiBackendOptions {
   model: string;
   /** Sent as `Authorization: Bearer …`; wins over `apiKeyEnv`. */
   apiKey?: string;
-  /** The environment variable holding the API key (the `openai.apiKeyEnv` setting); unset or empty: no key is sent. */
+  /** The variable holding this server's key (see api-key.ts: only `*_API_KEY`/`*_TOKEN`); unset or empty: no key is sent. */
   apiKeyEnv?: string | null;
   /** Where `apiKeyEnv` is looked up (default process.env). */
   env?: NodeJS.ProcessEnv;
@@ -338,8 +339,8 @@ export class OpenAiBackend implements LlmBackend {
     if (this.apiKey)
       return this.opts.apiKey ? ' (an API key was sent)' : ` (the API key from ${this.opts.apiKeyEnv} was sent)`;
     return this.opts.apiKeyEnv
-      ? ` (no API key was sent: the variable ${this.opts.apiKeyEnv} named by the apiKeyEnv setting is not set)`
-      : ' (no API key was sent: name its environment variable in the apiKeyEnv setting)';
+      ? ` (no API key was sent: the variable ${this.opts.apiKeyEnv} configured for this server is not set)`
+      : ` (no API key was sent: none is configured for ${this.id.replace(/^.*@/, '')}; name its variable in the apiKeys setting)`;
   }
 
   private fromJsonBody(
@@ -579,19 +580,4 @@ export class OpenAiBackend implements LlmBackend {
   }
 
   async close(): Promise<void> {}
-}
-
-/** The key from `apiKey` or the variable `apiKeyEnv` names; a value no HTTP header can carry is refused without quoting it. */
-function resolveApiKey(o: OpenAiBackendOptions): string | undefined {
-  const fromEnv = o.apiKeyEnv ? (o.env ?? process.env)[o.apiKeyEnv] : undefined;
-  const key = (o.apiKey ?? fromEnv)?.trim();
-  if (!key) return undefined;
-  if (/[^\x21-\x7e]/.test(key)) {
-    const where = o.apiKey !== undefined ? 'The API key' : `The variable ${o.apiKeyEnv}`;
-    throw new LlmError(
-      'bad-spec',
-      `${where} holds a value that cannot be sent as an API key (it contains spaces, line breaks or non-ASCII characters).`,
-    );
-  }
-  return key;
 }

@@ -4,6 +4,7 @@ import type { ModelRunSettings, Settings } from '../../settings/settings-types';
 import type { MemoryEstimate, ModelInfo } from '../models/model-types';
 import type { Task } from '../../core/task';
 import { backendFactory, parseBackendSpec } from '../backend-spec';
+import { apiKeyEnvFor } from '../openai/api-key';
 import { BackoffGate, gatedFetch } from '../openai/backoff-gate';
 import { inspectGguf, type GgufFacts } from '../gguf/gguf-facts';
 import { LlmError } from '../errors';
@@ -61,7 +62,8 @@ export class ModelsService {
       // Requests in flight side by side (eval --concurrency) back off together when the server refuses.
       openai: {
         fetch: gatedFetch(new BackoffGate()),
-        apiKeyEnv: s.openai.apiKeyEnv,
+        // Only the key configured for this server's host (api-key.ts); none for any other.
+        apiKeyEnv: parsed.kind === 'openai' ? (apiKeyEnvFor(parsed.baseUrl, s)?.env ?? null) : null,
         env: this.extra.env,
         capabilityCacheDir: this.extra.cacheDir ?? null,
       },

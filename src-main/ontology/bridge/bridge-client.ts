@@ -7,6 +7,7 @@ import { UserError } from '../../core/errors';
 import { resourcePath } from '../../core/paths';
 import { TaskCancelledError } from '../../core/task';
 import { locateJava } from './java-locator';
+import { clearStandIns, jvmTempDir, removeJvmTempDir } from './jvm-temp';
 import { peakRssMb, resetPeakRss } from './process-memory';
 
 export type BridgeStage = 'parse' | 'classify' | 'closure' | 'write';
@@ -104,6 +105,8 @@ export class ElkBridge {
   /** The -Xmx of the next JVM (sizeHeap), and of the running one. */
   private nextHeapMb: number | undefined;
   private runningHeapMb: number | undefined;
+  /** The running JVM's own temporary folder (jvm-temp.ts). */
+  private tmp: string | undefined;
 
   constructor(private readonly opts: BridgeOptions = {}) {}
 
@@ -167,8 +170,12 @@ export class ElkBridge {
       );
     }
     const heap = this.fixedHeapMb ?? this.nextHeapMb ?? defaultHeapMb();
-    const args = [...bridgeJvmArgs(heap, jar), '-jar', jar, 'serve'];
+    const tmp = jvmTempDir();
+    this.tmp = tmp;
+    const args = [`-Djava.io.tmpdir=${tmp}`, ...bridgeJvmArgs(heap, jar), '-jar', jar, 'serve'];
     const proc = spawn(java, args, { stdio: ['pipe', 'pipe', 'pipe'], env, windowsHide: true });
+    proc.once('exit', () => removeJvmTempDir(tmp));
+    proc.once('error', () => removeJvmTempDir(tmp));
     this.proc = proc;
     this.runningHeapMb = heap;
     this.stderrTail = '';
@@ -205,10 +212,12 @@ export class ElkBridge {
       this.pending.set(id, {
         resolve: (v) => {
           cleanup();
+          this.clearStandIns();
           resolve(v as T);
         },
         reject: (e) => {
           cleanup();
+          this.clearStandIns();
           reject(e);
         },
         onProgress: ro.onProgress,
@@ -228,6 +237,11 @@ export class ElkBridge {
       }
       proc.stdin!.write(JSON.stringify({ id, cmd, ...args }) + '\n');
     });
+  }
+
+  /** Between requests, what a finished load left in the JVM's temporary folder (jvm-temp.ts) goes. */
+  private clearStandIns(): void {
+    if (this.tmp && this.pending.size === 0) clearStandIns(this.tmp);
   }
 
   async stop(): Promise<void> {

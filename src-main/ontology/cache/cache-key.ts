@@ -1,12 +1,22 @@
 import { createHash } from 'node:crypto';
-import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, openSync, readSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { CACHE_SCHEMA_VERSION } from './schema';
 
+/** SHA-256 of a regular file; a pipe or a device is refused (ENOTREG) rather than read for ever. */
 export async function hashFile(path: string): Promise<string> {
-  const h = createHash('sha256');
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) h.update(chunk as Buffer);
-  return h.digest('hex');
+  const fh = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    if (!(await fh.stat()).isFile())
+      throw Object.assign(new Error(`${path} is not a regular file.`), { code: 'ENOTREG' });
+    const h = createHash('sha256');
+    for await (const chunk of fh.createReadStream({ highWaterMark: 1 << 20, autoClose: false }))
+      h.update(chunk as Buffer);
+    return h.digest('hex');
+  } finally {
+    await fh.close();
+  }
 }
 
 const HASH_WORKER = `

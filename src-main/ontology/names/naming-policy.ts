@@ -1,4 +1,5 @@
 import { compareCodeUnits } from '../../core/compare';
+import { normaliseLanguages } from '../../core/language-tag';
 import type { Ann } from '../dump/dump-types';
 import { iriFragment, oboCurie } from './normalize';
 import { OBO, OBO_IN_OWL, OWL_DEPRECATED, RDFS, RDFS_COMMENT, RDFS_LABEL, SKOS } from './vocabulary';
@@ -203,5 +204,8 @@ export function propertyName(iri: string, ownLabel?: string | null): string {
 
 /** What a cache built under these options must be keyed by: another preference gives other names. */
 export function namingStamp(naming: NamingOptions): string {
-  return `names ${naming.languages.map((l) => l.toLowerCase() || '-').join(',')}`;
+  // Spellings that name alike (case, repeats, `en` then `en-GB`) share one stamp, so one cache entry.
+  return `names ${normaliseLanguages(naming.languages)
+    .map((l) => l.toLowerCase() || '-')
+    .join(',')}`;
 }

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { UserError } from '../../core/errors';
 import { TaskCancelledError } from '../../core/task';
+import { FairQueue } from './fair-queue';
 import { checkSparql, type SparqlResult } from './raw-sparql';
 import type { SparqlReply, SparqlRequest } from './sparql-protocol';
 
@@ -19,7 +20,21 @@ export interface SparqlRunnerOptions {
   maxRows?: number;
   /** Overrides the worker module (a bundle that emits sparql-worker.js elsewhere). */
   workerPath?: string;
+  /** The longest a query waits for its turn (OARAG_SPARQL_QUEUE_WAIT_MS, default twice the query deadline). */
+  maxWaitMs?: number;
 }
+
+/** Who sent a query, for the queue's fair share: a socket, an MCP session, the CLI. */
+export interface SparqlRunOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  maxRows?: number;
+  client?: string;
+}
+
+/** Queries one client may have waiting, and all clients together (see FairQueue). */
+export const SPARQL_WAITING_PER_CLIENT = 2;
+export const SPARQL_WAITING_TOTAL = 8;
 
 interface Slot {
   worker: Worker;
@@ -30,11 +45,11 @@ interface Slot {
  * Raw SPARQL in a worker thread that holds its own copy of the closure store, so the API stays
  * responsive during a costly query. Each query has a wall-clock deadline and a memory budget; past
  * either the worker is terminated (the only way to stop a synchronous WASM call) and the next query
- * starts a fresh one. Queries run one at a time per ontology.
+ * starts a fresh one. Queries run one at a time per ontology, through a fair queue with a bounded wait.
  */
 export class SparqlRunner {
   private slot: Slot | undefined;
-  private chain: Promise<unknown> = Promise.resolve();
+  private readonly queue: FairQueue;
   private nextId = 1;
   private readonly timeoutMs: number;
   private readonly memoryMb: number;
@@ -45,16 +60,16 @@ export class SparqlRunner {
   ) {
     this.timeoutMs = o.timeoutMs ?? envNumber('OARAG_SPARQL_TIMEOUT_MS') ?? DEFAULT_SPARQL_TIMEOUT_MS;
     this.memoryMb = o.memoryMb ?? envNumber('OARAG_SPARQL_MEMORY_MB') ?? DEFAULT_SPARQL_MEMORY_MB;
+    this.queue = new FairQueue({
+      maxWaitMs: o.maxWaitMs ?? envNumber('OARAG_SPARQL_QUEUE_WAIT_MS') ?? 2 * this.timeoutMs,
+      perClient: SPARQL_WAITING_PER_CLIENT,
+      total: SPARQL_WAITING_TOTAL,
+    });
   }
 
-  async run(
-    query: string,
-    opts: { signal?: AbortSignal; timeoutMs?: number; maxRows?: number } = {},
-  ): Promise<SparqlResult> {
+  async run(query: string, opts: SparqlRunOptions = {}): Promise<SparqlResult> {
     checkSparql(query); // refuse updates and non-queries before any thread starts
-    const next = this.chain.then(() => this.runOne(query, opts));
-    this.chain = next.catch(() => undefined);
-    return await next;
+    return this.queue.run(opts.client ?? 'local', () => this.runOne(query, opts), opts.signal);
   }
 
   async close(): Promise<void> {

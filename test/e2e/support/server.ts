@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -20,10 +20,18 @@ export interface ServedApp {
  * Starts `oarag serve --port 0` as a child process with fresh data and cache folders and waits for its
  * one stdout line "Serving on http://127.0.0.1:<port>/?token=<token>".
  */
-export async function startServer(env: Record<string, string> = {}): Promise<ServedApp> {
+export async function startServer(
+  env: Record<string, string> = {},
+  /** Runs before the server starts, e.g. to write a settings.json into its data folder. */
+  prepare?: (dirs: { dataDir: string; cacheDir: string }) => void,
+): Promise<ServedApp> {
   const root = mkdtempSync(join(tmpdir(), 'oarag-e2e-'));
   const dataDir = join(root, 'data');
   const cacheDir = join(root, 'cache');
+  if (prepare) {
+    mkdirSync(dataDir, { recursive: true });
+    prepare({ dataDir, cacheDir });
+  }
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', 'src-main/cli/bin.ts', 'serve', '--port', '0'],

@@ -89,9 +89,9 @@ describe.skipIf(!GO)('checks and scores by concept (go-mgi-subset)', () => {
               options: Object.fromEntries(it.options.map((o) => [o.key, `the concept called ${o.name.toUpperCase()}`])),
             }
           : { question: `Re-worded: ${it.question}` };
-      svc.set(dataset, it.id, 'accepted', edit);
+      await svc.set(dataset, it.id, 'accepted', edit);
     }
-    const exported = svc.export(dataset);
+    const exported = await svc.export(dataset);
     const reworded = exported.path;
     const again = readFileSync(reworded, 'utf8')
       .trim()

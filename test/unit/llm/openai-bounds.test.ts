@@ -280,9 +280,10 @@ describe('OpenAiBackend API key (issue #12, defect 6)', () => {
     res.end(`${delta('ok', 'stop')}data: [DONE]\n\n`);
   };
 
-  it('the apiKeyEnv setting puts a Bearer token on every request, through ModelsService as the app builds backends', async () => {
+  it('a key configured for the server (apiKeys) puts a Bearer token on every request, through ModelsService as the app builds backends', async () => {
     handler = ok;
-    const settings = { ...DEFAULT_SETTINGS, openai: { baseUrl: null, model: null, apiKeyEnv: 'OARAG_TEST_API_KEY' } };
+    // A loopback server gets a key only when one is configured for its host (issue #27 item 4).
+    const settings = { ...DEFAULT_SETTINGS, apiKeys: { [new URL(server.base).host]: 'OARAG_TEST_API_KEY' } };
     const svc = new ModelsService(
       '/nonexistent',
       () => settings,
@@ -302,7 +303,7 @@ describe('OpenAiBackend API key (issue #12, defect 6)', () => {
       res.writeHead(401, { 'content-type': 'application/json' });
       res.end('{"error":{"message":"Invalid API key"}}');
     };
-    const none = await make({ apiKeyEnv: 'OARAG_UNSET_KEY', env: {} })
+    const none = await make({ apiKeyEnv: 'OARAG_UNSET_API_KEY', env: {} })
       .chat(messages, { maxTokens: 5 })
       .catch((e) => e);
     expect(seen[0].auth).toBeUndefined();
@@ -310,22 +311,22 @@ describe('OpenAiBackend API key (issue #12, defect 6)', () => {
       code: 'http',
       status: 401,
       message: expect.stringMatching(
-        /no API key was sent: the variable OARAG_UNSET_KEY named by the apiKeyEnv setting is not set/,
+        /no API key was sent: the variable OARAG_UNSET_API_KEY configured for this server is not set/,
       ),
     });
-    const wrong = await make({ apiKeyEnv: 'K', env: { K: 'sk-wrong-77' } })
+    const wrong = await make({ apiKeyEnv: 'K_API_KEY', env: { K_API_KEY: 'sk-wrong-77' } })
       .chat(messages, { maxTokens: 5 })
       .catch((e) => e);
-    expect(wrong.message).toMatch(/the API key from K was sent/);
+    expect(wrong.message).toMatch(/the API key from K_API_KEY was sent/);
     expect(wrong.message).not.toContain('sk-wrong');
-    expect((await make({ apiKeyEnv: 'K', env: { K: ' sk-right\n' } }).chat(messages, { maxTokens: 5 })).text).toBe(
-      'ok',
-    );
-    expect(() => make({ apiKeyEnv: 'K', env: { K: 'sk-a\nX-Evil: 1' } })).toThrow(
-      /The variable K holds a value that cannot be sent as an API key/,
+    expect(
+      (await make({ apiKeyEnv: 'K_API_KEY', env: { K_API_KEY: ' sk-right\n' } }).chat(messages, { maxTokens: 5 })).text,
+    ).toBe('ok');
+    expect(() => make({ apiKeyEnv: 'K_API_KEY', env: { K_API_KEY: 'sk-a\nX-Evil: 1' } })).toThrow(
+      /The variable K_API_KEY holds a value that cannot be sent as an API key/,
     );
     try {
-      make({ apiKeyEnv: 'K', env: { K: 'sk-a\nX-Evil: 1' } });
+      make({ apiKeyEnv: 'K_API_KEY', env: { K_API_KEY: 'sk-a\nX-Evil: 1' } });
     } catch (e) {
       expect((e as Error).message).not.toMatch(/sk-a|Evil/);
     }

@@ -172,7 +172,9 @@ describe('OpenAiBackend.capabilities: detected once per server and model, then c
 
   it('probes carry the API key', async () => {
     const { s, make } = await setup({ apiKey: 'sk-probe-1', tools: true, jsonSchema: true });
-    expect(await make({ apiKeyEnv: 'OARAG_TEST_KEY', env: { OARAG_TEST_KEY: 'sk-probe-1' } }).capabilities()).toEqual({
+    expect(
+      await make({ apiKeyEnv: 'OARAG_TEST_API_KEY', env: { OARAG_TEST_API_KEY: 'sk-probe-1' } }).capabilities(),
+    ).toEqual({
       grammar: false,
       tools: true,
       jsonSchema: true,
@@ -188,9 +190,12 @@ describe('OpenAiBackend.capabilities: detected once per server and model, then c
     const c = new Container({
       cacheDir: join(d.path, 'cache'),
       dataDir: join(d.path, 'data'),
-      env: { OPENAI_API_KEY: 'sk-container-9' },
+      env: { LLAMA_API_KEY: 'sk-container-9' },
     });
     try {
+      // A loopback server gets a key only through an apiKeys entry for its host (issue #27 item 4).
+      c.start();
+      c.settings.set({ apiKeys: { [new URL(s.url).host]: 'LLAMA_API_KEY' } });
       const b = await c.createBackend(`openai:${s.url}#m`);
       expect(await b.capabilities!()).toEqual({ grammar: true, tools: true, jsonSchema: false });
       const file = JSON.parse(readFileSync(join(d.path, 'cache', CAPABILITY_FILE), 'utf8'));

@@ -49,9 +49,9 @@ function dataset(items: DatasetItem[] = [mcq('m1', ['A']), mcq('m2', ['A']), oq]
 }
 
 describe('dataset review', () => {
-  it('opens a dataset with every item accepted and writes nothing until a decision', () => {
+  it('opens a dataset with every item accepted and writes nothing until a decision', async () => {
     const { dir, path } = dataset();
-    const r = new DatasetReviewService().open(path);
+    const r = await new DatasetReviewService().open(path);
     expect(r.counts).toEqual({ total: 3, accepted: 3, rejected: 0, edited: 0 });
     expect(r.reviewPath).toBe(join(dir, 'cardio-seed1.review.json'));
     expect(r.acceptedPath).toBe(join(dir, 'cardio-seed1.accepted.jsonl'));
@@ -60,11 +60,11 @@ describe('dataset review', () => {
     expect(readdirSync(dir)).toEqual(['cardio-seed1.jsonl']);
   });
 
-  it('remembers rejections and edits with the dataset, and exports only accepted items with the edited wording', () => {
+  it('remembers rejections and edits with the dataset, and exports only accepted items with the edited wording', async () => {
     const { path } = dataset();
     const svc = new DatasetReviewService(() => new Date('2026-01-02T03:04:05Z'));
-    svc.set(path, 'm2', 'rejected');
-    const s = svc.set(path, 'm1', 'accepted', {
+    await svc.set(path, 'm2', 'rejected');
+    const s = await svc.set(path, 'm1', 'accepted', {
       question: '  Where is  viral myocarditis located? ',
       options: { B: 'the aorta' },
     });
@@ -76,12 +76,12 @@ describe('dataset review', () => {
     });
 
     // Reopening the same path (another process, another day) restores the review.
-    const again = new DatasetReviewService().open(path);
+    const again = await new DatasetReviewService().open(path);
     expect(again.review.items.m2.decision).toBe('rejected');
     expect(again.counts.rejected).toBe(1);
     expect(again.warnings).toEqual([]);
 
-    const ex = new DatasetReviewService().export(path);
+    const ex = await new DatasetReviewService().export(path);
     expect(ex).toMatchObject({ fileName: 'cardio-seed1.accepted.jsonl', accepted: 2, rejected: 1, edited: 1 });
     expect(readFileSync(ex.path, 'utf8')).toBe(ex.content);
     const kept = loadDataset(ex.path).items;
@@ -97,55 +97,55 @@ describe('dataset review', () => {
     expect(loadDataset(path).items[0].question).toMatch(/____/);
   });
 
-  it('accepting an unedited item, or clearing its edit, leaves no entry', () => {
+  it('accepting an unedited item, or clearing its edit, leaves no entry', async () => {
     const { path } = dataset();
     const svc = new DatasetReviewService();
-    svc.set(path, 'm1', 'rejected');
-    expect(svc.set(path, 'm1', 'accepted').review.items).toEqual({});
-    svc.set(path, 'oq-1', 'accepted', { question: 'Which disorders are located in the heart?' });
-    expect(svc.set(path, 'oq-1', 'rejected').review.items['oq-1'].edit).toBeDefined();
-    expect(svc.set(path, 'oq-1', 'accepted', null).review.items).toEqual({});
+    await svc.set(path, 'm1', 'rejected');
+    expect((await svc.set(path, 'm1', 'accepted')).review.items).toEqual({});
+    await svc.set(path, 'oq-1', 'accepted', { question: 'Which disorders are located in the heart?' });
+    expect((await svc.set(path, 'oq-1', 'rejected')).review.items['oq-1'].edit).toBeDefined();
+    expect((await svc.set(path, 'oq-1', 'accepted', null)).review.items).toEqual({});
     // An edit equal to the item is no edit.
-    expect(svc.set(path, 'm1', 'accepted', { options: { A: ' heart ' } }).review.items).toEqual({});
+    expect((await svc.set(path, 'm1', 'accepted', { options: { A: ' heart ' } })).review.items).toEqual({});
   });
 
-  it('refuses edits that would change meaning or lose the wording, and unknown items', () => {
+  it('refuses edits that would change meaning or lose the wording, and unknown items', async () => {
     const { path } = dataset();
     const svc = new DatasetReviewService();
     const refused = (id: string, edit: object) =>
-      expect(() => svc.set(path, id, 'accepted', edit)).toThrow(expect.objectContaining({ code: 'bad-edit' }));
-    refused('m1', { question: '   ' });
-    refused('m1', { options: { D: 'kidney' } });
-    refused('m1', { options: { A: '' } });
-    refused('m1', { options: { B: 'Heart' } });
-    refused('oq-1', { options: { A: 'heart' } });
-    expect(() => svc.set(path, 'nope', 'rejected')).toThrow(expect.objectContaining({ code: 'unknown-item' }));
-    expect(new DatasetReviewService().get(path).review.items).toEqual({});
+      expect(svc.set(path, id, 'accepted', edit)).rejects.toThrow(expect.objectContaining({ code: 'bad-edit' }));
+    await refused('m1', { question: '   ' });
+    await refused('m1', { options: { D: 'kidney' } });
+    await refused('m1', { options: { A: '' } });
+    await refused('m1', { options: { B: 'Heart' } });
+    await refused('oq-1', { options: { A: 'heart' } });
+    await expect(svc.set(path, 'nope', 'rejected')).rejects.toThrow(expect.objectContaining({ code: 'unknown-item' }));
+    expect((await new DatasetReviewService().get(path)).review.items).toEqual({});
   });
 
-  it('keeps what still applies when the dataset changed, and sets a damaged review file aside', () => {
+  it('keeps what still applies when the dataset changed, and sets a damaged review file aside', async () => {
     const { dir, path } = dataset();
     const svc = new DatasetReviewService();
-    svc.set(path, 'm1', 'rejected');
-    svc.set(path, 'm2', 'rejected');
+    await svc.set(path, 'm1', 'rejected');
+    await svc.set(path, 'm2', 'rejected');
     writeFileSync(path, toJsonl([mcq('m1', ['A']), oq]));
-    const r = svc.open(path);
+    const r = await svc.open(path);
     expect(Object.keys(r.review.items)).toEqual(['m1']);
     expect(r.warnings.join(' ')).toMatch(/changed since it was reviewed/);
     expect(r.warnings.join(' ')).toMatch(/1 reviewed item is no longer in the dataset \(m2\)/);
 
     writeFileSync(join(dir, 'cardio-seed1.review.json'), '{"version": 1, "items": 7}');
-    const fresh = svc.open(path);
+    const fresh = await svc.open(path);
     expect(fresh.review.items).toEqual({});
     expect(fresh.warnings[0]).toMatch(/was damaged; it was kept as cardio-seed1\.review\.json\.damaged-/);
     expect(readdirSync(dir).some((f) => f.startsWith('cardio-seed1.review.json.damaged-'))).toBe(true);
   });
 
-  it('exports nothing when every item was rejected', () => {
+  it('exports nothing when every item was rejected', async () => {
     const { dir, path } = dataset([mcq('m1', ['A'])]);
     const svc = new DatasetReviewService();
-    svc.set(path, 'm1', 'rejected');
-    expect(() => svc.export(path)).toThrow(/nothing to export/);
+    await svc.set(path, 'm1', 'rejected');
+    await expect(svc.export(path)).rejects.toThrow(/nothing to export/);
     expect(existsSync(join(dir, 'cardio-seed1.accepted.jsonl'))).toBe(false);
   });
 });
