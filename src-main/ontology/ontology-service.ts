@@ -104,7 +104,7 @@ export class OntologyService {
   /** The cache keys of entries open here, and of `dbPath`: none of them is evicted. */
   private entriesInUse(dbPath: string): Set<string> {
     const key = (p: string) => basename(p).replace(/\.sqlite$/, '');
-    return new Set([key(dbPath), ...[...this.open_.values()].map((h) => key(h.db.name))]);
+    return new Set([key(dbPath), ...[...this.open_.values()].map((h) => key(h.cacheFile))]);
   }
 
   /** Resolves once a JVM that close() stopped has exited. */
