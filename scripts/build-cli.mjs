@@ -23,7 +23,7 @@ const ENTRIES = {
   bin: 'src-main/cli/bin.ts',
   // Started by path next to the code that starts them (worker-launch.ts, sparql-runner.ts, cache-writer.ts).
   'llama-worker': 'src-main/llm/local/llama-worker.ts',
-  'sparql-worker': 'src-main/query/sparql/sparql-worker.ts',
+  'sparql-worker': 'src-main/ontology/store/sparql/sparql-worker.ts',
   'cache-writer-worker': 'src-main/ontology/cache/cache-writer-worker.ts',
 };
 const EXTERNAL = ['better-sqlite3', 'node-llama-cpp', '@node-llama-cpp/*', 'oxigraph', 'difflib', 'electron'];

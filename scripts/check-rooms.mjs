@@ -11,7 +11,7 @@ const MAY = {
   settings: ['core'],
   files: ['core'],
   // A handle runs SPARQL over its own store.
-  ontology: ['core', 'query/sparql'],
+  ontology: ['core'],
   query: ['core', 'ontology'],
   llm: ['core', 'settings'],
   agent: ['core', 'llm', 'ontology', 'query'],

@@ -19,7 +19,8 @@ import type {
 } from '../ontology/stated/stated-types';
 import type { TreeChildren, TreePath, TreeRelation } from '../ontology/tree/tree-types';
 import type { OntologyFileChange, OntologyFileStatus } from '../ontology/watch/watch-types';
-import type { QueryExamples, QueryResult, SearchReplacement, SearchTier, SparqlResult } from '../query/query-types';
+import type { SparqlResult } from '../ontology/store/sparql/sparql-types';
+import type { QueryExamples, QueryResult, SearchReplacement, SearchTier } from '../query/query-types';
 import type { RecentFile, Settings } from '../settings/settings-types';
 
 // The wire types the renderer may name: it imports this module and nothing else from src-main.
@@ -38,6 +39,7 @@ export type * from '../ontology/stated/stated-types';
 export type * from '../ontology/tree/tree-types';
 export type * from '../ontology/watch/watch-types';
 export type * from '../query/query-types';
+export type * from '../ontology/store/sparql/sparql-types';
 export type * from '../settings/settings-types';
 export type { ErrorCode } from '../core/error-codes';
 export type { TaskProgress, TaskSnapshot, TaskState } from '../core/task-types';

@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { DEFAULT_DIALECT_LIMITS, formatQuery } from '../query/dialect';
-import type { SparqlResult } from '../query/sparql/raw-sparql';
+import type { SparqlResult } from '../ontology/store/sparql/raw-sparql';
 import type { OntologySet, ServedOntology } from './ontology-set';
 import { overviewText, relatedOverview } from './related';
 import { registerFrameTools } from './frame-tools';

@@ -9,8 +9,8 @@ import { normalizeName } from './names/normalize';
 import { DEFAULT_NAME_LANGUAGES } from './names/naming-policy';
 import type { LoadSummary } from './ontology-types';
 import { loadClosureStore } from './store/closure-store';
-import type { SparqlResult } from '../query/sparql/raw-sparql';
-import { SparqlRunner, type SparqlRunOptions } from '../query/sparql/sparql-runner';
+import type { SparqlResult } from './store/sparql/raw-sparql';
+import { SparqlRunner, type SparqlRunOptions } from './store/sparql/sparql-runner';
 
 export interface EntityHit {
   iri: string;

@@ -1,7 +1,7 @@
 import type { ClosureIndex } from '../ontology/closure/closure-index';
 import { quoteName } from './dialect';
 import type { QueryExamples, ResultEntity, SparqlExample } from './query-types';
-import { CLOSURE_PREFIXES } from './sparql/sparql-prefixes';
+import { CLOSURE_PREFIXES } from '../ontology/store/sparql/sparql-prefixes';
 
 /** What the examples need of an open ontology: its closure and its exact name lookup. */
 export interface ExampleSource {

@@ -1,3 +1,4 @@
+import type { SparqlPrefix } from '../ontology/store/sparql/sparql-types';
 import type { Card } from '../ontology/cards/card-types';
 import type { NameCandidate } from './linking/link-types';
 
@@ -50,26 +51,6 @@ export interface QueryResult {
   card?: Card;
   justification?: JustificationAxiom[];
   elapsedMs: number;
-}
-
-export type SparqlKind = 'select' | 'ask' | 'construct' | 'describe';
-
-export interface SparqlResult {
-  kind: SparqlKind;
-  /** select: variable names in order. */
-  variables: string[];
-  /** select: one row per solution, terms as N-Triples-ish strings; construct/describe: s, p, o. */
-  rows: Record<string, string>[];
-  boolean?: boolean;
-  /** More rows exist than were returned. */
-  truncated: boolean;
-  /** Rows counted: the full count when not truncated, otherwise a lower bound (shown as "1,000+"). */
-  total: number;
-}
-
-export interface SparqlPrefix {
-  prefix: string;
-  iri: string;
 }
 
 export interface SparqlExample {

@@ -13,7 +13,7 @@ import { searchNames } from '../../../src-main/mcp/search';
 import { OntologyService } from '../../../src-main/ontology/ontology-service';
 import { formatQuery, type DialectQuery } from '../../../src-main/query/dialect';
 import { QueryService } from '../../../src-main/query/exec/query-service';
-import { runSparql } from '../../../src-main/query/sparql/raw-sparql';
+import { runSparql } from '../../../src-main/ontology/store/sparql/raw-sparql';
 import { sharedOntology } from '../../support/shared-ontologies';
 import { tempDir } from '../../support/temp-dir';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FairQueue } from '../../../src-main/query/sparql/fair-queue';
+import { FairQueue } from '../../../src-main/ontology/store/sparql/fair-queue';
 
 /** Issue #27 item 7: a bounded wait, a fair share per client, 'busy' rather than an unbounded queue. */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,9 +1,9 @@
 import * as oxigraph from 'oxigraph';
 import { describe, expect, it } from 'vitest';
 import type { UserError } from '../../../src-main/core/errors';
-import { runSparql } from '../../../src-main/query/sparql/raw-sparql';
-import { sparqlSyntaxError } from '../../../src-main/query/sparql/sparql-errors';
-import { withClosurePrefixes } from '../../../src-main/query/sparql/sparql-prefixes';
+import { runSparql } from '../../../src-main/ontology/store/sparql/raw-sparql';
+import { sparqlSyntaxError } from '../../../src-main/ontology/store/sparql/sparql-errors';
+import { withClosurePrefixes } from '../../../src-main/ontology/store/sparql/sparql-prefixes';
 
 const store = new oxigraph.Store();
 store.load(

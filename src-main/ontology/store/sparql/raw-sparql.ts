@@ -1,9 +1,9 @@
 import type * as oxigraph from 'oxigraph';
-import { UserError } from '../../core/errors';
-import type { SparqlKind, SparqlResult } from '../query-types';
+import { UserError } from '../../../core/errors';
+import type { SparqlKind, SparqlResult } from './sparql-types';
 import { sparqlSyntaxError } from './sparql-errors';
 import { withClosurePrefixes } from './sparql-prefixes';
-export type { SparqlKind, SparqlResult } from '../query-types';
+export type { SparqlKind, SparqlResult } from './sparql-types';
 
 const UPDATE =
   /\b(INSERT|DELETE|LOAD|CLEAR|CREATE|DROP|COPY|MOVE|ADD)\b(\s+(DATA|WHERE|SILENT|GRAPH|DEFAULT|ALL|NAMED|\{|<))/i;

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadClosureStore } from '../../ontology/store/closure-store';
-import { UserError } from '../../core/errors';
+import { loadClosureStore } from '../closure-store';
+import { UserError } from '../../../core/errors';
 import { runSparql } from './raw-sparql';
 import type { SparqlReply, SparqlRequest } from './sparql-protocol';
 

@@ -1,4 +1,4 @@
-import { UserError } from '../../core/errors';
+import { UserError } from '../../../core/errors';
 import { CLOSURE_PREFIXES } from './sparql-prefixes';
 
 /**

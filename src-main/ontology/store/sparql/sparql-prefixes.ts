@@ -1,4 +1,4 @@
-import type { SparqlPrefix } from '../query-types';
+import type { SparqlPrefix } from './sparql-types';
 
 /**
  * The prefixes every query over the closure graph may use without declaring them: the vocabulary the

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../core/error-codes';
+import type { ErrorCode } from '../../../core/error-codes';
 import type { SparqlResult } from './raw-sparql';
 
 export interface SparqlRequest {

@@ -1,5 +1,5 @@
-import { UserError } from '../../core/errors';
-import { TaskCancelledError } from '../../core/task';
+import { UserError } from '../../../core/errors';
+import { TaskCancelledError } from '../../../core/task';
 
 /**
  * The one-at-a-time queue in front of an ontology's SPARQL worker. Waiting is bounded three ways: a
