@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { DEFAULT_DIALECT_LIMITS, formatQuery } from '../query/dialect';
+import { DEFAULT_DIALECT_LIMITS, type DialectQuery } from '../query/dialect';
 import type { SparqlResult } from '../ontology/store/sparql/raw-sparql';
 import type { OntologySet, ServedOntology } from './ontology-set';
 import { overviewText, relatedOverview } from './related';
@@ -41,8 +41,7 @@ function ontologyArg(set: OntologySet) {
 export function registerTools(server: McpServer, set: OntologySet, client = 'mcp'): void {
   const ontology = ontologyArg(set);
   const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
-  const run = async (o: ServedOntology, q: Parameters<typeof formatQuery>[0]) =>
-    queryToolResult(o.id, await o.query.run(formatQuery(q)));
+  const run = async (o: ServedOntology, q: DialectQuery) => queryToolResult(o.id, await o.query.execute(q));
 
   server.registerTool(
     'describe',

@@ -1,6 +1,6 @@
 import type { OntologyHandle } from '../../ontology/ontology-handle';
 import { UserError, errorMessage } from '../../core/errors';
-import { parseQuery, quoteName, type DialectQuery } from '../dialect';
+import { DEFAULT_DIALECT_LIMITS, formatQuery, parseQuery, quoteName, type DialectQuery } from '../dialect';
 import type { IriStatement } from './closure-facts';
 import type { LinkResult, NameCandidate } from '../linking/link-types';
 import { NameLinker } from '../linking/name-linker';
@@ -52,20 +52,29 @@ export class QueryService {
     return this.linker;
   }
 
+  /** Runs a query written as text: parsed first, a parse error is the observation. */
   async run(text: string): Promise<QueryResult> {
-    const t0 = performance.now();
     const parsed = parseQuery(text);
+    if (parsed.ok) return this.execute(parsed.query, text);
+    const result = emptyResult(text, 'error', 'error');
+    result.observation = `ERROR: ${parsed.error}\n${parsed.hint}`;
+    return result;
+  }
+
+  /**
+   * Runs a query its caller already holds in parts (MCP tools, the console's typed forms): nothing is
+   * written out and parsed again. `text` is how the result names the query (default: the canonical form).
+   */
+  async execute(q: DialectQuery, text = formatQuery(q)): Promise<QueryResult> {
+    // The parser owns the length limit; a query too long for it gets the parser's error.
+    if (text.length > DEFAULT_DIALECT_LIMITS.maxQueryLength) return this.run(text);
+    const t0 = performance.now();
     let result: QueryResult;
-    if (!parsed.ok) {
+    try {
+      result = await this.dispatch(text, q);
+    } catch (e) {
       result = emptyResult(text, 'error', 'error');
-      result.observation = `ERROR: ${parsed.error}\n${parsed.hint}`;
-    } else {
-      try {
-        result = await this.execute(text, parsed.query);
-      } catch (e) {
-        result = emptyResult(text, 'error', 'error');
-        result.observation = `ERROR: ${e instanceof UserError ? e.message : `the query could not be run (${errorMessage(e)}).`}`;
-      }
+      result.observation = `ERROR: ${e instanceof UserError ? e.message : `the query could not be run (${errorMessage(e)}).`}`;
     }
     result.elapsedMs = Math.round((performance.now() - t0) * 100) / 100;
     return result;
@@ -166,7 +175,7 @@ export class QueryService {
     return this.h.cardSearch.matching(match, k).map(({ iri, name }) => ({ iri, name }));
   }
 
-  private async execute(text: string, q: DialectQuery): Promise<QueryResult> {
+  private async dispatch(text: string, q: DialectQuery): Promise<QueryResult> {
     const deadline = performance.now() + (this.opts.timeLimitMs ?? DEFAULTS.timeLimitMs);
     switch (q.form) {
       case 'describe':
