@@ -17,15 +17,16 @@ const reason = browserSkipReason();
 if (reason) warnSkip('e2e Ask view', reason);
 
 const act = (q: string) => `Thought: check it\nAction: query(${q})`;
-/** Canned model replies for one OA-RAG run: pre-tool answer, three queries, answer, final answer, attribution. */
+/**
+ * Canned model replies for one OA-RAG run: pre-tool answer, one query of its own (the loop starts from
+ * the question's evidence: DESCRIBE the subject, then ASK each option), answer, final answer, attribution.
+ */
 const REPLIES = [
   'Thought: myocarditis affects the myocardium.\n{"answer": ["A"]}',
-  act('ASK { "viral myocarditis" "finding site" "myocardium" }'),
-  act('ASK { "viral myocarditis" "finding site" "heart valve" }'),
-  act('ASK { "viral myocarditis" "finding site" "heart" }'),
+  act('DESCRIBE "myocardium"'),
   'Thought: I now know the answer\nAnswer: {"answer": ["A", "C"]}',
   'The observations settle it.\n{"answer": ["A", "C"]}',
-  '{"evidence": ["E1", "E3"], "grounding": "entailed"}',
+  '{"evidence": ["E2", "E4"], "grounding": "entailed"}',
 ];
 
 describe.skipIf(reason)('e2e: Ask view (scripted model)', () => {
@@ -72,7 +73,16 @@ describe.skipIf(reason)('e2e: Ask view (scripted model)', () => {
       'C — heart',
     ]);
     const traj = page.getByTestId('trajectory');
-    expect(await traj.locator('li.action').count()).toBe(3);
+    // The question's own statement, with each option, is asked before the model's first query.
+    const actions = (await traj.locator('li.action').allTextContents()).map((t) => t.replace(/^action/, ''));
+    expect(actions.slice(0, 4)).toEqual([
+      'DESCRIBE "viral myocarditis"',
+      'ASK { "viral myocarditis" "finding site" "myocardium" }',
+      'ASK { "viral myocarditis" "finding site" "heart valve" }',
+      'ASK { "viral myocarditis" "finding site" "heart" }',
+    ]);
+    expect(actions).toHaveLength(5);
+    expect(actions[4]).toContain('DESCRIBE "myocardium"');
     const verdicts = await traj.getByTestId('verdict').allTextContents();
     expect(verdicts).toEqual(['ENTAILED', 'NOT ENTAILED', 'ENTAILED']);
     const badge = page.getByTestId('answer').getByTestId('grounding-badge');
@@ -90,7 +100,7 @@ describe.skipIf(reason)('e2e: Ask view (scripted model)', () => {
     expect(await cards.first().textContent()).toContain(
       'every viral myocarditis is related by finding site to some myocardium: ENTAILED',
     );
-    expect(await page.getByTestId('usage').textContent()).toMatch(/7\s*model calls/);
+    expect(await page.getByTestId('usage').textContent()).toMatch(/5\s*model calls/);
     answered = true;
     await page.getByTestId('answer').evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await shot(page, 'ask', { docs: true });

@@ -63,7 +63,11 @@ export function readChoice(question: string, options: QuestionOption[], lex: Lex
     side === 'before' ? pool.filter((c) => c.end <= r.start).pop() : pool.find((c) => c.start >= r.end);
   let place: 'subject' | 'filler' | null = null;
   let fixed: Mention | undefined;
-  if (blank !== undefined) {
+  const ofAfter = ofPhrase(scan.words, r, concepts);
+  if (ofAfter) {
+    // "the finding site of X": the relation is used as a noun, X is its subject wherever the blank is.
+    [place, fixed] = ['subject', ofAfter];
+  } else if (blank !== undefined) {
     place = blank >= r.end ? 'subject' : 'filler';
     fixed = nearest(place === 'subject' ? 'before' : 'after', concepts);
     confidence = Math.min(1, confidence + 0.1);
@@ -97,6 +101,12 @@ export function readChoice(question: string, options: QuestionOption[], lex: Lex
     confidence * ambiguity(fixed),
     notes(fixed, r, relations.length > 1 ? 'the question names several relations' : null),
   );
+}
+
+/** The concept right after "R of" when the relation's own name does not end in "of". */
+function ofPhrase(words: string[], r: Mention, concepts: Mention[]): Mention | undefined {
+  if (words[r.end] !== 'of') return undefined;
+  return concepts.find((c) => c.start > r.end && c.start <= r.end + 2);
 }
 
 function count(xs: unknown[]): number {

@@ -52,6 +52,22 @@ describe('readQuestion: a choice question', () => {
     expect(f).toMatchObject({ slot: 'subject', subject: null, filler: { iri: iri('Heart') } });
   });
 
+  it('reads "the R of X" as X being the subject, wherever the blank is', () => {
+    for (const question of [
+      'What is the causative agent of viral myocarditis?',
+      'The causative agent of viral myocarditis is [?]',
+      '[?] is the causative agent of viral myocarditis',
+    ]) {
+      const f = choice(readQuestion({ kind: 'mcq', question, options: opts('virus', 'heart') }, lex));
+      expect(f, question).toMatchObject({
+        slot: 'filler',
+        subject: { iri: iri('ViralMyocarditis') },
+        relation: { iri: iri('causedBy') },
+        filler: null,
+      });
+    }
+  });
+
   it('reads the generated template by its blank and quotes', () => {
     const f = choice(
       readQuestion(
