@@ -48,7 +48,7 @@ describe('pizza.owl under the naming policy', () => {
       expect(report.items).toBe(items.length);
       expect(report.kept).toBeGreaterThan(items.length / 2);
       expect(report.distinctRestrictions).toBeGreaterThan(100);
-      const revised = readFileSync(join(h.dir, 't2', 'revised.owl'), 'utf8');
+      const revised = readFileSync(join(h.dir, 't2', 'pizza.revised.owl'), 'utf8');
       expect(revised).toContain('Every American has topping some TomatoTopping.');
     },
     300_000,
