@@ -101,6 +101,10 @@ export const useTasksStore = defineStore('tasks', () => {
 /** Seconds left, from the elapsed time and the fraction done; null when unknown. */
 export function etaSeconds(t: ApiTask | undefined, now = Date.now()): number | null {
   if (!t || t.state !== 'running' || t.fraction <= 0.02) return null;
-  const elapsed = (now - t.startedAt) / 1000;
-  return (elapsed * (1 - t.fraction)) / t.fraction;
+  return (elapsedSeconds(t, now) * (1 - t.fraction)) / t.fraction;
+}
+
+/** Seconds since the task started (to its end once it ended); never below 0, whichever clock read last. */
+export function elapsedSeconds(t: ApiTask, now = Date.now()): number {
+  return Math.max(0, ((t.endedAt ?? now) - t.startedAt) / 1000);
 }
