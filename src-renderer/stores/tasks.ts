@@ -3,6 +3,7 @@ import { computed, markRaw, ref, shallowRef } from 'vue';
 import type { ApiTask, ApiTaskOf, TaskKind } from '../../src-main/api/contract';
 import { api, connection, toApiError } from '../api';
 import { useAppStore } from './app';
+import { elapsedSeconds } from '../util/task-time';
 
 type Waiter = (t: ApiTask) => void;
 
@@ -102,9 +103,4 @@ export const useTasksStore = defineStore('tasks', () => {
 export function etaSeconds(t: ApiTask | undefined, now = Date.now()): number | null {
   if (!t || t.state !== 'running' || t.fraction <= 0.02) return null;
   return (elapsedSeconds(t, now) * (1 - t.fraction)) / t.fraction;
-}
-
-/** Seconds since the task started (to its end once it ended); never below 0, whichever clock read last. */
-export function elapsedSeconds(t: ApiTask, now = Date.now()): number {
-  return Math.max(0, ((t.endedAt ?? now) - t.startedAt) / 1000);
 }

@@ -9,7 +9,7 @@ import { modelCalls, queriesRun } from '../../../src-renderer/util/record-counts
 import { relationEmptyNote } from '../../../src-renderer/util/relation-empty';
 import { fillerNote as rendererFillerNote, isFillerIri } from '../../../src-renderer/util/sparql-fillers';
 import { fillerNote } from '../../../src-main/query/sparql/raw-sparql';
-import { elapsedSeconds } from '../../../src-renderer/stores/tasks';
+import { elapsedSeconds } from '../../../src-renderer/util/task-time';
 
 describe('units and counts', () => {
   it('gives durations without trailing zeros, and never a negative one', () => {
@@ -19,7 +19,7 @@ describe('units and counts', () => {
     expect(fmtSeconds(12)).toBe('12 s');
     expect(fmtSeconds(272)).toBe('4 min 32 s');
     expect(fmtSeconds(-0.003)).toBe('0 ms');
-    const task = { startedAt: 1000, endedAt: undefined } as unknown as Parameters<typeof elapsedSeconds>[0];
+    const task = { startedAt: 1000, endedAt: undefined };
     expect(elapsedSeconds(task, 997)).toBe(0);
     expect(elapsedSeconds(task, 3000)).toBe(2);
   });
