@@ -75,7 +75,8 @@ describe.skipIf(reason)('e2e: evaluate the first 5 items, then two runs side by 
     await page.locator('#ev-model').fill(`scripted:${script}`);
     await runForm();
     await page.getByTestId('run-compare').scrollIntoViewIfNeeded();
-    // The two newest runs over the same dataset are picked already.
+    // The two newest runs over the same dataset are picked already (once the run list has the new run).
+    await expect.poll(() => page.getByTestId('compare-run-1').inputValue(), { timeout: 30_000 }).not.toBe('');
     await page.getByTestId('compare-go').click();
     const table = page.getByTestId('compare-table');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(5);
