@@ -182,4 +182,7 @@ export interface HistoryEntry {
   grounding: string | null;
   /** The reasoner's check (CheckedLevel); null for entries written before checks existed. */
   checked: string | null;
+  /** The question's kind and options, so the answer can be shown by option names. */
+  kind: QuestionKind | null;
+  options: QuestionOption[];
 }

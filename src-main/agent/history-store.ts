@@ -70,10 +70,10 @@ export class HistoryStore {
     const rows = opts.search?.trim()
       ? db
           .prepare(
-            `SELECT * FROM run WHERE question LIKE ? ESCAPE '\\' OR answer LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?`,
+            `SELECT ${LIST_COLUMNS} FROM run WHERE question LIKE ? ESCAPE '\\' OR answer LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?`,
           )
           .all(`%${escapeLike(opts.search.trim())}%`, `%${escapeLike(opts.search.trim())}%`, limit)
-      : db.prepare('SELECT * FROM run ORDER BY created_at DESC LIMIT ?').all(limit);
+      : db.prepare(`SELECT ${LIST_COLUMNS} FROM run ORDER BY created_at DESC LIMIT ?`).all(limit);
     return (rows as Row[]).map((r) => ({
       id: r.id,
       createdAt: r.created_at,
@@ -83,6 +83,8 @@ export class HistoryStore {
       answer: r.answer,
       grounding: r.grounding,
       checked: r.checked ?? null,
+      kind: (r.kind as HistoryEntry['kind']) ?? null,
+      options: parseOptions(r.options),
     }));
   }
 
@@ -147,6 +149,24 @@ export class HistoryStore {
   }
 }
 
+/** The list shows answers as people read them, so it needs the question's kind and options (not the whole record). */
+const LIST_COLUMNS = `id, created_at, ontology, model, question, answer, grounding, checked,
+  json_extract(record, '$.question.kind') AS kind, json_extract(record, '$.question.options') AS options`;
+
+function parseOptions(text: string | null | undefined): { key: string; name: string }[] {
+  if (!text) return [];
+  try {
+    const v = JSON.parse(text) as unknown;
+    return Array.isArray(v)
+      ? v
+          .filter((o): o is { key: string; name: string } => typeof o?.key === 'string' && typeof o?.name === 'string')
+          .map((o) => ({ key: o.key, name: o.name }))
+      : [];
+  } catch {
+    return [];
+  }
+}
+
 interface Row {
   id: string;
   created_at: string;
@@ -156,6 +176,8 @@ interface Row {
   answer: string;
   grounding: string | null;
   checked?: string | null;
+  kind?: string | null;
+  options?: string | null;
 }
 
 function escapeLike(s: string): string {

@@ -1,4 +1,5 @@
 import type { AgentRecord } from './agent-record';
+import { answerBasis } from './answer-basis';
 import { frameText } from './frame/frame-text';
 
 /** A reviewer's copy of one answer: the answer, its grounding, the cited evidence and the full trajectory. */
@@ -27,7 +28,7 @@ export function recordToMarkdown(r: AgentRecord): string {
   } else {
     out.push(`**Grounding:** ${r.grounding ?? 'none recorded'} (claimed by the model, not checked)  `);
   }
-  out.push(`**Answered from:** ${r.answeredFrom === 'evidence' ? 'ontology evidence' : "the model's own knowledge"}  `);
+  out.push(`**Basis:** ${answerBasis(r.digest)}  `);
   out.push(
     `**Usage:** ${r.usage.calls} calls, ${r.usage.inputTokens} input tokens, ${r.usage.outputTokens} output tokens, ${r.seconds} s`,
     '',

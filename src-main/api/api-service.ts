@@ -11,6 +11,7 @@ import { capChanges } from '../diff/cap-changes';
 import { diffMarkdown } from '../diff/diff-markdown';
 import { diffHandles } from '../diff/diff-service';
 import { namespacePrefixes } from '../diff/namespace-filter';
+import { checkSelection } from '../evaluation/item-selection';
 import { summariseEvaluation } from '../evaluation/summary';
 import type { OntologyHandle } from '../ontology/ontology-handle';
 import { classTreeOf } from '../ontology/tree/class-tree';
@@ -360,11 +361,27 @@ export class ApiService {
       'datasets.review.set': ({ datasetPath, item, decision, edit }) =>
         c.datasets.review.set(datasetPath, item, decision, edit),
       'datasets.export': ({ datasetPath }) => c.datasets.review.export(datasetPath),
-      'evaluation.run': (p) => {
+      'evaluation.run': ({ first, sample, seed, ...p }) => {
         const h = this.handle_(p.ontologyId);
-        const t = this.launch('evaluate', `Evaluate ${p.method}`, async (task) => {
-          const run = await c.evaluation.run(h, p, { signal: task.signal, onProgress: (x) => task.update(x) });
-          return summariseEvaluation(run.report, { reportPath: run.jsonPath, markdown: run.markdown });
+        const items = { first, sample, seed };
+        try {
+          checkSelection(items);
+        } catch (e) {
+          throw new UserError('bad-params', (e as Error).message);
+        }
+        const which = first ? `, first ${first}` : sample ? `, ${sample} at random` : '';
+        const title = `Evaluate ${p.method} on ${basename(p.datasetPath)}${which}`;
+        const t = this.launch('evaluate', title, async (task) => {
+          const run = await c.evaluation.run(
+            h,
+            { ...p, items },
+            { signal: task.signal, onProgress: (x) => task.update(x) },
+          );
+          return summariseEvaluation(run.report, {
+            reportPath: run.jsonPath,
+            markdown: run.markdown,
+            datasetPath: p.datasetPath,
+          });
         });
         this.hold(h, t);
         return { taskId: t.id };
@@ -372,6 +389,7 @@ export class ApiService {
       'evaluation.runs': () => c.review.runs(),
       'evaluation.items': ({ runId }) => c.review.items(runId),
       'evaluation.item': ({ runId, item }) => c.review.item(runId, item),
+      'evaluation.compare': ({ runIds }) => c.review.compare(runIds),
       'evaluation.mark': ({ runId, item, verdict, note }) => c.review.mark(runId, item, verdict, note),
       'evaluation.export': ({ runId, format }) => c.review.export(runId, format),
       'diff.run': ({ oldId, oldPath, newId, newPath, namespaces, annotations }) => {

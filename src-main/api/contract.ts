@@ -7,7 +7,14 @@ import type { TaskSnapshot } from '../core/task-types';
 import type { DatasetGeneration, DatasetPairing, Revision } from '../datasets/dataset-types';
 import type { DatasetExport, DatasetReviewState, ReviewedDataset } from '../datasets/review/review-types';
 import type { DiffOutcome } from '../diff/diff-types';
-import type { EvaluationSummary, ReviewItem, ReviewMark, ReviewRow, RunInfo } from '../evaluation/evaluation-types';
+import type {
+  EvaluationSummary,
+  ReviewItem,
+  ReviewMark,
+  ReviewRow,
+  RunComparison,
+  RunInfo,
+} from '../evaluation/evaluation-types';
 import type { MemoryEstimate, ModelInfo } from '../llm/models/model-types';
 import type { Card, SynonymScope } from '../ontology/cards/card-types';
 import type { LoadSummary } from '../ontology/ontology-types';
@@ -247,9 +254,20 @@ export const paramSchemas = {
       concurrency: z.number().int().min(1).max(64).optional(),
       protocol: agentProtocol.optional(),
       names: nameScope.optional(),
+      /** Only the first N items, or N drawn at random with `seed` (default 1); not both. */
+      first: z.number().int().min(1).max(1_000_000).optional(),
+      sample: z.number().int().min(1).max(1_000_000).optional(),
+      seed: z
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31 - 1)
+        .optional(),
     })
     .strict(),
   'evaluation.runs': z.object({}).strict(),
+  /** Stored runs side by side per item. */
+  'evaluation.compare': z.object({ runIds: z.array(runId).min(2).max(4) }).strict(),
   'evaluation.items': z.object({ runId }).strict(),
   'evaluation.item': z.object({ runId, item: itemId }).strict(),
   'evaluation.mark': z
@@ -416,6 +434,7 @@ export interface ApiResults {
   'evaluation.run': TaskRef;
   'evaluation.runs': RunInfo[];
   'evaluation.items': { run: RunInfo; rows: ReviewRow[] };
+  'evaluation.compare': RunComparison;
   'evaluation.item': ReviewItem;
   'evaluation.mark': ReviewMark | null;
   'evaluation.export': { fileName: string; mime: string; content: string };

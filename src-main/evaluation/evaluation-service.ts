@@ -11,6 +11,7 @@ import type { LlmBackend } from '../llm/types';
 import type { OntologyHandle } from '../ontology/ontology-handle';
 import type { QueryService } from '../query/exec/query-service';
 import type { ReviewMark } from './evaluation-types';
+import { selectItems, type SelectionRequest } from './item-selection';
 import { needsLlm, type MethodName } from './methods';
 import { reportJson, reportMarkdown } from './report';
 import { ResultStore } from './result-store';
@@ -34,6 +35,8 @@ export interface EvaluateRequest {
   storePath?: string;
   /** Replace existing report files. */
   force?: boolean;
+  /** Only some items: the first N, or N drawn at random with a seed (see selectItems). */
+  items?: SelectionRequest;
 }
 
 export interface EvaluationRun {
@@ -80,13 +83,14 @@ export class EvaluationService {
     checkOutputs({ ...outputs, targets: [jsonPath, markdownPath] });
     checkStoreFile(storePath, [h.path, req.datasetPath]);
     const dataset = await readDataset(req.datasetPath);
+    const { items, selection } = selectItems(dataset.items, req.items ?? {});
     const store = openResultStore(storePath);
     let llm: LlmBackend | undefined;
     try {
       if (model) llm = await this.deps.createBackend(model, io.signal);
       const report = await runEvaluation({
         handle: h,
-        items: dataset.items,
+        items,
         datasetHash: dataset.hash,
         datasetPath: dataset.path,
         fresh: req.fresh === true,
@@ -104,6 +108,7 @@ export class EvaluationService {
         driver: req.driver ?? this.deps.driver?.(),
         vocabulary: this.deps.vocabulary(h),
       });
+      report.selection = selection;
       const marks = store.marks(report.runId);
       const markdown = reportMarkdown(report, marks);
       writeOutputFile(jsonPath, reportJson(report, marks), outputs);

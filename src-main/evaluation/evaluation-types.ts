@@ -40,6 +40,55 @@ export interface RunInfo extends RunKey {
   updatedAt: string;
   /** The last report written for the run (JSON); the Markdown sits next to it. */
   reportPath: string | null;
+  /** Items stored under the run's key (answered by it or by an earlier run with the same key). */
+  items: number;
+}
+
+/**
+ * Which items of the dataset a run answered: all, the first n, or n drawn at random with a seed (kept
+ * in dataset order). `of` is the dataset's item count; n never exceeds it.
+ */
+export type ItemSelection =
+  | { mode: 'all'; n: number; of: number }
+  | { mode: 'first'; n: number; of: number }
+  | { mode: 'sample'; n: number; of: number; seed: number };
+
+/** One run's answer to one item, for the side-by-side comparison. */
+export interface CompareCell {
+  /** The answer as stored: option keys (MCQ) or concept names (OQ); null when the method gave none. */
+  predicted: string[] | null;
+  /** The same for people: "A — myocardium" for option keys. */
+  shown: string[];
+  correct: boolean;
+  checked: string | null;
+  claimed: string | null;
+  error: string | null;
+  seconds: number;
+}
+
+/** One item across the compared runs; a cell is null where that run has no result for the item. */
+export interface CompareRow {
+  id: string;
+  kind: 'mcq' | 'oq';
+  /** From the dataset file; null when the runs' dataset file is gone or changed. */
+  question: string | null;
+  /** The gold answer for people ("A — myocardium"; OQ: the first gold names). */
+  gold: string[];
+  /** How many gold answers an OQ has (the list above may be cut). */
+  goldCount: number;
+  cells: (CompareCell | null)[];
+  /** The runs that have the item do not all score it the same. */
+  differs: boolean;
+}
+
+/** Two or more stored runs side by side, item by item, in dataset order. */
+export interface RunComparison {
+  runs: RunInfo[];
+  rows: CompareRow[];
+  /** Per run (same order): items answered and items correct among the rows. */
+  totals: { items: number; correct: number }[];
+  /** Runs over different datasets or ontology content, items only some runs have. */
+  notes: string[];
 }
 
 /** One row of the review table: what the filters need, nothing more. */
@@ -170,6 +219,10 @@ export interface EvaluationSummary {
   evidence: EvidenceRow[];
   /** Items answered in this run and items reused from earlier runs with the same key. */
   run: { answered: number; reused: number; seconds: number };
+  /** Which of the dataset's items the run answered (absent: all). */
+  selection?: ItemSelection;
+  /** The dataset file's name. */
+  datasetFile?: string;
   warnings: string[];
   key: { ontology: string; model: string; protocol: string; promptVersion: number };
   cost: { calls: number; inputTokens: number; outputTokens: number };

@@ -1,3 +1,4 @@
+import { describeSelection } from './item-selection';
 import type { Acc } from './metrics';
 import type { ReviewMark } from './result-store';
 import type { EvalReport } from './runner';
@@ -40,7 +41,9 @@ export function reportMarkdown(r: EvalReport, marks?: Map<string, ReviewMark>): 
     `- accuracy: **${pct(r.accuracy)}** (${r.correct} of ${r.n})`,
     `- this run: **${r.run.answered} answered, ${r.run.reused} reused** from earlier runs with the same key, ${r.run.seconds} s`,
     ...r.warnings.map((w) => `- **warning:** ${w}`),
-    `- dataset: ${r.dataset.items} items, sha256 ${r.dataset.hash.slice(0, 12)}…`,
+    r.selection && r.selection.n < r.selection.of
+      ? `- dataset: ${describeSelection(r.selection)}, sha256 ${r.dataset.hash.slice(0, 12)}…`
+      : `- dataset: ${r.dataset.items} items, sha256 ${r.dataset.hash.slice(0, 12)}…`,
     ...(k
       ? [
           `- ontology content: ${k.ontology.slice(0, 19)}…`,

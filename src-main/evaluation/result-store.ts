@@ -232,12 +232,14 @@ export class ResultStore {
   }
 
   run(id: string): RunInfo | null {
-    const r = this.db.prepare('SELECT * FROM run WHERE id = ?').get(id) as RunRow | undefined;
+    const r = this.db.prepare(`SELECT ${RUN_COLUMNS} FROM run WHERE id = ?`).get(id) as RunRow | undefined;
     return r ? runInfo(r) : null;
   }
 
   runs(limit = 50): RunInfo[] {
-    return (this.db.prepare('SELECT * FROM run ORDER BY updated_at DESC LIMIT ?').all(limit) as RunRow[]).map(runInfo);
+    return (
+      this.db.prepare(`SELECT ${RUN_COLUMNS} FROM run ORDER BY updated_at DESC LIMIT ?`).all(limit) as RunRow[]
+    ).map(runInfo);
   }
 
   /** A reviewer's mark on one item of a run; verdict null and an empty note remove it. */
@@ -290,6 +292,9 @@ export class ResultStore {
 }
 
 const KEY_WHERE = 'dataset = ? AND ontology = ? AND method = ? AND model = ? AND protocol = ? AND prompt_version = ?';
+/** A run's row and how many results its key holds (the result table's primary key starts with the key). */
+const RUN_COLUMNS = `run.*, (SELECT COUNT(*) FROM result r WHERE r.dataset = run.dataset AND r.ontology = run.ontology
+  AND r.method = run.method AND r.model = run.model AND r.protocol = run.protocol AND r.prompt_version = run.prompt_version) AS items`;
 
 interface RunRow {
   id: string;
@@ -305,6 +310,7 @@ interface RunRow {
   created_at: string;
   updated_at: string;
   report_path: string | null;
+  items: number;
 }
 
 function runInfo(r: RunRow): RunInfo {
@@ -322,5 +328,6 @@ function runInfo(r: RunRow): RunInfo {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     reportPath: r.report_path,
+    items: r.items,
   };
 }

@@ -8,7 +8,8 @@ import { computeMetrics } from './metrics';
 import { reportJson, reportMarkdown } from './report';
 import { ResultStore, type MarkVerdict, type ReviewMark, type RunInfo } from './result-store';
 import type { EvalReport } from './runner';
-import type { ReviewRow, ReviewItem } from './evaluation-types';
+import type { ReviewRow, ReviewItem, RunComparison } from './evaluation-types';
+import { compareRuns } from './run-compare';
 export type { ReviewRow, ReviewItem } from './evaluation-types';
 
 /**
@@ -81,6 +82,20 @@ export class EvalReview {
         mark: s.marks(runId).get(itemId) ?? null,
       };
     });
+  }
+
+  /** Two or more runs side by side, item by item (see compareRuns). */
+  compare(runIds: string[]): RunComparison {
+    if (new Set(runIds).size !== runIds.length) throw new UserError('bad-params', 'Each run can be compared once.');
+    return this.with((s) =>
+      compareRuns(
+        runIds.map((id) => {
+          const run = this.run(s, id);
+          const ds = this.dataset(run);
+          return { run, results: s.all(run), items: ds?.byId ?? null, order: ds?.order ?? null };
+        }),
+      ),
+    );
   }
 
   mark(runId: string, itemId: string, verdict: MarkVerdict | null, note: string): ReviewMark | null {

@@ -20,7 +20,7 @@ import { runPool } from './item-pool';
 import { keyProtocol, modelIdentity, ontologyContentHash, promptKey, type RunKey } from './eval-key';
 import { itemNames, reviewFacts } from './item-review';
 import type { ResultStore } from './result-store';
-import type { ItemResult } from './evaluation-types';
+import type { ItemResult, ItemSelection } from './evaluation-types';
 import type { AnswerDecision, AnswerSource } from '../agent/policy/decision-types';
 import { EvidenceMatcher, evidenceOutcome, scoreMcq, scoreOq } from './scoring';
 
@@ -73,6 +73,8 @@ export interface EvalReport extends Metrics {
   dataset: { hash: string; items: number };
   /** Items answered in this run, and items taken from the store of earlier runs; items that were in flight at once. */
   run: { answered: number; reused: number; seconds: number; concurrency?: number };
+  /** Which of the dataset's items were run (set by the evaluation service; absent: all of `items`). */
+  selection?: ItemSelection;
   warnings: string[];
   items: ItemResult[];
 }

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { GROUNDINGS } from '../agent/agent-record';
 import { CHECKED_LEVELS } from '../agent/frame/check-answer';
 import type { AccuracyRow, EvaluationSummary, EvidenceRow, LevelRow } from './evaluation-types';
@@ -36,7 +37,7 @@ function evidenceRows(report: EvalReport): EvidenceRow[] {
 /** The report's figures as the rows the Evaluation view draws; per-item results stay in the store. */
 export function summariseEvaluation(
   report: EvalReport,
-  files: { reportPath: string; markdown: string },
+  files: { reportPath: string; markdown: string; datasetPath?: string },
 ): EvaluationSummary {
   const checked = levels(CHECKED_LEVELS, report.checked.distribution, report.checked.accuracy);
   const columns = checked.map((r) => r.level);
@@ -58,6 +59,8 @@ export function summariseEvaluation(
     confusion: { columns, rows: confusionRows },
     evidence: evidenceRows(report),
     run: { answered: report.run.answered, reused: report.run.reused, seconds: report.run.seconds },
+    ...(report.selection ? { selection: report.selection } : {}),
+    ...(files.datasetPath ? { datasetFile: basename(files.datasetPath) } : {}),
     warnings: report.warnings,
     key: {
       ontology: report.key.ontology,

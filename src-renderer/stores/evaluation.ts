@@ -21,6 +21,8 @@ export const useEvaluationStore = defineStore('evaluation', () => {
     model: '',
     concurrency: 1,
     protocol: 'auto' as 'auto' | 'structured' | 'text',
+    /** Which items: all, the first n, or n drawn at random with a seed. */
+    items: { mode: 'all' as 'all' | 'first' | 'sample', n: 5, seed: 1 },
     /** The ontology to run against; null: the dataset's own when it is open, else the current one. */
     ontologyId: null as string | null,
   });
@@ -84,6 +86,15 @@ export const useEvaluationStore = defineStore('evaluation', () => {
       formError.value = 'This method needs a model; only reasoner-only runs without one.';
       return;
     }
+    const { mode, n, seed } = form.items;
+    if (mode !== 'all' && !(Number.isInteger(n) && n >= 1)) {
+      formError.value = 'Give the number of items as a whole number of at least 1.';
+      return;
+    }
+    if (mode === 'sample' && !(Number.isInteger(seed) && seed >= 0)) {
+      formError.value = 'Give the seed as a whole number of at least 0.';
+      return;
+    }
     await run.start(() =>
       api().call('evaluation.run', {
         ontologyId: id,
@@ -93,6 +104,7 @@ export const useEvaluationStore = defineStore('evaluation', () => {
         protocol: form.protocol,
         concurrency:
           Number.isInteger(form.concurrency) && form.concurrency > 1 ? Math.min(64, form.concurrency) : undefined,
+        ...(mode === 'first' ? { first: n } : mode === 'sample' ? { sample: n, seed } : {}),
       }),
     );
   }

@@ -22,6 +22,8 @@ export const useQueryStore = defineStore('query', () => {
   const historyError = ref<string | null>(null);
   const examples = shallowRef<QueryExamples | null>(null);
   const examplesError = ref<string | null>(null);
+  /** The ontology the examples were built from (they may still be arriving for a newer one). */
+  const examplesOntology = ref<string | null>(null);
   /** Completed runs (success or error), so views and tests can tell a fresh result from an old one. */
   const runs = ref(0);
   let examplesFor: string | null = null;
@@ -39,6 +41,7 @@ export const useQueryStore = defineStore('query', () => {
       const ex = await api().call('query.examples', { ontologyId });
       if (examplesFor !== ontologyId) return;
       examples.value = ex;
+      examplesOntology.value = ontologyId;
       examplesError.value = null;
       if (dialectText.value === (before?.dialect[0] ?? '')) dialectText.value = ex.dialect[0] ?? '';
       if (sparqlText.value === (before?.sparql[0]?.query ?? '')) sparqlText.value = ex.sparql[0]?.query ?? '';
@@ -124,6 +127,7 @@ export const useQueryStore = defineStore('query', () => {
     historyError,
     examples,
     examplesError,
+    examplesOntology,
     runs,
     run,
     exportResult,

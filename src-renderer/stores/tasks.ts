@@ -3,6 +3,7 @@ import { computed, markRaw, ref, shallowRef } from 'vue';
 import type { ApiTask, ApiTaskOf, TaskKind } from '../../src-main/api/contract';
 import { api, connection, toApiError } from '../api';
 import { useAppStore } from './app';
+import { elapsedSeconds } from '../util/task-time';
 
 type Waiter = (t: ApiTask) => void;
 
@@ -101,6 +102,5 @@ export const useTasksStore = defineStore('tasks', () => {
 /** Seconds left, from the elapsed time and the fraction done; null when unknown. */
 export function etaSeconds(t: ApiTask | undefined, now = Date.now()): number | null {
   if (!t || t.state !== 'running' || t.fraction <= 0.02) return null;
-  const elapsed = (now - t.startedAt) / 1000;
-  return (elapsed * (1 - t.fraction)) / t.fraction;
+  return (elapsedSeconds(t, now) * (1 - t.fraction)) / t.fraction;
 }

@@ -191,6 +191,8 @@ export const useTreeStore = defineStore('tree', () => {
   });
 
   const hiddenObsolete = computed(() => lists.value[ROOTS]?.hiddenObsolete ?? 0);
+  /** The roots as loaded (with a relation: its edge and self-link counts). */
+  const roots = computed(() => lists.value[ROOTS]);
   const rootsLoading = computed(() => !!loading.value[ROOTS]);
 
   return {
@@ -203,6 +205,7 @@ export const useTreeStore = defineStore('tree', () => {
     outside,
     revealed,
     hiddenObsolete,
+    roots,
     rootsLoading,
     resetIfOntologyChanged,
     load,

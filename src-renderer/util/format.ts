@@ -8,10 +8,19 @@ export function fmtPct(x: number | null | undefined, digits = 1): string {
   return typeof x === 'number' && Number.isFinite(x) ? `${(x * 100).toFixed(digits)}%` : '–';
 }
 
+/** "1 axiom", "3 axioms", "1,204 queries": a count with its noun in the right number. */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${fmtInt(n)} ${n === 1 ? singular : plural}`;
+}
+
+/**
+ * A duration: "850 ms", "1 s", "1.25 s", "12.5 s", "4 min 32 s". No trailing zeros (1.00 s claims a
+ * precision nobody measured), and a negative value (clocks a few ms apart) is shown as 0 ms.
+ */
 export function fmtSeconds(s: number | null | undefined): string {
   if (typeof s !== 'number' || !Number.isFinite(s)) return '–';
-  if (s < 1) return `${Math.round(s * 1000)} ms`;
-  if (s < 90) return `${s.toFixed(s < 10 ? 2 : 1)} s`;
+  if (s < 1) return `${Math.max(0, Math.round(s * 1000))} ms`;
+  if (s < 90) return `${Number(s.toFixed(s < 10 ? 2 : 1))} s`;
   const m = Math.floor(s / 60);
   return m < 90 ? `${m} min ${Math.round(s % 60)} s` : `${Math.floor(m / 60)} h ${m % 60} min`;
 }

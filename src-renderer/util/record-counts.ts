@@ -7,3 +7,8 @@ import type { TrajectoryStep } from '../../src-main/api/contract';
 export function queriesRun(steps: readonly TrajectoryStep[] | undefined): number {
   return (steps ?? []).filter((s) => s.type === 'observation' && s.kind !== 'correction').length;
 }
+
+/** Replies the model gave (one per call): what "steps" would wrongly count with the prompts sent to it. */
+export function modelCalls(steps: readonly TrajectoryStep[] | undefined): number {
+  return (steps ?? []).filter((s) => s.type === 'message' && s.role === 'assistant').length;
+}

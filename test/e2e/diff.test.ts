@@ -56,11 +56,11 @@ describe.skipIf(reason)('e2e: diff of po against its Test-2 revision', () => {
     expect(await count('class-added')).toBe(0);
     expect(await count('label-changed')).toBe(0);
     const summary = (await page.getByTestId('diff-summary').textContent()) ?? '';
-    expect(summary).toMatch(/po\.obo → revised\.obo/);
+    expect(summary).toMatch(/po\.obo → po\.revised\.obo/);
     // Original and revision share a title; the pickers tell them apart by file name.
     const options = await page.getByTestId('diff-new').locator('option').allTextContents();
-    expect(options.filter((o) => /^Plant Ontology \((po|revised)\.obo\)$/.test(o.trim()))).toHaveLength(2);
-    expect(await page.getByTestId('diff-new').inputValue()).toMatch(/revised\.obo$/);
+    expect(options.filter((o) => /^Plant Ontology \((po|po\.revised)\.obo\)$/.test(o.trim()))).toHaveLength(2);
+    expect(await page.getByTestId('diff-new').inputValue()).toMatch(/po\.revised\.obo$/);
     const removed = page.getByTestId('diff-group-link-removed').locator('li.change');
     expect(await removed.count()).toBeGreaterThan(0);
     expect(await removed.first().textContent()).toMatch(/PO:\d{7}.*some.*PO:\d{7}/);
@@ -95,10 +95,10 @@ describe.skipIf(reason)('e2e: diff of po against its Test-2 revision', () => {
   it('exports the release notes and the JSON with the counts the view shows', async () => {
     const { page } = s;
     const [md] = await Promise.all([page.waitForEvent('download'), page.getByTestId('diff-export-md').click()]);
-    expect(md.suggestedFilename()).toBe('diff-po-revised.md');
+    expect(md.suggestedFilename()).toBe('diff-po-po.revised.md');
     await md.saveAs(join(dir, 'diff.md'));
     const text = readFileSync(join(dir, 'diff.md'), 'utf8');
-    expect(text).toMatch(/^# Changes from `po\.obo` to `revised\.obo`/);
+    expect(text).toMatch(/^# Changes from `po\.obo` to `po\.revised\.obo`/);
     const removed = await count('link-removed');
     expect(text).toContain(`| Entailed links removed | ${removed.toLocaleString('en-US')} |`);
     const [js] = await Promise.all([page.waitForEvent('download'), page.getByTestId('diff-export-json').click()]);

@@ -1,10 +1,21 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetGeneration, OntologyInfo } from '../../src-main/api/contract';
+import { BUILTIN_MODEL } from '../../src-main/llm/models/builtin-model';
+import { writeTinyGguf } from '../support/gguf/write-tiny-gguf';
 import { callApi, taskResult } from './support/api-client';
-import { browserSkipReason, openApp, SAMPLE, shot, warnSkip, type Session } from './support/harness';
+import {
+  browserSkipReason,
+  openApp,
+  openOntology,
+  PIZZA,
+  SAMPLE,
+  shot,
+  warnSkip,
+  type Session,
+} from './support/harness';
 
 const reason = browserSkipReason();
 if (reason) warnSkip('e2e layout at 1024×700', reason);
@@ -39,6 +50,44 @@ function sidewaysScrollers(): string[] {
   return out;
 }
 
+/**
+ * Table columns that do not show whole: a header or first-row cell that reaches past the edge of a
+ * box that clips it (a scroll box, a panel with overflow hidden, the content pane) or of the window.
+ * Columns a table hides on purpose (display: none, folded into another cell) are not cut off.
+ */
+function cutColumns(): string[] {
+  const out: string[] = [];
+  const name = (t: Element) => t.getAttribute('data-testid') ?? [...t.classList].join('.');
+  for (const table of document.querySelectorAll('main.content table')) {
+    if (!table.getClientRects().length) continue;
+    const clips: Element[] = [];
+    for (let el = table.parentElement; el; el = el.parentElement) {
+      if (getComputedStyle(el).overflowX !== 'visible') clips.push(el);
+      if (el.tagName === 'MAIN') break;
+    }
+    const cells = [...table.querySelectorAll('thead th'), ...(table.querySelector('tbody tr')?.children ?? [])];
+    for (const cell of cells) {
+      const r = cell.getBoundingClientRect();
+      if (!r.width) continue;
+      const edges = [
+        { left: 0, right: window.innerWidth },
+        ...clips.map((c) => {
+          const b = c.getBoundingClientRect();
+          return { left: b.left + c.clientLeft, right: b.left + c.clientLeft + c.clientWidth };
+        }),
+      ];
+      for (const e of edges)
+        if (r.left < e.left - 1 || r.right > e.right + 1) {
+          out.push(
+            `${name(table)}: "${cell.textContent?.trim().slice(0, 30)}" ${Math.round(r.left)}–${Math.round(r.right)} outside ${Math.round(e.left)}–${Math.round(e.right)}`,
+          );
+          break;
+        }
+    }
+  }
+  return out;
+}
+
 describe.skipIf(reason)('e2e: every view fits 1024×700 without sideways scrolling', () => {
   let s: Session;
   let dir: string;
@@ -46,7 +95,14 @@ describe.skipIf(reason)('e2e: every view fits 1024×700 without sideways scrolli
     dir = mkdtempSync(join(tmpdir(), 'oarag-e2e-layout-'));
     const script = join(dir, 'replies.json');
     writeFileSync(script, JSON.stringify(REPLIES));
-    s = await openApp();
+    // The Models table with rows: a built-in model (its long cache path) and an added one with a long name.
+    const builtin = join(dir, 'builtin');
+    mkdirSync(builtin);
+    writeTinyGguf(join(builtin, BUILTIN_MODEL.file), { name: 'stand-in' });
+    s = await openApp({ env: { OARAG_BUILTIN_MODELS_DIR: builtin } });
+    const models = join(dirname(s.server.dataDir), 'models');
+    mkdirSync(models, { recursive: true });
+    writeTinyGguf(join(models, 'Meta-Llama-3.1-8B-Instruct-abliterated-long-name.Q4_K_M.gguf'), { name: 'tiny' });
     // Content for the views with tables: an answered question, a dataset and an evaluation run.
     const open = await callApi(s.server, 'ontology.open', { path: SAMPLE });
     const id = ((await taskResult(s.server, open.taskId)).result as OntologyInfo).id;
@@ -112,6 +168,9 @@ describe.skipIf(reason)('e2e: every view fits 1024×700 without sideways scrolli
         await page.getByTestId('revise-run').click();
         await page.getByTestId('revision-summary').waitFor({ timeout: 120_000 });
       },
+      models: async () => {
+        await page.getByTestId('models-table').locator('tbody tr').nth(1).waitFor();
+      },
       evaluation: async () => {
         const select = page.getByTestId('review-run');
         await select.waitFor();
@@ -132,11 +191,45 @@ describe.skipIf(reason)('e2e: every view fits 1024×700 without sideways scrolli
       await page.locator('main.content > section').first().waitFor();
       await fill[v]?.();
       await page.waitForTimeout(200);
-      found[v] = await page.evaluate(sidewaysScrollers);
+      found[v] = [...(await page.evaluate(sidewaysScrollers)), ...(await page.evaluate(cutColumns))];
       await shot(page, `layout-1024-${v}`);
     }
     expect(found).toEqual(Object.fromEntries(views.map((v) => [v, []])));
     expect(s.problems).toEqual([]);
+  });
+
+  it('shows Ask history answers by option name, in plain text, in a column wide enough for words', async () => {
+    const { page } = s;
+    await page.getByTestId('nav-ask').click();
+    const cell = page.getByTestId('history-answer').first();
+    await cell.scrollIntoViewIfNeeded();
+    expect((await cell.textContent())?.trim()).toBe('A — myocardium');
+    const look = await cell.evaluate((el) => {
+      const st = getComputedStyle(el.querySelector('li') ?? el);
+      return { width: el.getBoundingClientRect().width, font: st.fontFamily, weight: Number(st.fontWeight) };
+    });
+    expect(look.width).toBeGreaterThanOrEqual(100);
+    expect(look.font).not.toMatch(/mono/i);
+    expect(look.weight).toBeLessThan(600);
+  });
+
+  it('opens each view where it was left, not at the scroll position of the view before', async () => {
+    const { page } = s;
+    const pane = page.locator('main.content');
+    const scrollTop = () => pane.evaluate((el) => el.scrollTop);
+    await page.getByTestId('nav-dataset').click();
+    await pane.evaluate((el) => (el.scrollTop = 0));
+    await page.getByTestId('nav-evaluation').click();
+    await pane.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    const evaluationAt = await scrollTop();
+    expect(evaluationAt).toBeGreaterThan(300);
+    await page.getByTestId('nav-dataset').click();
+    await page.waitForTimeout(100);
+    expect(await scrollTop()).toBe(0);
+    await expect.poll(() => page.getByTestId('view-dataset').locator('h1').isVisible()).toBe(true);
+    await page.getByTestId('nav-evaluation').click();
+    await page.waitForTimeout(100);
+    expect(Math.abs((await scrollTop()) - evaluationAt)).toBeLessThanOrEqual(1);
   });
 
   it('fits at 1280×800 too, with the same content (views keep their state)', async () => {
@@ -158,5 +251,20 @@ describe.skipIf(reason)('e2e: every view fits 1024×700 without sideways scrolli
     // Wider, the review table has room for the slot again.
     expect(await page.getByTestId('review-table').locator('th', { hasText: 'slot' }).isVisible()).toBe(true);
     await shot(page, 'layout-1280-evaluation');
+  });
+
+  it.skipIf(!existsSync(PIZZA))('keeps the class tree in sight below 30 search results at 1024×700', async () => {
+    const { page } = s;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await openOntology(page, PIZZA);
+    await page.getByTestId('nav-concepts').click();
+    await page.getByTestId('concept-search').fill('topping');
+    await expect.poll(() => page.getByTestId('search-results').locator('[role=option]').count()).toBe(30);
+    await page.locator('main.content').evaluate((el) => (el.scrollTop = 0));
+    await page.getByTestId('tree-rows').locator('[role=treeitem]').first().waitFor();
+    const top = await page.getByTestId('tree-rows').evaluate((el) => el.getBoundingClientRect().top);
+    // Three rows of the tree at least are in sight without scrolling the page.
+    expect(top + 3 * 22).toBeLessThan(700 - 22);
+    await shot(page, 'layout-1024-concepts-30-results');
   });
 });

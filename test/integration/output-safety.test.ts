@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cardioWithDataset, cliHarness } from '../support/cli-harness';
 
@@ -66,13 +66,17 @@ describe('output safety (generate, revise, eval through the CLI)', () => {
     const out = join(D, 'rev');
     let r = await cli('revise', '--ontology', onto, '--out', out);
     expect(r.code, r.err).toBe(0);
-    const revised = join(out, 'revised.ofn');
+    // Named after its source, so two revisions are told apart.
+    const revisedName = `${basename(onto, extname(onto))}.revised.ofn`;
+    const revised = join(out, revisedName);
     const first = readFileSync(revised, 'utf8');
+    const check = readFileSync(join(out, 'check.ofn'), 'utf8');
     const report = readFileSync(join(out, 'report.json'), 'utf8');
-    // The revised file as the input and its own folder as the output: refused even with --force.
-    r = await cli('revise', '--ontology', revised, '--out', out, '--force');
+    // The folder's own check.ofn as the input: this run would write check.ofn, so it is refused even with --force.
+    r = await cli('revise', '--ontology', join(out, 'check.ofn'), '--out', out, '--force');
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/input of this run/);
+    expect(readFileSync(join(out, 'check.ofn'), 'utf8')).toBe(check);
     expect(readFileSync(revised, 'utf8')).toBe(first);
     // A second run into the populated folder asks for --force and changes nothing.
     r = await cli('revise', '--ontology', onto, '--out', out);
@@ -81,7 +85,7 @@ describe('output safety (generate, revise, eval through the CLI)', () => {
     expect(readFileSync(join(out, 'report.json'), 'utf8')).toBe(report);
     r = await cli('revise', '--ontology', onto, '--out', out, '--force');
     expect(r.code, r.err).toBe(0);
-    expect(readdirSync(out).sort()).toEqual(['check.ofn', 'report.json', 'revised.ofn']);
+    expect(readdirSync(out).sort()).toEqual([revisedName, 'check.ofn', 'report.json'].sort());
   });
 
   it('revise --out <existing file> is a clear error (exit 1), not an internal EEXIST', async () => {

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
+import { checkSelection, describeSelection, type SelectionRequest } from '../../evaluation/item-selection';
 import { MAX_CONCURRENCY } from '../../evaluation/concurrency';
 import type { MethodName } from '../../evaluation/methods';
 import type { EvaluationRun } from '../../evaluation/evaluation-service';
@@ -21,7 +22,7 @@ export const evalCommand: CommandSpec = {
   summary: 'Run a method over a benchmark dataset and score it (resumable; results.json + Markdown).',
   usage:
     'oarag eval --ontology <file> --dataset <test1.jsonl> --method oa-rag|cot|rag-text|reasoner-only|string-match [--model <spec>] --out <results.json> ' +
-    '[--store <results.sqlite>] [--fresh] [--persona <text>] [--concurrency N] [--protocol structured|text|auto] [--names question|ontology] [--driver auto|policy|react] [--force] [--json]' +
+    '[--limit N | --sample N [--seed S]] [--store <results.sqlite>] [--fresh] [--persona <text>] [--concurrency N] [--protocol structured|text|auto] [--names question|ontology] [--driver auto|policy|react] [--force] [--json]' +
     '   (no --model: the default model, else the built-in SmolLM2)',
   options: {
     ontology: { type: 'string' },
@@ -38,6 +39,9 @@ export const evalCommand: CommandSpec = {
     protocol: { type: 'string' },
     names: { type: 'string' },
     driver: { type: 'string' },
+    limit: { type: 'string' },
+    sample: { type: 'string' },
+    seed: { type: 'string' },
   },
   async run(ctx) {
     const { METHODS, needsLlm } = await import('../../evaluation/methods');
@@ -50,6 +54,7 @@ export const evalCommand: CommandSpec = {
     const protocol = protocolOption(ctx);
     const nameScope = nameScopeOption(ctx);
     const concurrency = concurrencyOption(ctx.values.concurrency);
+    const items = selectionOptions(ctx.values);
     const out = resolve(ctx.io.cwd, requireString(ctx, 'out', 'results.json'));
     const datasetPath = resolve(ctx.io.cwd, requireString(ctx, 'dataset', 'dataset.jsonl'));
     const ontologyPath = resolve(ctx.io.cwd, requireString(ctx, 'ontology', 'file'));
@@ -74,6 +79,7 @@ export const evalCommand: CommandSpec = {
           out,
           storePath,
           force: ctx.values.force === true,
+          items,
         },
         { signal: ctx.io.signal, onProgress: (p) => bar.update(p) },
       );
@@ -97,6 +103,9 @@ export const evalCommand: CommandSpec = {
       ctx.io.stdout(
         [
           `${method}${modelKey !== 'none' ? ` with ${modelKey}` : ''}: accuracy ${pct(report.accuracy)} (${report.correct}/${report.n}); ${kinds}`,
+          ...(report.selection && report.selection.n < report.selection.of
+            ? [`  ${describeSelection(report.selection)} of ${basename(datasetPath)}`]
+            : []),
           `  ${report.run.answered} answered now, ${report.run.reused} reused from ${storePath} (same dataset, ontology content, method, model identity, protocol and prompt version); ${report.usage.callsPerQuestion} calls and ${report.usage.tokensPerQuestion} tokens per question`,
           ...(report.run.answered ? [`  ${report.run.concurrency ?? 1} at a time: ${perMinute(report.run)}`] : []),
           `  checked by the reasoner: ${Object.entries(report.checked.distribution)
@@ -130,4 +139,26 @@ export function concurrencyOption(v: unknown): number {
     );
   }
   return n;
+}
+
+/** --limit N (the first N items) or --sample N [--seed S] (N at random, in dataset order). */
+export function selectionOptions(v: Record<string, unknown>): SelectionRequest {
+  const whole = (name: string, min: number): number | undefined => {
+    const raw = v[name];
+    if (raw === undefined) return undefined;
+    const n = Number(raw);
+    if (typeof raw !== 'string' || !/^\d+$/.test(raw.trim()) || n < min)
+      throw new UserError('usage', `--${name} must be a whole number of at least ${min}, not "${String(raw)}".`);
+    return n;
+  };
+  const req = { first: whole('limit', 1), sample: whole('sample', 1), seed: whole('seed', 0) };
+  try {
+    checkSelection(req);
+  } catch (e) {
+    throw new UserError(
+      'usage',
+      (e as Error).message.replace('the first N items', '--limit N').replace('a random sample of N', '--sample N'),
+    );
+  }
+  return req;
 }

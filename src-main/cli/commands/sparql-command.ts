@@ -1,4 +1,5 @@
 import { UserError } from '../../core/errors';
+import { fillerNote } from '../../ontology/store/sparql/raw-sparql';
 import type { CommandSpec } from '../command-spec';
 import { openOntology, printJson, requireString } from './shared';
 
@@ -27,6 +28,7 @@ export const sparqlCommand: CommandSpec = {
       ctx.io.stdout(res.variables.join('\t') + '\n');
       for (const row of res.rows) ctx.io.stdout(res.variables.map((v) => row[v] ?? '').join('\t') + '\n');
       if (res.truncated) ctx.io.stdout(`… more rows (the first ${res.rows.length} are shown)\n`);
+      if (res.fillerRows) ctx.io.stderr(`note: ${fillerNote(res.fillerRows)}\n`);
     }
     return 0;
   },

@@ -27,12 +27,18 @@ export interface ReviseOptions {
   /** The file the questions came from: an input, so never an output. */
   questionsPath?: string;
   outDir: string;
-  /** Replace revised.*, check.ofn, report.json and test2.jsonl if they exist (never an input). */
+  /** Replace <name>.revised.*, check.ofn, report.json and test2.jsonl if they exist (never an input). */
   force?: boolean;
   /** Chooses the wording of each moved restriction (default 1). */
   seed?: number;
   signal?: AbortSignal;
   onProgress?: (p: TaskProgress) => void;
+}
+
+/** `pizza.owl` → `pizza.revised.owl`; a source without an extension gets `.owl`. */
+export function revisedFileName(source: string): string {
+  const ext = extname(source);
+  return `${basename(source, ext)}.revised${ext || '.owl'}`;
 }
 
 export function fragment(iri: string): string {
@@ -68,7 +74,8 @@ export async function reviseOntology(service: OntologyService, path: string, opt
   const src = resolve(path);
   const outDir = resolve(opts.outDir);
   const ext = extname(src) || '.owl';
-  const revisedPath = join(outDir, `revised${ext}`);
+  // Named after its source, so revisions of two files are told apart wherever they are opened or listed.
+  const revisedPath = join(outDir, revisedFileName(src));
   const checkPath = join(outDir, 'check.ofn');
   const test2Path = opts.questions ? join(outDir, 'test2.jsonl') : undefined;
   const reportPath = join(outDir, 'report.json');

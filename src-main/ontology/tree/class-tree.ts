@@ -40,7 +40,14 @@ export class ClassTree {
       if (r === null) ({ ids, hiddenObsolete } = this.rootsIsA());
       else ids = this.rootsOf(r);
     } else ids = this.childIds(this.classId(parent), r);
-    return { parent, relation, nodes: this.nodes(ids, r), hiddenObsolete };
+    const out: TreeChildren = { parent, relation, nodes: this.nodes(ids, r), hiddenObsolete };
+    if (parent === null && r !== null) {
+      // What the view needs to say why a relation's hierarchy is empty (or smaller than its link count).
+      const g = this.graph(r);
+      out.edges = g ? [...g.up.values()].reduce((n, ps) => n + ps.length, 0) : 0;
+      out.selfLinks = g?.selfLinks ?? 0;
+    }
+    return out;
   }
 
   /**

@@ -7,6 +7,11 @@ export interface RelationGraph {
   up: Map<number, number[]>;
   /** B → the As with a direct A ⊑ ∃r.B. */
   down: Map<number, number[]>;
+  /**
+   * Classes with a direct link to themselves, A ⊑ ∃r.A (what `r some Self` in a definition entails):
+   * true, but no edge between two classes, so the hierarchy leaves them out.
+   */
+  selfLinks: number;
 }
 
 /**
@@ -33,10 +38,21 @@ export function buildRelationEdges(ix: ClosureIndex): Map<number, RelationGraph>
   for (let a = 1; a < ix.iriOf.length; a++) {
     if (!ix.links[a]?.length || ix.kindOf[a] !== 'class' || ix.unsat.has(a)) continue;
     const byRelation = new Map<number, number[]>();
-    for (const l of namedLinks(ix, a)) if (l.b !== a) add(byRelation, l.r, l.b);
-    for (const [r, fillers] of byRelation) {
+    const graph = (r: number) => {
       let g = out.get(r);
-      if (!g) out.set(r, (g = { up: new Map(), down: new Map() }));
+      if (!g) out.set(r, (g = { up: new Map(), down: new Map(), selfLinks: 0 }));
+      return g;
+    };
+    const self = new Set<number>();
+    for (const l of namedLinks(ix, a)) {
+      if (l.b !== a) add(byRelation, l.r, l.b);
+      else if (!self.has(l.r)) {
+        self.add(l.r);
+        graph(l.r).selfLinks++;
+      }
+    }
+    for (const [r, fillers] of byRelation) {
+      const g = graph(r);
       for (const b of ix.transitive.has(r) && fillers.length > 1 ? transitiveReduction(ix, r, fillers) : fillers) {
         add(g.up, a, b);
         add(g.down, b, a);

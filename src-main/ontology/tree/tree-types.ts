@@ -26,6 +26,13 @@ export interface TreeChildren {
   nodes: TreeNode[];
   /** Roots only: obsolete classes without parents, left out of the list (an OBO file has hundreds). */
   hiddenObsolete: number;
+  /** Roots under a relation: the hierarchy's direct edges A → B between two classes. */
+  edges?: number;
+  /**
+   * Roots under a relation: classes whose direct link of it is to themselves, A ⊑ ∃r.A (what `r some
+   * Self` entails). Such links draw no edge: a relation with only these has no hierarchy and no roots.
+   */
+  selfLinks?: number;
 }
 
 /** One way from a root down to a class: the tree opens along it to reveal the class. */

@@ -318,7 +318,8 @@ export class QueryService {
     const isa = r.iri === SUBCLASS;
     const j = await this.opts.explain(a.iri, isa ? null : r.iri, b.iri);
     res.justification = j.axioms;
-    res.observation = `${statement(a.name, isa ? 'isa' : r.name, b.name)} follows from these ${j.axioms.length} axioms:\n${j.axioms.map((x) => `- ${x.text}`).join('\n')}`;
+    const from = j.axioms.length === 1 ? 'this axiom' : `these ${j.axioms.length} axioms`;
+    res.observation = `${statement(a.name, isa ? 'isa' : r.name, b.name)} follows from ${from}:\n${j.axioms.map((x) => `- ${x.text}`).join('\n')}`;
     return res;
   }
 

@@ -10,7 +10,7 @@ import { wordingFor } from '../../../src-main/datasets/revise/verbalise';
 import { describe, expect, it } from 'vitest';
 import { cacheDb } from '../../support/cache-db';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import { parseDataset, type DatasetItem, type McqItem, type OqItem } from '../../../src-main/datasets/generate/dataset';
 import { EXCLUDE_GOLD_CHANGED, reasonerAnswer } from '../../../src-main/datasets/revise/revise-checks';
 import { fragment, reviseOntology } from '../../../src-main/datasets/revise/revise-service';
@@ -26,7 +26,7 @@ const FIXTURES = resolve(__dirname, '..', '..', 'fixtures', 'el');
 
 async function checkRevision(path: string, outDir: string, ext: string, headRe: RegExp) {
   const res = await reviseOntology(service, path, { outDir });
-  expect(res.revisedPath.endsWith(`revised${ext}`)).toBe(true);
+  expect(basename(res.revisedPath)).toBe(`${basename(path, extname(path))}.revised${ext}`);
   expect(readFileSync(res.revisedPath, 'utf8').slice(0, 4000)).toMatch(headRe);
   expect(res.report.classesChanged).toBeGreaterThan(0);
   expect(res.report.restrictionsRemoved).toBeGreaterThanOrEqual(res.report.classesChanged);
@@ -127,5 +127,17 @@ describe('revise', () => {
 
   it.skipIf(!jar)('regulation.ofn', async () => {
     await checkRevision(join(FIXTURES, 'regulation.ofn'), join(dir, 'regulation'), '.ofn', /^Prefix\(|^Ontology\(/m);
+  });
+
+  it.skipIf(!jar)('names each revision after its source, so two revisions in one folder are told apart', async () => {
+    const out = join(dir, 'both');
+    const a = await reviseOntology(service, join(FIXTURES, 'anatomy.ofn'), { outDir: out });
+    const b = await reviseOntology(service, join(FIXTURES, 'regulation.ofn'), { outDir: out, force: true });
+    expect([basename(a.revisedPath), basename(b.revisedPath)]).toEqual([
+      'anatomy.revised.ofn',
+      'regulation.revised.ofn',
+    ]);
+    expect(readFileSync(a.revisedPath, 'utf8')).toMatch(/anatomy/i);
+    expect(readFileSync(b.revisedPath, 'utf8')).not.toBe(readFileSync(a.revisedPath, 'utf8'));
   });
 });

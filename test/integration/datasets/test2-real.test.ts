@@ -138,7 +138,7 @@ describe.each(FILES)('Test 2 on %s', (file) => {
 
       const out = join(dir, file);
       const res = await reviseOntology(service, path!, { outDir: out, questions: gen.items });
-      expect(res.revisedPath).toBe(join(out, 'revised.obo'));
+      expect(res.revisedPath).toBe(join(out, `${file.replace(/\.obo$/, '')}.revised.obo`));
       const text = readFileSync(res.revisedPath, 'utf8');
       expect(text.slice(0, 4000)).toMatch(/^format-version: /m);
       expect(res.report.classesChanged).toBeGreaterThan(0);

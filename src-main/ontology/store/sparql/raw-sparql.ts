@@ -116,13 +116,73 @@ export function runSparql(store: oxigraph.Store, query: string, maxRows = 1000):
   }
   const variables = kind === 'select' ? selectVariables(clean, vars) : ['subject', 'predicate', 'object'];
   const truncated = items.length > rows.length;
+  const fillerRows = rowsWithFillers(rows);
   // With the cap applied by the engine the full count is unknown; `total` is what was counted.
-  return { kind, variables, rows, truncated, total: capped === null || !truncated ? items.length : rows.length };
+  return {
+    kind,
+    variables,
+    rows,
+    truncated,
+    total: capped === null || !truncated ? items.length : rows.length,
+    ...(fillerRows ? { fillerRows } : {}),
+  };
 }
 
-function selectVariables(q: string, seen: Set<string>): string[] {
-  const head = /SELECT\s+(?:DISTINCT\s+|REDUCED\s+)?([\s\S]*?)\s*(?:WHERE|\{)/i.exec(q)?.[1] ?? '';
-  const declared = [...head.matchAll(/[?$]([A-Za-z_][\w]*)/g)].map((m) => m[1]);
-  const out = declared.length && !head.includes('*') ? declared : [...seen];
-  return [...new Set(out)];
+/**
+ * The columns of a SELECT, in the order the query projects them: its variables, and for an
+ * `(expression AS ?v)` only ?v. `SELECT *` lists the variables in the order they first occur in the
+ * pattern (the solutions' own order is alphabetical). Any bound variable the text does not show comes last.
+ */
+export function selectVariables(q: string, seen: Set<string>): string[] {
+  const m = /\bSELECT\s+(?:DISTINCT\s+|REDUCED\s+)?/i.exec(q);
+  if (!m) return [...seen];
+  const out: string[] = [];
+  let star = false;
+  let depth = 0;
+  let group = '';
+  let i = m.index + m[0].length;
+  for (; i < q.length; i++) {
+    const ch = q[i];
+    if (depth === 0 && (ch === '{' || /^WHERE\b/i.test(q.slice(i, i + 6)))) break;
+    if (ch === '(') {
+      if (depth++ > 0) group += ch;
+      continue;
+    }
+    if (ch === ')' && depth > 0) {
+      if (--depth === 0) {
+        const as = /\bAS\s+[?$]([A-Za-z_]\w*)\s*$/i.exec(group);
+        if (as) out.push(as[1]);
+        group = '';
+      } else group += ch;
+      continue;
+    }
+    if (depth > 0) {
+      group += ch;
+      continue;
+    }
+    if (ch === '*') star = true;
+    else if (ch === '?' || ch === '$') {
+      const v = /^[A-Za-z_]\w*/.exec(q.slice(i + 1));
+      if (v) {
+        out.push(v[0]);
+        i += v[0].length;
+      }
+    }
+  }
+  if (star || !out.length)
+    for (const v of q.slice(i).matchAll(/[?$]([A-Za-z_]\w*)/g)) if (seen.has(v[1])) out.push(v[1]);
+  return [...new Set([...out, ...(star || !out.length ? seen : [])])];
+}
+
+/** The prefix of the closure graph's stand-ins for complex existential fillers (see docs/closure-graph.md). */
+export const FILLER_IRI_PREFIX = 'urn:oarag:filler:';
+
+/** What a reader needs to know about rows that name filler stand-ins. */
+export function fillerNote(rows: number): string {
+  return `${rows} ${rows === 1 ? 'row names' : 'rows name'} an internal node (${FILLER_IRI_PREFIX}<n>): the closure graph's stand-in for a complex class expression in an existential restriction, not a class of the ontology; its rdfs:label spells the expression.`;
+}
+
+/** Rows that name a filler stand-in: an internal node of the closure graph, not a class of the ontology. */
+export function rowsWithFillers(rows: Record<string, string>[]): number {
+  return rows.filter((r) => Object.values(r).some((v) => v.startsWith(FILLER_IRI_PREFIX))).length;
 }

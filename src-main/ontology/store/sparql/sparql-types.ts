@@ -13,6 +13,11 @@ export interface SparqlResult {
   truncated: boolean;
   /** Rows counted: the full count when not truncated, otherwise a lower bound (shown as "1,000+"). */
   total: number;
+  /**
+   * Rows (of those returned) naming an internal node `urn:oarag:filler:<n>`: the closure graph's stand-in
+   * for a complex existential filler, labelled with its class expression. Absent when there are none.
+   */
+  fillerRows?: number;
 }
 
 export interface SparqlPrefix {
