@@ -14,7 +14,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { AgentRecord } from '../src-main/agent/agent-record';
+import type { AgentRecord } from '../src-main/agent/agent-types';
 import type { AgentProtocol } from '../src-main/agent/protocol';
 import { grammarVocabulary } from '../src-main/agent/structured/grammar-vocabulary';
 import { ResultStore } from '../src-main/evaluation/result-store';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import type { AgentRecord, Evidence, TrajectoryStep } from '../src-main/agent/agent-record';
+import type { AgentRecord, Evidence, TrajectoryStep } from '../src-main/agent/agent-types';
 import { EvalReview } from '../src-main/evaluation/review';
 import { ResultStore } from '../src-main/evaluation/result-store';
 import { runEvaluation } from '../src-main/evaluation/runner';

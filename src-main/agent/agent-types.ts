@@ -7,6 +7,8 @@ export type StepEnforcement = 'grammar' | 'tools' | 'json-schema' | 'prompt' | '
 
 export type Grounding = 'entailed' | 'supported' | 'related' | 'unrelated';
 
+export const GROUNDINGS: readonly Grounding[] = ['entailed', 'supported', 'related', 'unrelated'];
+
 export type AgentStage = 'pre' | 'react' | 'answer' | 'attribution';
 
 export interface StageUsage {

@@ -1,5 +1,5 @@
 import type { LlmBackend } from '../llm/types';
-import type { QueryResult } from '../query/exec/query-result';
+import type { QueryResult } from '../query/query-types';
 import type {
   AgentRecord,
   AgentStage,
@@ -8,7 +8,7 @@ import type {
   Grounding,
   StepEnforcement,
   TrajectoryStep,
-} from './agent-record';
+} from './agent-types';
 import { parseAnswer, parseAnswerLeniently } from './answer-parser';
 import { attribute } from './attribution';
 import { finalAnswer } from './final-answer';

@@ -3,7 +3,7 @@ import type { OntologyHandle } from '../ontology/ontology-handle';
 import type { QueryService } from '../query/exec/query-service';
 import type { RunOptions } from './agent';
 import { runAgent } from './run-agent';
-import type { AgentRecord } from './agent-record';
+import type { AgentRecord } from './agent-types';
 import type { AgentQuestion, CheckedGrounding } from './agent-types';
 import type { AgentProtocol } from './protocol';
 import type { NameScopeMode } from './loop-context';

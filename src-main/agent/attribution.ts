@@ -1,5 +1,5 @@
 import type { ChatMessage, JsonSchema } from '../llm/types';
-import { GROUNDINGS, type Evidence, type Grounding, type TrajectoryStep } from './agent-record';
+import { GROUNDINGS, type Evidence, type Grounding, type TrajectoryStep } from './agent-types';
 import { jsonObjectsFromEnd } from './answer-parser';
 import { ATTRIBUTION_RETRY, attributionPrompt } from './prompts';
 import type { StageCaller } from './stage-caller';

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../llm/types';
-import type { AgentStage, AnswerFormat } from './agent-record';
+import type { AgentStage, AnswerFormat } from './agent-types';
 import { parseAnswer, parseAnswerLeniently } from './answer-parser';
 import { answerSchema, type AgentAnswer, type AgentQuestion } from './question';
 import type { StageCaller } from './stage-caller';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { checkStoreFile } from '../core/output-policy';
-import type { AgentRecord } from './agent-record';
+import type { AgentRecord } from './agent-types';
 import type { CheckedGrounding, HistoryEntry } from './agent-types';
 import type { FrameReading } from './frame/frame-types';
 export type { HistoryEntry } from './agent-types';

@@ -1,8 +1,8 @@
 import { throwIfAborted } from '../core/task';
 import type { ChatMessage } from '../llm/types';
 import { parseQuery } from '../query/dialect';
-import type { QueryResult } from '../query/exec/query-result';
-import type { EndReason, StepStats, TrajectoryStep } from './agent-record';
+import type { QueryResult } from '../query/query-types';
+import type { EndReason, StepStats, TrajectoryStep } from './agent-types';
 import type { AgentAnswer, AgentQuestion } from './question';
 import type { StageCaller } from './stage-caller';
 import type { AgentVocabulary } from './structured/vocabulary';

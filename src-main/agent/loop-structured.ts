@@ -1,6 +1,6 @@
 import type { JsonSchema, ToolSpec } from '../llm/types';
 import { parseAnswer } from './answer-parser';
-import type { StepEnforcement, StepStats } from './agent-record';
+import type { StepEnforcement, StepStats } from './agent-types';
 import {
   budgetLeft,
   clip,

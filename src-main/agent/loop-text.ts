@@ -1,5 +1,5 @@
 import { parseAnswer } from './answer-parser';
-import type { StepStats } from './agent-record';
+import type { StepStats } from './agent-types';
 import {
   budgetLeft,
   clip,

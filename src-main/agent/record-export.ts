@@ -1,4 +1,4 @@
-import type { AgentRecord } from './agent-record';
+import type { AgentRecord } from './agent-types';
 import { answerBasis } from './answer-basis';
 import { frameText } from './frame/frame-text';
 

@@ -2,7 +2,7 @@ import type { LlmBackend } from '../llm/types';
 import type { OntologyHandle } from '../ontology/ontology-handle';
 import type { QueryService } from '../query/exec/query-service';
 import { OaRagAgent, type AgentBudget, type RunOptions } from './agent';
-import type { AgentRecord } from './agent-record';
+import type { AgentRecord } from './agent-types';
 import type { AgentQuestion } from './agent-types';
 import { chooseDriver } from './driver';
 import { frameContext } from './frame/frame-deps';

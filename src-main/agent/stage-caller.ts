@@ -8,7 +8,7 @@ import type {
   ScoreRequest,
   ScoreResult,
 } from '../llm/types';
-import type { AgentStage, StageUsage, TrajectoryStep, Usage } from './agent-record';
+import type { AgentStage, StageUsage, TrajectoryStep, Usage } from './agent-types';
 
 export type CallOptions = Omit<GenerateOptions, 'signal' | 'onText'>;
 

@@ -1,5 +1,5 @@
 import type { AgentBudget } from '../agent/agent';
-import type { AnswerFormat, Evidence, Grounding } from '../agent/agent-record';
+import type { AnswerFormat, Evidence, Grounding } from '../agent/agent-types';
 import type { NameScopeMode } from '../agent/loop-context';
 import type { AnswerDecision } from '../agent/policy/decision-types';
 import type { AgentProtocol } from '../agent/protocol';

@@ -2,7 +2,7 @@ import { frameContext } from '../agent/frame/frame-deps';
 import { runAgent } from '../agent/run-agent';
 import { frameOfItem } from './item-frame';
 import { stringMatch } from './string-match';
-import type { AgentRecord, Evidence, TrajectoryStep } from '../agent/agent-record';
+import type { AgentRecord, Evidence, TrajectoryStep } from '../agent/agent-types';
 import { finalAnswer } from '../agent/final-answer';
 import { StageCaller } from '../agent/stage-caller';
 import type { AgentVocabulary } from '../agent/structured/vocabulary';
@@ -10,7 +10,7 @@ import { questionBlock, type AgentAnswer, type AgentQuestion } from '../agent/qu
 import { UserError } from '../core/errors';
 import { throwIfAborted } from '../core/task';
 import type { ChatMessage, LlmBackend } from '../llm/types';
-import { quoteName } from '../query/dialect';
+import { formatQuery } from '../query/dialect';
 import { ClosureFacts } from '../query/exec/closure-facts';
 import type { DatasetItem, McqItem, OqItem } from '../datasets/generate/dataset';
 export type { MethodUsage } from './evaluation-types';
@@ -185,7 +185,7 @@ function ragText(deps: MethodDeps): Method {
       id: `E${i + 1}`,
       text: clip(r.text),
       kind: 'card',
-      query: `DESCRIBE ${quoteName(r.name)}`,
+      query: formatQuery({ form: 'describe', name: r.name }),
       verdict: null,
       entities: [r.iri],
     }));
@@ -246,7 +246,12 @@ function reasonerOnly(deps: MethodDeps): Method {
       const st = { ...item.axiom, [item.slot]: o.iri };
       const holds = facts.holds(st);
       const verdict = holds ? 'ENTAILED' : 'NOT ENTAILED';
-      const query = `ASK { ${quoteName(name(st.subject))} ${quoteName(name(st.relation))} ${quoteName(name(st.filler))} }`;
+      const query = formatQuery({
+        form: 'ask',
+        subject: name(st.subject),
+        relation: name(st.relation),
+        filler: name(st.filler),
+      });
       digest.push({
         id: `E${digest.length + 1}`,
         text: `${name(st.subject)} ${name(st.relation)} ${name(st.filler)}: ${holds === null ? 'not in this ontology' : verdict}`,
@@ -269,10 +274,14 @@ function reasonerOnly(deps: MethodDeps): Method {
 
   function oq(item: OqItem): MethodOutcome {
     const iris = facts.subjects(item.root, item.conditions) ?? [];
-    const query = `SELECT ?x WHERE { ${[
-      `?x "is a" ${quoteName(name(item.root))}`,
-      ...item.conditions.map((c) => `?x ${quoteName(name(c.relation))} ${quoteName(name(c.filler))}`),
-    ].join(' . ')} }`;
+    const query = formatQuery({
+      form: 'select-subjects',
+      variable: 'x',
+      conditions: [
+        { relation: 'is a', filler: name(item.root) },
+        ...item.conditions.map((c) => ({ relation: name(c.relation), filler: name(c.filler) })),
+      ],
+    });
     const names = iris.map(name);
     const digest: Evidence[] = [
       {

@@ -1,4 +1,4 @@
-import { GROUNDINGS } from '../agent/agent-record';
+import { GROUNDINGS } from '../agent/agent-types';
 import { CHECKED_LEVELS } from '../agent/frame/check-answer';
 import type { ItemResult } from './evaluation-types';
 import type { AnswerSource, DecisionMode } from '../agent/policy/decision-types';

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { TrajectoryStep } from '../agent/agent-record';
+import type { TrajectoryStep } from '../agent/agent-types';
 import { UserError } from '../core/errors';
 import { MIB, readInputFileSync } from '../core/input-file';
 import { loadDataset, type DatasetItem } from '../datasets/generate/dataset';

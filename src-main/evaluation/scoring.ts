@@ -1,4 +1,4 @@
-import type { Evidence } from '../agent/agent-record';
+import type { Evidence } from '../agent/agent-types';
 import { normalizeName } from '../ontology/names/normalize';
 import type { OntologyHandle } from '../ontology/ontology-handle';
 import { parseQuery, queryNames } from '../query/dialect';

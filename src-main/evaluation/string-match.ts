@@ -1,4 +1,4 @@
-import type { Evidence } from '../agent/agent-record';
+import type { Evidence } from '../agent/agent-types';
 import { normalizeName } from '../ontology/names/normalize';
 import { ClosureFacts, SUBCLASS_OF } from '../query/exec/closure-facts';
 import { throwIfAborted } from '../core/task';

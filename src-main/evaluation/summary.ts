@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { GROUNDINGS } from '../agent/agent-record';
+import { GROUNDINGS } from '../agent/agent-types';
 import { CHECKED_LEVELS } from '../agent/frame/check-answer';
 import type { AccuracyRow, EvaluationSummary, EvidenceRow, LevelRow } from './evaluation-types';
 import type { Acc } from './metrics';

@@ -1,5 +1,5 @@
 import { formatQuery } from '../query/dialect';
-import type { QueryResult } from '../query/exec/query-result';
+import type { QueryResult } from '../query/query-types';
 import type { ServedOntology } from './ontology-set';
 
 /** Relations listed by `related` without a relation or object; each costs one SELECT ?o. */

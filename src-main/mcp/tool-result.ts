@@ -2,7 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Card } from '../ontology/cards/card-types';
 import { UserError, errorMessage } from '../core/errors';
 import { OPEN_WORLD_NOTE } from '../query/exec/observation-text';
-import type { QueryResult } from '../query/exec/query-result';
+import type { QueryResult } from '../query/query-types';
 
 /**
  * The machine part of a query answer, for clients that read structured content: IRIs, verdicts and

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { DumpRecord } from '../../src-main/ontology/dump/dump-types';
-import type { QueryResult } from '../../src-main/query/exec/query-result';
+import type { QueryResult } from '../../src-main/query/query-types';
 import { QueryService } from '../../src-main/query/exec/query-service';
 import { handleFromDump } from './dump-fixture';
 

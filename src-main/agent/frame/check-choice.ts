@@ -1,4 +1,4 @@
-import { quoteName } from '../../query/dialect';
+import { formatQuery } from '../../query/dialect';
 import { SUBCLASS_OF } from '../../query/exec/closure-facts';
 import type { CheckedGrounding, CheckedOption, OptionVerdict } from '../agent-types';
 import { statementText, type CheckDeps } from './check-deps';
@@ -90,7 +90,11 @@ function askText(
   optionText: string,
   slot: ChoiceFrame['slot'],
 ): string {
-  const name = (t: FrameTerm | null, place: ChoiceFrame['slot']) =>
-    quoteName(t ? t.name : place === slot ? optionText : '?');
-  return `ASK { ${name(s, 'subject')} ${name(r, 'relation')} ${name(f, 'filler')} }`;
+  const name = (t: FrameTerm | null, place: ChoiceFrame['slot']) => (t ? t.name : place === slot ? optionText : '?');
+  return formatQuery({
+    form: 'ask',
+    subject: name(s, 'subject'),
+    relation: name(r, 'relation'),
+    filler: name(f, 'filler'),
+  });
 }

@@ -1,4 +1,4 @@
-import { quoteName } from '../../query/dialect';
+import { formatQuery } from '../../query/dialect';
 import type { CheckedGrounding } from '../agent-types';
 import { round4, type CheckDeps } from './check-deps';
 import type { OpenFrame } from './frame-types';
@@ -60,9 +60,12 @@ export function checkOpen(frame: OpenFrame, answer: AnswerConcept[], deps: Check
 
 /** The frame as a dialect SELECT over names, to copy to the query console. */
 export function selectText(frame: OpenFrame): string {
-  const conds = [
-    ...(frame.root ? [`?x "is a" ${quoteName(frame.root.name)}`] : []),
-    ...frame.conditions.map((c) => `?x ${quoteName(c.relation.name)} ${quoteName(c.filler.name)}`),
-  ];
-  return `SELECT ?x WHERE { ${conds.join(' . ')} }`;
+  return formatQuery({
+    form: 'select-subjects',
+    variable: 'x',
+    conditions: [
+      ...(frame.root ? [{ relation: 'is a', filler: frame.root.name }] : []),
+      ...frame.conditions.map((c) => ({ relation: c.relation.name, filler: c.filler.name })),
+    ],
+  });
 }

@@ -2,7 +2,7 @@ import type { ChatMessage, LlmBackend } from '../../llm/types';
 import type { ClosureFacts } from '../../query/exec/closure-facts';
 import type { QueryService } from '../../query/exec/query-service';
 import { digestOf, type RunOptions } from '../agent';
-import type { AgentRecord, Evidence, TrajectoryStep } from '../agent-record';
+import type { AgentRecord, Evidence, TrajectoryStep } from '../agent-types';
 import { attribute } from '../attribution';
 import { finalAnswer } from '../final-answer';
 import type { FrameReading } from '../frame/frame-types';

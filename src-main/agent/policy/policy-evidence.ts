@@ -1,5 +1,5 @@
 import { SUBCLASS_OF, type ClosureFacts } from '../../query/exec/closure-facts';
-import type { QueryResult } from '../../query/exec/query-result';
+import type { QueryResult } from '../../query/query-types';
 import type { QueryService } from '../../query/exec/query-service';
 import type { ChoiceFrame, FreeFrame, OpenFrame } from '../frame/frame-types';
 import type { Observed } from '../loop-context';

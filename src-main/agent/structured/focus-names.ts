@@ -1,5 +1,5 @@
 import { normalizeName } from '../../ontology/names/normalize';
-import type { QueryResult } from '../../query/exec/query-result';
+import type { QueryResult } from '../../query/query-types';
 import type { AgentQuestion } from '../question';
 import type { AgentVocabulary } from './vocabulary';
 

@@ -1,4 +1,4 @@
-import type { StepEnforcement } from '../agent-record';
+import type { StepEnforcement } from '../agent-types';
 import type { AgentVocabulary } from './vocabulary';
 
 /**

@@ -2,7 +2,7 @@ import { basename, resolve } from 'node:path';
 import type { AskRequest } from '../../agent/ask-use-case';
 import type { FramedItem } from '../../agent/frame/item-frame';
 import { validateQuestion } from '../../agent/question';
-import type { TrajectoryStep } from '../../agent/agent-record';
+import type { TrajectoryStep } from '../../agent/agent-types';
 import { UserError } from '../../core/errors';
 import { MIB, readInputFileSync } from '../../core/input-file';
 import { describeJsonError } from '../../core/safe-json';

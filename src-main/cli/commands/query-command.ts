@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { UserError } from '../../core/errors';
 import { MIB, readInputFileSync } from '../../core/input-file';
-import type { QueryResult } from '../../query/exec/query-result';
+import type { QueryResult } from '../../query/query-types';
 import type { CommandSpec } from '../command-spec';
 import { openOntology, printJson, requireString } from './shared';
 
@@ -67,8 +67,8 @@ export const explainCommand: CommandSpec = {
     if (ctx.positionals.length !== 3)
       throw new UserError('usage', "give three names: oarag explain --ontology <file> '<A>' '<r>' '<B>'.");
     const h = await openOntology(ctx, requireString(ctx, 'ontology', 'file'));
-    const [a, r, b] = ctx.positionals.map((s) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
-    const res = await ctx.container.queryService(h).run(`EXPLAIN { ${a} ${r} ${b} }`);
+    const [subject, relation, filler] = ctx.positionals;
+    const res = await ctx.container.queryService(h).execute({ form: 'explain', subject, relation, filler });
     if (ctx.values.json) printJson(ctx, queryJson(res));
     else ctx.io.stdout(res.observation + '\n');
     return res.form === 'error' ? 1 : 0;

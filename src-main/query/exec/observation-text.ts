@@ -1,5 +1,5 @@
 import type { NameCandidate } from '../linking/link-types';
-import type { Verdict } from './query-result';
+import type { Verdict } from '../query-types';
 
 /** Observations are short, self-contained sentences a model can quote and a reviewer can check. */
 

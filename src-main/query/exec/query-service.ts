@@ -14,7 +14,8 @@ import {
   type LinkedCondition,
 } from './closure-queries';
 import { ambiguousNameText, listText, statement, unknownNameText, verdictLine } from './observation-text';
-import { emptyResult, type ResultEntity, type QueryResult, type Verdict } from './query-result';
+import type { ResultEntity, QueryResult, Verdict } from '../query-types';
+import { emptyResult } from './empty-result';
 
 export interface QueryOptions {
   /** Names shown in a result list; the total is always reported. */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OaRagAgent, type AgentBudget } from '../../../src-main/agent/agent';
-import type { AgentRecord } from '../../../src-main/agent/agent-record';
+import type { AgentRecord } from '../../../src-main/agent/agent-types';
 import { HistoryStore } from '../../../src-main/agent/history-store';
 import { grammarVocabulary } from '../../../src-main/agent/structured/grammar-vocabulary';
 import { agentQuestion } from '../../../src-main/evaluation/methods';

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../../../src-main/agent/agent-record';
+import type { AgentRecord } from '../../../src-main/agent/agent-types';
 import { chooseDriver } from '../../../src-main/agent/driver';
 import { runAgent } from '../../../src-main/agent/run-agent';
 import { frameContext } from '../../../src-main/agent/frame/frame-deps';

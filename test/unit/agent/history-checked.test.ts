@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../../../src-main/agent/agent-record';
+import type { AgentRecord } from '../../../src-main/agent/agent-types';
 import { HistoryStore } from '../../../src-main/agent/history-store';
 import { tempDir } from '../../support/temp-dir';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckedLevel } from '../../../src-main/agent/agent-types';
-import type { Grounding } from '../../../src-main/agent/agent-record';
+import type { Grounding } from '../../../src-main/agent/agent-types';
 import { computeMetrics } from '../../../src-main/evaluation/metrics';
 import type { ItemResult } from '../../../src-main/evaluation/evaluation-types';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Evidence } from '../../../src-main/agent/agent-record';
+import type { Evidence } from '../../../src-main/agent/agent-types';
 import type { McqItem, OqItem } from '../../../src-main/datasets/generate/dataset';
 import { computeMetrics } from '../../../src-main/evaluation/metrics';
 import { reportMarkdown } from '../../../src-main/evaluation/report';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TrajectoryStep } from '../../../src-main/agent/agent-record';
+import type { TrajectoryStep } from '../../../src-main/agent/agent-types';
 import { queriesRun } from '../../../src-renderer/util/record-counts';
 
 describe('queriesRun', () => {

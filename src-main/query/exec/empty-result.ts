@@ -1,13 +1,6 @@
 import type { QueryForm, ObservationKind, QueryResult } from '../query-types';
-export type {
-  QueryForm,
-  Verdict,
-  ObservationKind,
-  ResultEntity,
-  JustificationAxiom,
-  QueryResult,
-} from '../query-types';
 
+/** A result with nothing in it yet: errors and the empty answers start from it. */
 export function emptyResult(query: string, form: QueryForm, kind: ObservationKind): QueryResult {
   return {
     query,
