@@ -1,14 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { writeOutputFile } from '../core/output-policy';
 import type { Task } from '../core/task';
 import type { OntologyHandle } from '../ontology/ontology-handle';
 import type { OntologyService } from '../ontology/ontology-service';
 import type { DatasetGeneration, DatasetItem, DatasetPairing, Revision, Slot } from './dataset-types';
-import { generateDataset, readDataset, toJsonl } from './generate';
+import { generateToFile, reviseFromFiles } from './dataset-use-cases';
+import { readDataset } from './generate/dataset';
 import { DatasetReviewService } from './review/dataset-review-service';
 import type { ReviewedDataset } from './review/review-types';
-import { reviseOntology } from './revise/revise-service';
 
 export interface GenerateRequest {
   mcq: number;
@@ -77,27 +76,29 @@ export class DatasetsService {
   }
 
   async generate(h: OntologyHandle, p: GenerateRequest, task: Task): Promise<DatasetGeneration> {
-    const r = await generateDataset(h, {
-      mcq: p.mcq,
-      oq: p.oq,
-      seed: p.seed,
-      root: p.root || undefined,
-      slots: p.slots,
-      signal: task.signal,
-      onProgress: (x) => task.update(x),
-    });
     const path = join(this.deps.dataDir, 'datasets', `${stem(h.path)}-seed${p.seed}-${stamp()}.jsonl`);
     // A fresh, time-stamped name: the policy only guards against a clash, a device or a symlink planted there.
-    writeOutputFile(path, toJsonl(r.items), { inputs: [h.path] });
-    return { ...r, path, names: itemNames(h, r.items) };
+    const r = await generateToFile(
+      h,
+      {
+        mcq: p.mcq,
+        oq: p.oq,
+        seed: p.seed,
+        root: p.root || undefined,
+        slots: p.slots,
+        signal: task.signal,
+        onProgress: (x) => task.update(x),
+      },
+      path,
+      { inputs: [h.path] },
+    );
+    return { ...r, names: itemNames(h, r.items) };
   }
 
   async revise(h: OntologyHandle, p: ReviseRequest, task: Task): Promise<Revision> {
-    const questions = p.datasetPath ? (await readDataset(p.datasetPath)).items : undefined;
     const outDir = join(this.deps.dataDir, 'revisions', `${stem(h.path)}-${stamp()}`);
-    return reviseOntology(this.deps.ontologies, h.path, {
-      questions,
-      questionsPath: p.datasetPath,
+    return reviseFromFiles(this.deps.ontologies, h.path, {
+      datasetPath: p.datasetPath,
       outDir,
       seed: p.seed,
       signal: task.signal,

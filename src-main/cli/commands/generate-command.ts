@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { UserError } from '../../core/errors';
-import { checkOutputs, writeOutputFile } from '../../core/output-policy';
+import { checkOutputs } from '../../core/output-policy';
 import { progressBar } from '../progress-bar';
 import type { CommandSpec } from '../command-spec';
 import { openOntology, printJson, requireString } from './shared';
@@ -40,19 +40,15 @@ export const generateCommand: CommandSpec = {
     const outputs = { inputs: [resolve(ctx.io.cwd, file)], force: ctx.values.force === true };
     // Refused before the long work starts, and checked again when the file is written.
     checkOutputs({ ...outputs, targets: [out] });
-    const [{ generateDataset }, { toJsonl }] = await Promise.all([
-      import('../../datasets/generate/generate-dataset'),
-      import('../../datasets/generate/dataset'),
-    ]);
+    const { generateToFile } = await import('../../datasets/dataset-use-cases');
     const h = await openOntology(ctx, file);
     const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
     let res;
     try {
-      res = await generateDataset(h, { ...opts, signal: ctx.io.signal, onProgress: (p) => bar.update(p) });
+      res = await generateToFile(h, { ...opts, signal: ctx.io.signal, onProgress: (p) => bar.update(p) }, out, outputs);
     } finally {
       bar.done();
     }
-    writeOutputFile(out, toJsonl(res.items), outputs);
     for (const w of res.warnings) ctx.io.stderr(`warning: ${w}\n`);
     const s = res.stats;
     if (ctx.values.json) {

@@ -23,17 +23,12 @@ export const reviseCommand: CommandSpec = {
     const outDir = resolve(ctx.io.cwd, requireString(ctx, 'out', 'dir'));
     const questionsPath =
       typeof ctx.values.questions === 'string' ? resolve(ctx.io.cwd, ctx.values.questions) : undefined;
-    const [{ loadDataset }, { reviseOntology }] = await Promise.all([
-      import('../../datasets/generate/dataset'),
-      import('../../datasets/revise/revise-service'),
-    ]);
-    const questions = questionsPath ? loadDataset(questionsPath).items : undefined;
+    const { reviseFromFiles } = await import('../../datasets/dataset-use-cases');
     const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
     let res;
     try {
-      res = await reviseOntology(ctx.container.ontologies, file, {
-        questions,
-        questionsPath,
+      res = await reviseFromFiles(ctx.container.ontologies, file, {
+        datasetPath: questionsPath,
         outDir,
         force: ctx.values.force === true,
         seed: seedOption(ctx.values.seed),

@@ -111,12 +111,19 @@ export async function reviseOntology(service: OntologyService, path: string, opt
   // A source may state one restriction twice (OBO: as intersection_of and as relationship); it is one
   // restriction to the reader and one sentence in the definition.
   let statedTwice = 0;
-  const changes: ReviseChange[] = strip.classes.map((c) => {
+  // The bridge lists classes and restrictions in the JVM's hash order, which changes between runs;
+  // sorted, the same seed writes the same sentences in the same order every time.
+  const byKey =
+    <T>(key: (x: T) => string) =>
+    (a: T, b: T) =>
+      key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+  const classes = [...strip.classes].sort(byKey((c) => c.iri));
+  const changes: ReviseChange[] = classes.map((c) => {
     const subject = nameOf(c.iri);
     const removed: string[] = [];
     const added: string[] = [];
-    for (const r of c.removed) {
-      const text = readableExpr(r, nameOf);
+    const restrictions = c.removed.map((r) => ({ r, text: readableExpr(r, nameOf) })).sort(byKey((x) => x.text));
+    for (const { r, text } of restrictions) {
       if (removed.includes(text)) {
         statedTwice++;
         continue;
