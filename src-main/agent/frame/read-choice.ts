@@ -57,7 +57,9 @@ export function readChoice(question: string, options: QuestionOption[], lex: Lex
     };
   const r = pickRelation(relations, scan.blanks);
   let confidence = relations.length === 1 ? 0.85 : 0.5;
-  if (r.partial) confidence *= 0.8;
+  // A relation named by its head alone ("part" for "part of") may be another relation in other
+  // words ("has … as a part"): a suggestion, never a check.
+  if (r.partial) confidence = Math.min(confidence, FRAME_MIN_CONFIDENCE - 0.05);
   const blank = scan.blanks.find((k) => k >= r.end) ?? scan.blanks.find((k) => k < r.start);
   const nearest = (side: 'before' | 'after', pool: Mention[]) =>
     side === 'before' ? pool.filter((c) => c.end <= r.start).pop() : pool.find((c) => c.start >= r.end);
@@ -83,6 +85,9 @@ export function readChoice(question: string, options: QuestionOption[], lex: Lex
       confidence = Math.min(confidence, 0.45);
     }
   }
+  // "part of the myocardium or the heart": two concepts where the statement has one place.
+  const rival = fixed && concepts.find((c) => c.term.iri !== fixed.term.iri && sameSide(c, fixed, r));
+  if (rival) confidence = Math.min(confidence, 0.45);
   if (!place || !fixed)
     return {
       frame: null,
@@ -99,8 +104,20 @@ export function readChoice(question: string, options: QuestionOption[], lex: Lex
   return reading(
     frame,
     confidence * ambiguity(fixed),
-    notes(fixed, r, relations.length > 1 ? 'the question names several relations' : null),
+    notes(
+      fixed,
+      r,
+      rival
+        ? `the question names "${rival.term.from}" too, on the same side`
+        : relations.length > 1
+          ? 'the question names several relations'
+          : null,
+    ),
   );
+}
+
+function sameSide(a: Mention, b: Mention, r: Mention): boolean {
+  return a.start >= r.end === b.start >= r.end;
 }
 
 /** The concept right after "R of" when the relation's own name does not end in "of". */

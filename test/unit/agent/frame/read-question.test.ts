@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleLexicon } from '../../../../src-main/agent/frame/handle-lexicon';
 import type { FrameReading } from '../../../../src-main/agent/frame/frame-types';
 import type { Lexicon } from '../../../../src-main/agent/frame/mentions';
-import { readQuestion } from '../../../../src-main/agent/frame/read-question';
+import { negationIn, readQuestion } from '../../../../src-main/agent/frame/read-question';
 import { clinicalDump, EX, handleFromDump } from '../../../support/dump-fixture';
 
 let lex: Lexicon;
@@ -66,6 +66,46 @@ describe('readQuestion: a choice question', () => {
         filler: null,
       });
     }
+  });
+
+  it('never checks a negated question: its right answers are the options the statement does not hold for', () => {
+    for (const question of [
+      'Which of these is not part of the heart?',
+      'Which of these is NOT part of the heart?',
+      'Which of these is never part of the heart?',
+      "Which of these isn't part of the heart?",
+      'Which of these is part of the heart, except one?',
+    ]) {
+      const r = readQuestion({ kind: 'mcq', question, options: opts('myocardium', 'virus') }, lex);
+      expect(r.frame, question).toBeNull();
+      expect(r.suggestion, question).toBeUndefined();
+      expect(r.reason, question).toMatch(/^The question is negated/);
+    }
+    const free = readQuestion({ kind: 'free', question: 'Is the myocardium not part of the heart?' }, lex);
+    expect(free.frame).toBeNull();
+    const open = readQuestion({ kind: 'oq', question: 'Which disorders have no finding site in the heart?' }, lex);
+    expect(open.frame).toBeNull();
+    // A name in quotes is the ontology's, not the question's: "not" inside it negates nothing.
+    expect(negationIn('Which of these is part of "not a heart"?')).toBeNull();
+  });
+
+  it('a relation named only by its head, or two concepts in one place, is a suggestion, not a check', () => {
+    const partial = readQuestion(
+      { kind: 'mcq', question: 'The heart has which of these as a part?', options: opts('myocardium', 'virus') },
+      lex,
+    );
+    expect(partial.frame).toBeNull();
+    expect(partial.suggestion).toBeDefined();
+    const two = readQuestion(
+      {
+        kind: 'mcq',
+        question: 'Which of these is part of the myocardium or the heart?',
+        options: opts('heart valve', 'virus'),
+      },
+      lex,
+    );
+    expect(two.frame).toBeNull();
+    expect(two.reason).toContain('the question names "heart" too');
   });
 
   it('reads the generated template by its blank and quotes', () => {
