@@ -20,12 +20,13 @@ if (reason) warnSkip('e2e checked grounding', reason);
 
 const FALSE = 'No, the nucleus is part of the cytoplasm.';
 /**
- * The reported false-ENTAILED run: the model's one query is NOT ENTAILED, yet it answers that the nucleus
- * is part of the cytoplasm and claims "entailed" in its attribution step.
+ * The reported false-ENTAILED run: the question's statement is NOT ENTAILED (asked first, from the
+ * question frame), the model reads a card, yet it answers that the nucleus is part of the cytoplasm
+ * and claims "entailed" in its attribution step.
  */
 const REPLIES = [
   `Thought: the nucleus sits in the cytoplasm.\n{"answer": ${JSON.stringify(FALSE)}}`,
-  'Thought: check it\nAction: query(ASK { "nucleus" "part of" "cytoplasm" })',
+  'Thought: check it\nAction: query(DESCRIBE "nucleus")',
   `Thought: I now know the answer\nAnswer: {"answer": ${JSON.stringify(FALSE)}}`,
   `{"answer": ${JSON.stringify(FALSE)}}`,
   '{"evidence": ["E1"], "grounding": "entailed"}',
@@ -73,7 +74,7 @@ describe.skipIf(reason)("e2e: the grounding badge is the reasoner's check, the c
     );
     // A checked answer never also says it was recorded before checks existed.
     expect(await answer.getByTestId('not-checked').count()).toBe(0);
-    expect((await answer.getByTestId('queries-run').textContent())?.trim()).toBe('1 query run');
+    expect((await answer.getByTestId('queries-run').textContent())?.trim()).toBe('4 queries run');
     await shot(page, 'ask-checked');
 
     // The history row says the same, with the ontology and the model it was asked of.

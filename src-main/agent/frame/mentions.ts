@@ -129,7 +129,10 @@ function exactAt(words: string[], i: number, n: number, lex: Lexicon): Mention[]
   if (!norm || (n === 1 && FUNCTION_WORDS.has(norm))) return null;
   const hits = lex.exact(norm);
   const rel = hits.filter((h) => h.kind === 'property');
-  const cls = hits.filter((h) => h.kind === 'class');
+  // "Which heart diseases …": a plural names the class its singular names (else "heart" alone would).
+  const cls = hits.length
+    ? hits.filter((h) => h.kind === 'class')
+    : singulars(norm).flatMap((x) => classesNamed(x, lex));
   // A name that is both a relation and a class is read as the relation: questions state relations in words.
   const use = rel.length ? rel : cls;
   if (!use.length) return null;
@@ -166,4 +169,16 @@ function dropLooseIsA(ms: Mention[]): Mention[] {
 
 export function isA(from = IS_A): FrameTerm {
   return { iri: SUBCLASS_OF, name: IS_A, from };
+}
+
+/** The singulars an English plural may come from: "diseases" → "disease", "bodies" → "body", "boxes" → "box". */
+function singulars(norm: string): string[] {
+  if (norm.length < 4 || norm.endsWith('ss') || !norm.endsWith('s')) return [];
+  if (norm.endsWith('ies')) return [`${norm.slice(0, -3)}y`, norm.slice(0, -1)];
+  if (norm.endsWith('es')) return [norm.slice(0, -1), norm.slice(0, -2)];
+  return [norm.slice(0, -1)];
+}
+
+function classesNamed(norm: string, lex: Lexicon) {
+  return lex.exact(norm).filter((h) => h.kind === 'class');
 }

@@ -34,16 +34,34 @@ export function readOpen(question: string, lex: Lexicon): FrameReading {
   const loose = ms.filter(
     (m) => m.kind === 'concept' && !used.has(m) && (!firstRelation || m.end <= firstRelation.start),
   );
-  if (!root && loose.length) root = loose[loose.length - 1].term;
+  // Only "Which disorders …" (or "which of these disorders") makes a concept the kind asked for: in
+  // "What are the parts of the heart?" the heart is not the root, and its subclasses are not the answer.
+  const restricts = loose.filter((m) => asksFor(scan.words, scan.asks, m));
+  if (!root && restricts.length) root = restricts[restricts.length - 1].term;
   if (!conditions.length && !root)
-    return { frame: null, reason: 'The question names no relation and no concept whose kinds it asks for.' };
+    return {
+      frame: null,
+      reason: 'The question names no relation of the ontology and no concept whose kinds it asks for.',
+    };
   let confidence = conditions.length ? 0.85 : 0.7;
   const notes: string[] = [];
+  // A concept the reading leaves out was said for a reason: "… have finding site some myocardium" with
+  // "have finding site" unread would check the answers as mere kinds of the root.
+  const unused = ms.find((m) => m.kind === 'concept' && !used.has(m) && m.term.iri !== root?.iri);
+  if (unused) {
+    confidence = Math.min(confidence, 0.45);
+    notes.push(`"${unused.term.from}" takes no place in the reading`);
+  }
+  if (conditions.length > 1 && scan.words.some((w) => w.toLowerCase() === 'or')) {
+    // The conditions are a conjunction: "caused by a virus or located in the heart" is not one.
+    confidence = Math.min(confidence, 0.45);
+    notes.push('its conditions are joined by "or", and a frame can only join them by "and"');
+  }
   if (missing) {
     confidence = 0.45;
     notes.push('a relation is named without a concept after it');
   }
-  if (!rootNamed && loose.length > 1) {
+  if (!rootNamed && restricts.length > 1) {
     confidence = Math.min(confidence, 0.5);
     notes.push('several concepts could be the kind asked for');
   }
@@ -54,4 +72,18 @@ export function readOpen(question: string, lex: Lexicon): FrameReading {
   }
   const frame: OpenFrame = { kind: 'open', root, conditions };
   return reading(frame, confidence, notes);
+}
+
+const BETWEEN_ASK_AND_KIND = new Set(
+  'of these those the all kinds kind types type sorts sort subclasses classes concepts'.split(' '),
+);
+/** Imperatives that ask as "which" does: "Name kinds of disorder …", "List the …". */
+const ASK_VERBS = new Set(['name', 'list', 'give', 'find', 'show']);
+
+/** The concept follows a question word with only "of these" and the like in between. */
+function asksFor(words: string[], asks: number[], m: Mention): boolean {
+  const starts = [...asks, ...(ASK_VERBS.has(words[0]?.toLowerCase() ?? '') ? [0] : [])];
+  return starts.some(
+    (a) => a < m.start && words.slice(a + 1, m.start).every((w) => BETWEEN_ASK_AND_KIND.has(w.toLowerCase())),
+  );
 }

@@ -166,13 +166,31 @@ describe('readQuestion: a choice question', () => {
 });
 
 describe('readQuestion: open and free questions', () => {
+  it('takes a root only from "which X" or "kinds of X", reads plurals, and never "or" as "and"', () => {
+    const read = (question: string) => readQuestion({ kind: 'oq', question }, lex);
+    // The heart is not the root: its subclasses are not the heart's parts.
+    expect(read('What are the parts of the heart?').frame).toBeNull();
+    expect(read('What is the finding site of viral myocarditis?').frame).toBeNull();
+    expect(read('Which heart diseases are there?').frame).toMatchObject({ root: { iri: iri('HeartDisease') } });
+    const or = read('Which disorders are caused by a virus or located in the heart?');
+    expect(or.frame).toBeNull();
+    expect(or.reason).toContain('joined by "or"');
+    expect(read('Which disorders are caused by a virus and located in the heart?').frame).toMatchObject({
+      root: { iri: iri('Disorder') },
+      conditions: [{ relation: { iri: iri('causedBy') } }, { relation: { iri: iri('locatedIn') } }],
+    });
+  });
+
   it('reads a root and a condition', () => {
     const r = readQuestion(
       { kind: 'oq', question: 'Which kinds of heart disease have finding site some myocardium?' },
       lex,
     );
-    // "have finding site" is not the label ("has finding site"): no condition, so only the root is read.
-    expect(r.frame).toMatchObject({ kind: 'open', root: { iri: iri('HeartDisease') } });
+    // "have finding site" is not the label ("has finding site"): read without it, the answers would be
+    // checked as mere kinds of heart disease, so the reading is only a suggestion.
+    expect(r.frame).toBeNull();
+    expect(r.suggestion).toMatchObject({ kind: 'open', root: { iri: iri('HeartDisease') } });
+    expect(r.reason).toContain('"myocardium" takes no place in the reading');
     const r2 = readQuestion(
       { kind: 'oq', question: 'Name kinds of "disorder" related by "has finding site" to some "heart".' },
       lex,
