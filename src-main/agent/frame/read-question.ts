@@ -1,4 +1,5 @@
 import type { AgentQuestion } from '../agent-types';
+import { frameText } from './frame-text';
 import type { FrameReading } from './frame-types';
 import type { Lexicon } from './mentions';
 import { readChoice } from './read-choice';
@@ -18,7 +19,30 @@ export function readQuestion(q: AgentQuestion, lex: Lexicon): FrameReading {
       frame: null,
       reason: `The question is negated ("${negation}"): the reasoner can confirm a statement but not its negation, so answers are not checked against it.`,
     };
-  return readWords(q, lex);
+  const r = readWords(q, lex);
+  const nested = nestingIn(q.question);
+  // "Which of these has a finding site that is part of the heart?": a frame holds one statement, and
+  // the one it could read ("? part of heart") is not what is asked.
+  if (r.frame && nested && !(r.frame.kind === 'free' && !r.frame.statement))
+    return {
+      frame: null,
+      reason: `The question nests one statement in another ("${nested}"); a possible reading is ${frameText(r.frame)}, which a reviewer can confirm or correct.`,
+      suggestion: r.frame,
+    };
+  return r;
+}
+
+/** A relative clause ("that", "whose") or a second question word: one statement inside another. */
+export function nestingIn(question: string): string | null {
+  const words = question
+    .replace(/"[^"]*"/g, ' ')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}']+/u)
+    .filter(Boolean);
+  const rel = words.find((w) => w === 'that' || w === 'whose' || w === 'whom');
+  if (rel) return rel;
+  const asks = words.filter((w) => ['which', 'what', 'where', 'who'].includes(w));
+  return asks.length > 1 ? asks[1] : null;
 }
 
 /** The first negating word outside double quotes (a quoted name is the ontology's, not the question's). */

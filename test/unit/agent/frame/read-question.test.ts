@@ -89,6 +89,18 @@ describe('readQuestion: a choice question', () => {
     expect(negationIn('Which of these is part of "not a heart"?')).toBeNull();
   });
 
+  it('a statement nested in another ("… a finding site that is part of the heart") is a suggestion, not a check', () => {
+    for (const [kind, question] of [
+      ['mcq', 'Which of these has a finding site that is part of the heart?'],
+      ['oq', 'Which disorders have a finding site that is part of the heart?'],
+    ] as const) {
+      const r = readQuestion({ kind, question, options: opts('myocarditis', 'virus') }, lex);
+      expect(r.frame, question).toBeNull();
+      expect(r.suggestion, question).toBeDefined();
+      expect(r.reason, question).toMatch(/nests one statement in another \("that"\)/);
+    }
+  });
+
   it('a relation named only by its head, or two concepts in one place, is a suggestion, not a check', () => {
     const partial = readQuestion(
       { kind: 'mcq', question: 'The heart has which of these as a part?', options: opts('myocardium', 'virus') },
