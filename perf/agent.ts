@@ -28,7 +28,8 @@ import { builtinModelPath } from '../src-main/llm/models/builtin-model';
 import { LocalLlamaBackend } from '../src-main/llm/local/local-llama-backend';
 import { OntologyService } from '../src-main/ontology/ontology-service';
 import type { OntologyHandle } from '../src-main/ontology/ontology-handle';
-import { round, SHARED } from './perf-support';
+import { printTables } from './agent-tables';
+import { SHARED } from './perf-support';
 
 const { values } = parseArgs({
   options: {
@@ -144,45 +145,10 @@ for (const file of ontologies) {
 await llm.close();
 await service.stop();
 
-function figures(items: ItemResult[], seconds: number) {
-  const n = Math.max(1, items.length);
-  const pct = (xs: ItemResult[]) =>
-    xs.length
-      ? `${round((100 * xs.filter((r) => r.correct).length) / xs.length, 1)} % (${xs.filter((r) => r.correct).length}/${xs.length})`
-      : '–';
-  const sum = (f: (r: ItemResult) => number) => items.reduce((a, r) => a + f(r), 0);
-  return {
-    mcq: pct(items.filter((r) => r.kind === 'mcq')),
-    oq: pct(items.filter((r) => r.kind === 'oq')),
-    all: pct(items),
-    inTok: round(sum((r) => r.usage.inputTokens) / n, 0),
-    evalTok: round(sum((r) => r.usage.evaluatedTokens ?? r.usage.inputTokens) / n, 0),
-    outTok: round(sum((r) => r.usage.outputTokens) / n, 0),
-    secPerQ: round(seconds / n, 2),
-  };
-}
-
-const cols = ['mcq', 'oq', 'all', 'inTok', 'evalTok', 'outTok', 'secPerQ'] as const;
 console.log(
   `model: ${basename(modelPath)} (${started.threads} threads, context ${started.contextSize}); driver ${driver}; free reasoning capped at ${reasoning} tokens; ${new Date().toISOString()}\n`,
 );
-console.log(`| ontology | seed | test | method | ${cols.join(' | ')} |\n|${'---|'.repeat(cols.length + 4)}`);
-for (const r of rows) {
-  const f = figures(r.items, r.seconds);
-  console.log(`| ${r.ontology} | ${r.seed} | ${r.test} | ${r.method} | ${cols.map((c) => f[c]).join(' | ')} |`);
-}
-console.log(
-  `\nPooled over ontologies and seeds:\n\n| test | method | ${cols.join(' | ')} |\n|${'---|'.repeat(cols.length + 2)}`,
-);
-for (const test of tests)
-  for (const method of [...new Set(rows.map((r) => r.method))]) {
-    const mine = rows.filter((r) => r.test === test && r.method === method);
-    const f = figures(
-      mine.flatMap((r) => r.items),
-      mine.reduce((a, r) => a + r.seconds, 0),
-    );
-    console.log(`| ${test} | ${method} | ${cols.map((c) => f[c]).join(' | ')} |`);
-  }
+printTables(rows, tests);
 if (values.out)
   writeFileSync(
     resolve(values.out),
