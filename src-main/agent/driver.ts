@@ -3,7 +3,7 @@ import type { AgentDriver } from './policy/decision-types';
 
 /**
  * Local models below this many weights get the fixed evidence policy: measured with SmolLM2-135M
- * (README, "Small models"), whose own ReAct loop issues valid queries but gathers the wrong evidence.
+ * (README, "Small local models"), whose own ReAct loop issues valid queries but gathers the wrong evidence.
  * No model between 135M and this size could be measured here (none can be downloaded), so the line
  * is a guess until one is: set agentDriver to choose either way.
  */
