@@ -173,7 +173,7 @@ export const OTHER_WORDINGS_CHECKED: [label: string, variant: number, sentence: 
   ['part of', 2, 'Every X belongs to some Y.'],
   ['has part', 0, 'Every X includes some Y.'],
   ['has part', 1, 'Every X comprises some Y.'],
-  ['has part', 2, 'Every X is made up in part of some Y.'],
+  ['has part', 2, 'Every X contains some Y.'],
   ['located in', 0, 'Every X lies in some Y.'],
   ['located in', 1, 'Every X is found in some Y.'],
   ['located in', 2, 'Every X resides in some Y.'],

@@ -126,7 +126,7 @@ const be = (words: string): RelationShape => ({ kind: 'be', words });
  */
 const OTHER_WORDS: Record<string, RelationShape[]> = {
   'part of': [be('a component of'), be('one of the pieces that make up'), verb('belongs to')],
-  'has part': [verb('includes'), verb('comprises'), verb('is made up in part of')],
+  'has part': [verb('includes'), verb('comprises'), verb('contains')],
   'located in': [verb('lies in'), be('found in'), verb('resides in')],
   'occurs in': [verb('takes place in'), verb('happens in'), be('carried out in')],
   'develops from': [verb('arises from'), verb('originates from'), verb('grows out of')],
