@@ -1,5 +1,8 @@
 package oarag.bridge;
 
+import oarag.bridge.load.Loader;
+import oarag.bridge.load.Sniffer;
+
 import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.util.Locale;

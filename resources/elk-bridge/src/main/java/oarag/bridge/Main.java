@@ -1,5 +1,13 @@
 package oarag.bridge;
 
+import oarag.bridge.common.Progress;
+import oarag.bridge.extract.ExtractResult;
+import oarag.bridge.extract.Extractor;
+import oarag.bridge.extract.ResultJson;
+import oarag.bridge.load.Loader;
+import oarag.bridge.model.Session;
+import oarag.bridge.server.Server;
+
 import java.io.BufferedOutputStream;
 import java.io.File;
 import java.io.FileDescriptor;
