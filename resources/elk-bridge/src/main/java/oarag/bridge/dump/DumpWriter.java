@@ -8,7 +8,6 @@ import oarag.bridge.common.BridgeException;
 import oarag.bridge.common.IntList;
 import oarag.bridge.common.Json;
 import oarag.bridge.common.Progress;
-import oarag.bridge.common.Utf8;
 import oarag.bridge.model.ElSyntax;
 import oarag.bridge.model.Render;
 import oarag.bridge.model.Session;
@@ -19,11 +18,7 @@ import oarag.bridge.prepare.Signature;
 import static oarag.bridge.prepare.Attachments.FILLER_NS;
 
 import java.io.File;
-import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -76,26 +71,17 @@ public final class DumpWriter implements AutoCloseable {
     private final Signature sig;
     private final Roles roles;
     private final Attachments att;
-    private final Progress progress;
     private final Render render;
-    private final File out;
-    private final File tmp;
     private TaxonomyGraph g;
     private Hierarchy h;
     private Links links;
-    private final StringBuilder sb = new StringBuilder(4096);
+    private final DumpOut o;
+    /** The record being built ({@link DumpOut#sb}). */
+    private final StringBuilder sb;
     private final IriJson iris;
-    private OutputStream w;
-    /** UTF-8 bytes not yet written: each record is encoded here straight from sb (no String, no charset encoder). */
-    private byte[] buf = new byte[1 << 20];
-    private int bn;
-    private long records;
-    private long expectedRecords;
     private int unsatCount;
     private Thread head;
     private volatile Throwable headFailed;
-    /** Set when the dump will not be finished: the head stops at its next record. */
-    private volatile boolean abandoned;
     /** This dump's group fingerprints, or null when they are not tracked ({@link #track}). */
     private DumpGroups groups;
     /** For a delta: the last dump's fingerprints, and the lines held until the groups can be compared. */
@@ -112,16 +98,10 @@ public final class DumpWriter implements AutoCloseable {
         this.sig = sig;
         this.roles = roles;
         this.att = att;
-        this.progress = progress;
         this.render = new Render(s);
-        this.out = out;
         this.iris = new IriJson(sig);
-        File parent = out.getAbsoluteFile().getParentFile();
-        if (parent != null && !parent.isDirectory() && !parent.mkdirs()) {
-            throw new BridgeException("NOT_FOUND", "The output folder " + parent.getPath() + " cannot be created.");
-        }
-        this.tmp = new File(out.getPath() + ".tmp");
-        this.w = new FileOutputStream(tmp);
+        this.o = new DumpOut(out, progress);
+        this.sb = o.sb;
     }
 
     /**
@@ -153,6 +133,7 @@ public final class DumpWriter implements AutoCloseable {
             }
         }, "dump-head");
         head.setDaemon(true);
+        o.quiet(head);
         head.start();
     }
 
@@ -207,29 +188,24 @@ public final class DumpWriter implements AutoCloseable {
         this.h = h;
         this.links = links;
         this.reuse = held != null ? reuse : null;
-        expectedRecords = 2L * sig.classes.length + sig.props.length + links.count() + att.fillers.size();
+        o.expect(2L * sig.classes.length + sig.props.length + links.count() + att.fillers.size());
         headDone();
         writeHierarchy();
         writeFillers();
         writeLinks();
         DumpGroups.Change delta = held != null ? deltaOrFull() : null;
         writeStats(secClassify, secClosure);
-        w.write(buf, 0, bn);
-        bn = 0;
-        OutputStream os = w;
-        w = null;
-        os.close();
-        Files.move(tmp.toPath(), out.toPath(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        return new Written(records, unsatCount, groups, delta);
+        o.complete();
+        return new Written(o.records(), unsatCount, groups, delta);
     }
 
     /** After a failure: stops the head, closes and deletes the unfinished file. */
     @Override
     public void close() {
-        if (w == null) {
+        if (!o.open()) {
             return;
         }
-        abandoned = true;
+        o.abandon();
         if (head != null) {
             try {
                 headDone();
@@ -237,20 +213,12 @@ public final class DumpWriter implements AutoCloseable {
                 // the failure that got us here is the one to report
             }
         }
-        try {
-            w.close();
-        } catch (IOException e) {
-            // nothing to save
-        }
-        w = null;
-        if (!tmp.delete() && tmp.exists()) {
-            System.err.println("[elk-bridge] could not delete " + tmp);
-        }
+        o.discard();
     }
 
     /** Ends the record in sb, of group {@code kind + subject}: writes it, or holds it while a delta is decided. */
     private void line(char kind, String subject) throws IOException {
-        endLine();
+        o.endLine();
         if (groups != null) {
             String key = kind + subject;
             long hash = DumpGroups.hash(sb);
@@ -263,7 +231,7 @@ public final class DumpWriter implements AutoCloseable {
                 return;
             }
         }
-        emit(1);
+        o.emit(1);
     }
 
     /**
@@ -278,7 +246,7 @@ public final class DumpWriter implements AutoCloseable {
         before = null;
         if (!c.patchable || c.changed.size() + c.gone.size() > MAX_DELTA_SHARE * groups.size()) {
             groups = new DumpGroups();
-            records = 0;
+            o.recount();
             scope = null;
             reuse = null;
             writeHead();
@@ -289,7 +257,7 @@ public final class DumpWriter implements AutoCloseable {
         }
         // first, so that a client reading the dump as it is written knows what it reads
         sb.append("{\"t\":\"delta\"}");
-        line();
+        o.line();
         Set<String> changed = new HashSet<>(c.changed);
         for (Map.Entry<String, StringBuilder> e : lines.entrySet()) {
             if (changed.contains(e.getKey())) {
@@ -301,53 +269,16 @@ public final class DumpWriter implements AutoCloseable {
                     }
                 }
                 sb.append(group);
-                emit(n);
+                o.emit(n);
             }
         }
         for (String k : c.gone) {
             // a key names its subject as a JSON string already
             sb.append("{\"t\":\"gone\",\"k\":\"").append(k.charAt(0)).append("\",\"s\":").append(k, 1, k.length());
             sb.append('}');
-            line();
+            o.line();
         }
         return c;
-    }
-
-    /** Ends the record in sb and writes it (a record of no group: the delta mark, gone records, stats). */
-    private void line() throws IOException {
-        endLine();
-        emit(1);
-    }
-
-    private void endLine() throws IOException {
-        if (abandoned) {
-            throw new IOException("the dump was abandoned");
-        }
-        sb.append('\n');
-    }
-
-    /** Writes sb, which holds this many records. */
-    private void emit(int n) throws IOException {
-        encode();
-        sb.setLength(0);
-        for (int k = 0; k < n; k++) {
-            if ((++records & 0x3fff) == 0 && expectedRecords > 0 && Thread.currentThread() != head) {
-                progress.report("write", Math.min(0.99, records / (double) expectedRecords));
-            }
-        }
-    }
-
-    /** Appends sb as UTF-8 (Utf8.encode; Json.str escapes lone surrogates anyway). */
-    private void encode() throws IOException {
-        int n = sb.length();
-        if (bn + 3 * n > buf.length) {
-            w.write(buf, 0, bn);
-            bn = 0;
-            if (3 * n > buf.length) {
-                buf = new byte[3 * n];
-            }
-        }
-        bn = Utf8.encode(sb, buf, bn);
     }
 
     private void writeOntology() throws IOException {
@@ -579,6 +510,6 @@ public final class DumpWriter implements AutoCloseable {
             .append(",\"inconsistent\":").append(g.inconsistent)
             .append(",\"seconds\":{\"classify\":").append(Json.round(secClassify))
             .append(",\"closure\":").append(Json.round(secClosure)).append("}}");
-        line();
+        o.line();
     }
 }

@@ -1,162 +1,30 @@
 package oarag.bridge.extract;
 
-import oarag.bridge.common.BridgeException;
-import oarag.bridge.common.Progress;
 import oarag.bridge.diff.OfnIndex;
 import oarag.bridge.prepare.Attachments;
 import oarag.bridge.server.Commands;
-import oarag.bridge.testing.CanonicalDump;
 import oarag.bridge.testing.Fixtures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
-import java.io.FileOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.semanticweb.elk.owlapi.ElkReasoner;
-import org.semanticweb.owlapi.apibinding.OWLManager;
-import org.semanticweb.owlapi.formats.RDFXMLDocumentFormat;
-import org.semanticweb.owlapi.model.IRI;
-import org.semanticweb.owlapi.model.OWLDataFactory;
-import org.semanticweb.owlapi.model.OWLOntology;
-import org.semanticweb.owlapi.model.OWLOntologyManager;
 
 /**
  * The reload command: an edited file reloaded into a warm session writes the dump, and answers the load fields,
- * that a fresh bridge's load + extract of the edited file gives; incrementally where it can, and says why not.
+ * that a fresh bridge's load + extract of the edited file gives, applying only the changed axioms of a
+ * functional-syntax file.
  */
-class ReloadTest {
-    @TempDir
-    Path tmp;
-
-    private static final String REG = "http://example.org/el/regulation#";
-    private static final List<String> LOAD_KEYS = List.of("ontologyIri", "versionIri", "format", "classes",
-        "objectProperties", "axioms", "imports", "warnings");
-    private static final List<String> EXTRACT_KEYS = List.of("records", "unsatisfiable", "links", "fillers",
-        "freshClasses");
-
-    private int outputs;
-
-    private File nextOut() {
-        return tmp.resolve("dump-" + (++outputs) + ".ndjson").toFile();
-    }
-
-    private static JsonObject req(String... kv) {
-        JsonObject o = new JsonObject();
-        for (int i = 0; i < kv.length; i += 2) {
-            o.addProperty(kv[i], kv[i + 1]);
-        }
-        return o;
-    }
-
-    private static JsonObject call(Commands c, String cmd, JsonObject req) throws Exception {
-        return c.handle(cmd, req, Progress.NONE);
-    }
-
-    private File copy(String fixture, String name) throws Exception {
-        File f = tmp.resolve(name).toFile();
-        Files.copy(Fixtures.file(fixture).toPath(), f.toPath());
-        return f;
-    }
-
-    /**
-     * A bridge session that loaded and extracted the file, so it holds a warm state; once the state's index of the
-     * file's axiom texts (functional syntax) is built, which happens after the extract, so the test's edits come
-     * after it as a user's would.
-     */
-    private Commands warm(File f) throws Exception {
-        Commands c = new Commands();
-        call(c, "load", req("path", f.getPath()));
-        call(c, "extract", req("out", nextOut().getPath()));
-        assertTrue(c.current().warm() != null, "a warm state is kept");
-        texts(c);
-        return c;
-    }
-
-    /** The warm state's index of the axiom texts, once built (null: reloads parse the file whole). */
-    private static OfnIndex texts(Commands c) {
-        return c.current().warm() == null ? null : c.current().warm().index();
-    }
-
-    private static String text(File f) throws Exception {
-        return Files.readString(f.toPath(), StandardCharsets.UTF_8);
-    }
-
-    private static void write(File f, String text) throws Exception {
-        Files.writeString(f.toPath(), text, StandardCharsets.UTF_8);
-    }
-
-    /** Adds axiom lines before the ontology's closing parenthesis (the file's last one). */
-    private static void addLines(File f, String... lines) throws Exception {
-        String t = text(f);
-        int end = t.lastIndexOf(')');
-        write(f, t.substring(0, end) + String.join("\n", lines) + "\n" + t.substring(end));
-    }
-
-    private static void replace(File f, String old, String now) throws Exception {
-        String t = text(f);
-        assertTrue(t.contains(old), "the fixture has " + old);
-        write(f, t.replace(old, now));
-    }
-
-    /** Reloads f into c and checks the result against a fresh bridge's load + extract of f. */
-    private JsonObject reload(Commands c, File f) throws Exception {
-        File out = nextOut();
-        JsonObject r = call(c, "reload", req("path", f.getPath(), "out", out.getPath()));
-        Commands fresh = new Commands();
-        JsonObject loaded = call(fresh, "load", req("path", f.getPath()));
-        File freshOut = nextOut();
-        JsonObject extracted = call(fresh, "extract", req("out", freshOut.getPath()));
-        List<String> got = CanonicalDump.of(out);
-        List<String> want = CanonicalDump.of(freshOut);
-        assertEquals(want, got, () -> CanonicalDump.difference(got, want));
-        for (String k : LOAD_KEYS) {
-            assertEquals(loaded.get(k), r.get(k), k);
-        }
-        for (String k : EXTRACT_KEYS) {
-            assertEquals(extracted.get(k), r.get(k), k);
-        }
-        return r;
-    }
-
-    private static void assertIncremental(JsonObject r, int added, int removed) {
-        assertTrue(r.get("incremental").getAsBoolean(), r.toString());
-        assertTrue(r.get("reason").isJsonNull(), r.toString());
-        assertEquals(added, r.getAsJsonObject("diff").get("added").getAsInt(), "added: " + r);
-        assertEquals(removed, r.getAsJsonObject("diff").get("removed").getAsInt(), "removed: " + r);
-        JsonObject sec = r.getAsJsonObject("seconds");
-        for (String k : List.of("diff", "apply", "prepare", "elk", "taxonomy", "classify", "closure", "write")) {
-            assertTrue(sec.has(k) && sec.get(k).getAsDouble() >= 0, k + " in " + sec);
-        }
-        assertFalse(sec.has("parse"), sec.toString());
-    }
-
-    private static void assertFull(JsonObject r, String reason) {
-        assertFalse(r.get("incremental").getAsBoolean(), r.toString());
-        assertEquals(reason, r.get("reason").getAsString());
-        assertFalse(r.has("diff"), "a full load counts no axioms: " + r);
-        assertTrue(r.getAsJsonObject("seconds").get("parse").getAsDouble() > 0, r.toString());
-    }
-
-    private static boolean entailed(Commands c, String sub, String sup) throws Exception {
-        JsonObject q = JsonParser.parseString("{\"queries\":[{\"sub\":\"" + REG + sub + "\",\"r\":null,\"sup\":\""
-            + REG + sup + "\"}]}").getAsJsonObject();
-        return call(c, "entailed", q).getAsJsonArray("answers").get(0).getAsBoolean();
-    }
-
+class ReloadTest extends ReloadCase {
     @Test
     void addingASubClassOfBetweenNamedClassesIsIncremental() throws Exception {
         File f = copy("regulation.ofn", "reg.ofn");
@@ -320,108 +188,6 @@ class ReloadTest {
         assertIncremental(reload(c, f), 0, 0);
     }
 
-    @Test
-    void aHeaderChangeLoadsAfreshAndTheNextEditIsIncrementalAgain() throws Exception {
-        File f = copy("regulation.ofn", "reg.ofn");
-        Commands c = warm(f);
-        replace(f, "Annotation(rdfs:comment \"Handwritten test fixture;", "Annotation(rdfs:comment \"Edited fixture;");
-        assertFull(reload(c, f), "header-changed");
-        addLines(f, "SubClassOf(:ATP :Carbohydrate)");
-        assertIncremental(reload(c, f), 1, 0);
-        replace(f, "Prefix(obo:=<http://purl.obolibrary.org/obo/>)", "Prefix(obo:=<http://purl.obolibrary.org/obo#>)");
-        assertFull(reload(c, f), "header-changed");
-    }
-
-    @Test
-    void withoutAWarmSessionAReloadIsALoadAndAnExtract() throws Exception {
-        File f = copy("regulation.ofn", "reg.ofn");
-        assertFull(reload(new Commands(), f), "no-warm-session");
-        Commands loadedOnly = new Commands();
-        call(loadedOnly, "load", req("path", f.getPath()));
-        assertFull(reload(loadedOnly, f), "no-warm-session");
-        File other = copy("anatomy.ofn", "anatomy.ofn");
-        Commands c = warm(other);
-        assertFull(reload(c, f), "no-warm-session");
-        assertIncremental(reload(c, f), 0, 0);
-    }
-
-    @Test
-    void aSyntaxErrorNamesItsLineAndLeavesTheSessionAsItWas() throws Exception {
-        File f = copy("regulation.ofn", "reg.ofn");
-        Commands c = warm(f);
-        int line = 1 + (int) text(f).substring(0, text(f).indexOf("SubClassOf(:ATP :ChemicalEntity)")).chars()
-            .filter(ch -> ch == '\n').count();
-        replace(f, "SubClassOf(:ATP :ChemicalEntity)", "SubClassOff(:ATP :ChemicalEntity)");
-        BridgeException e = assertThrows(BridgeException.class,
-            () -> call(c, "reload", req("path", f.getPath(), "out", nextOut().getPath())));
-        assertEquals("PARSE_ERROR", e.code);
-        assertTrue(e.getMessage().contains("(line " + line), e.getMessage());
-        assertTrue(entailed(c, "Glucose", "Carbohydrate"), "the session still answers");
-        // unbalanced parentheses: the file is read whole to say where
-        replace(f, "SubClassOff(:ATP :ChemicalEntity)", "SubClassOf(:ATP :ChemicalEntity");
-        e = assertThrows(BridgeException.class,
-            () -> call(c, "reload", req("path", f.getPath(), "out", nextOut().getPath())));
-        assertEquals("PARSE_ERROR", e.code);
-        assertTrue(e.getMessage().contains("(line "), e.getMessage());
-        replace(f, "SubClassOf(:ATP :ChemicalEntity", "SubClassOf(:ATP :Carbohydrate)");
-        assertIncremental(reload(c, f), 1, 1);
-    }
-
-    @Test
-    void manyChangesLoadAfresh() throws Exception {
-        File f = copy("regulation.ofn", "reg.ofn");
-        Commands c = warm(f);
-        StringBuilder kept = new StringBuilder();
-        for (String l : text(f).split("\n", -1)) {
-            if (!l.startsWith("SubClassOf(") && !l.startsWith("AnnotationAssertion(rdfs:label")) {
-                kept.append(l).append('\n');
-            }
-        }
-        write(f, kept.toString());
-        assertFull(reload(c, f), "too-many-changes");
-    }
-
-    @Test
-    void anotherSyntaxAtTheSamePathLoadsAfresh() throws Exception {
-        File f = copy("regulation.ofn", "reg.owl");
-        Commands c = warm(f);
-        saveAsRdfXml(Fixtures.file("regulation.ofn"), f, null);
-        assertFull(reload(c, f), "format-changed");
-    }
-
-    @Test
-    void rdfXmlIsDiffedByAxiom() throws Exception {
-        File f = tmp.resolve("reg.owl").toFile();
-        saveAsRdfXml(Fixtures.file("regulation.ofn"), f, null);
-        Commands c = warm(f);
-        saveAsRdfXml(Fixtures.file("regulation.ofn"), f, "ATP");
-        assertIncremental(reload(c, f), 1, 0);
-        assertTrue(entailed(c, "ATP", "Carbohydrate"));
-    }
-
-    @Test
-    void oboIsDiffedByAxiomUnlessItHasImports() throws Exception {
-        File f = tmp.resolve("mini.obo").toFile();
-        write(f, text(Fixtures.file("mini.obo")).replaceAll("(?m)^import:.*\n", ""));
-        Commands c = warm(f);
-        replace(f, "relationship: BFO:0000050 XX:0000003 ! part of heart\n",
-            "relationship: BFO:0000050 XX:0000003 ! part of heart\nis_a: XX:0000002 ! organ\n");
-        assertIncremental(reload(c, f), 1, 0);
-        File imports = copy("mini.obo", "imports.obo");
-        Commands d = warm(imports);
-        assertFull(reload(d, imports), "imports");
-    }
-
-    @Test
-    void theNonElWarningCountsTheEditedFile() throws Exception {
-        File f = copy("non-el.ofn", "lab.ofn");
-        Commands c = warm(f);
-        replace(f, "SubClassOf(:Specimen ObjectUnionOf(:BloodSample :UrineSample))\n", "");
-        assertIncremental(reload(c, f), 0, 1);
-        addLines(f, "SubClassOf(:Kit ObjectAllValuesFrom(:hasPart :Reagent))");
-        assertIncremental(reload(c, f), 1, 0);
-    }
-
     /**
      * A random DAG of classes with existentials over a transitive role, a sub-role and a chain (so closures pass
      * through fillers), and defined classes: one-class edits in a row. Every reload equals a fresh load, and the
@@ -492,19 +258,5 @@ class ReloadTest {
         assertEquals(1, r.get("links").getAsInt(), "A ⊑ ∃p.X now covers A ⊑ ∃p.Y: " + r);
         JsonObject work = r.getAsJsonObject("closureWork");
         assertTrue(work.get("nodesWalked").getAsInt() < work.get("nodes").getAsInt(), work.toString());
-    }
-
-    /** The OWL functional file written as RDF/XML, with SubClassOf(name, Carbohydrate) added when name is given. */
-    private static void saveAsRdfXml(File ofn, File out, String name) throws Exception {
-        OWLOntologyManager man = OWLManager.createOWLOntologyManager();
-        OWLOntology o = man.loadOntologyFromOntologyDocument(ofn);
-        if (name != null) {
-            OWLDataFactory df = man.getOWLDataFactory();
-            o.add(df.getOWLSubClassOfAxiom(df.getOWLClass(IRI.create(REG + name)),
-                df.getOWLClass(IRI.create(REG + "Carbohydrate"))));
-        }
-        try (FileOutputStream os = new FileOutputStream(out)) {
-            man.saveOntology(o, new RDFXMLDocumentFormat(), os);
-        }
     }
 }
