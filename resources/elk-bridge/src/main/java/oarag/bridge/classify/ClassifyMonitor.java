@@ -3,8 +3,9 @@ package oarag.bridge.classify;
 import oarag.bridge.common.Progress;
 
 /** Forwards ELK's task progress (either monitor interface) as one monotone "classify" fraction. */
-public final class ClassifyMonitor implements org.semanticweb.owlapi.reasoner.ReasonerProgressMonitor,
-    org.semanticweb.elk.reasoner.ProgressMonitor {
+public final class ClassifyMonitor
+        implements org.semanticweb.owlapi.reasoner.ReasonerProgressMonitor,
+                org.semanticweb.elk.reasoner.ProgressMonitor {
     private static final long serialVersionUID = 1L;
     private final Progress p;
     private int task = -1;
@@ -20,8 +21,7 @@ public final class ClassifyMonitor implements org.semanticweb.owlapi.reasoner.Re
     }
 
     @Override
-    public void reasonerTaskStopped() {
-    }
+    public void reasonerTaskStopped() {}
 
     @Override
     public void reasonerTaskProgressChanged(int value, int max) {
@@ -37,8 +37,7 @@ public final class ClassifyMonitor implements org.semanticweb.owlapi.reasoner.Re
     }
 
     @Override
-    public void reasonerTaskBusy() {
-    }
+    public void reasonerTaskBusy() {}
 
     @Override
     public void start(String message) {

@@ -1,15 +1,14 @@
 package oarag.bridge.classify;
 
-import oarag.bridge.prepare.Signature;
-
 import java.util.IdentityHashMap;
-
+import oarag.bridge.prepare.Signature;
 import org.semanticweb.elk.owl.interfaces.ElkClass;
 
 /**
- * The signature's class index of each ELK class object a taxonomy listed. A reasoner kept for reloads lists the same
- * objects after an update, so reading its taxonomy again looks them up by identity instead of building each IRI's
- * string and hashing it. Bound to one signature: a reload that changed the signature starts a new one.
+ * The signature's class index of each ELK class object a taxonomy listed. A reasoner kept for
+ * reloads lists the same objects after an update, so reading its taxonomy again looks them up by
+ * identity instead of building each IRI's string and hashing it. Bound to one signature: a reload
+ * that changed the signature starts a new one.
  */
 public final class ElkNames {
     public final Signature sig;
@@ -19,7 +18,10 @@ public final class ElkNames {
         this.sig = sig;
     }
 
-    /** The class index, or -1 for a class outside the signature (owl:Thing, owl:Nothing, a fresh class). */
+    /**
+     * The class index, or -1 for a class outside the signature (owl:Thing, owl:Nothing, a fresh
+     * class).
+     */
     int classIndex(ElkClass c) {
         Integer v = index.get(c);
         if (v == null) {

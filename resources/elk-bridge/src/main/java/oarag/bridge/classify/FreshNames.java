@@ -1,18 +1,17 @@
 package oarag.bridge.classify;
 
-import oarag.bridge.prepare.Attachments;
-
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
-
+import oarag.bridge.prepare.Attachments;
 import org.semanticweb.owlapi.model.OWLClassExpression;
 
 /**
- * The numbers ELK knows the fresh classes by ({@code urn:oarag:filler:<n>}, {@code urn:oarag:context:<n>}), apart
- * from the dump's filler numbers. A warm session keeps them across reloads, so a filler or context an edit did not
- * touch keeps its ELK class and definition and ELK is told only about the definitions that changed. Numbers of
- * expressions that are gone are not handed out again.
+ * The numbers ELK knows the fresh classes by ({@code urn:oarag:filler:<n>}, {@code
+ * urn:oarag:context:<n>}), apart from the dump's filler numbers. A warm session keeps them across
+ * reloads, so a filler or context an edit did not touch keeps its ELK class and definition and ELK
+ * is told only about the definitions that changed. Numbers of expressions that are gone are not
+ * handed out again.
  */
 public final class FreshNames {
     private HashMap<OWLClassExpression, Integer> fillers = new HashMap<>();
@@ -20,7 +19,10 @@ public final class FreshNames {
     private int nextFiller;
     private int nextCtx;
 
-    /** One extraction's fillers and contexts: index to ELK number, and back (-1 for numbers no longer used). */
+    /**
+     * One extraction's fillers and contexts: index to ELK number, and back (-1 for numbers no
+     * longer used).
+     */
     public static final class Ids {
         final int[] filler;
         final int[] ctx;
@@ -62,8 +64,11 @@ public final class FreshNames {
         return new Ids(f, c, nextFiller, nextCtx);
     }
 
-    private int[] number(List<OWLClassExpression> xs, HashMap<OWLClassExpression, Integer> old,
-        HashMap<OWLClassExpression, Integer> now, boolean filler) {
+    private int[] number(
+            List<OWLClassExpression> xs,
+            HashMap<OWLClassExpression, Integer> old,
+            HashMap<OWLClassExpression, Integer> now,
+            boolean filler) {
         int[] ids = new int[xs.size()];
         for (int k = 0; k < ids.length; k++) {
             Integer id = old.get(xs.get(k));

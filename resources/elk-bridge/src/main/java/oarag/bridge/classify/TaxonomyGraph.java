@@ -1,9 +1,5 @@
 package oarag.bridge.classify;
 
-import oarag.bridge.common.IntList;
-import oarag.bridge.prepare.Attachments;
-import oarag.bridge.prepare.Signature;
-
 import static oarag.bridge.prepare.Attachments.CTX_NS;
 import static oarag.bridge.prepare.Attachments.FILLER_NS;
 
@@ -11,34 +7,50 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
-
+import oarag.bridge.common.IntList;
+import oarag.bridge.prepare.Attachments;
+import oarag.bridge.prepare.Signature;
 import org.semanticweb.elk.owl.interfaces.ElkClass;
 import org.semanticweb.elk.reasoner.taxonomy.model.Taxonomy;
 import org.semanticweb.elk.reasoner.taxonomy.model.TaxonomyNode;
 
 /**
- * ELK's taxonomy of the extended ontology as int arrays: node ids, each node's direct super-nodes, and which named
- * classes, fillers and contexts sit in which node. For an inconsistent ontology there are no nodes and every
- * class and filler maps to {@link #bottom} (-1).
+ * ELK's taxonomy of the extended ontology as int arrays: node ids, each node's direct super-nodes,
+ * and which named classes, fillers and contexts sit in which node. For an inconsistent ontology
+ * there are no nodes and every class and filler maps to {@link #bottom} (-1).
  */
 public final class TaxonomyGraph {
     public final boolean inconsistent;
     public final int nodeCount;
     public final int top;
     public final int bottom;
+
     /** Direct super-nodes, sorted (empty for the bottom node). */
     public final int[][] supers;
+
     /** Class indices in each node, sorted. */
     public final int[][] nodeNamed;
+
     /** Filler numbers in each node, sorted. */
     public final int[][] nodeFresh;
+
     /** Node of each class / filler / context, -1 when ELK did not report it. */
     public final int[] classNode;
+
     public final int[] fillerNode;
     public final int[] ctxNode;
 
-    private TaxonomyGraph(boolean inconsistent, int nodeCount, int top, int bottom, int[][] supers, int[][] nodeNamed,
-        int[][] nodeFresh, int[] classNode, int[] fillerNode, int[] ctxNode) {
+    private TaxonomyGraph(
+            boolean inconsistent,
+            int nodeCount,
+            int top,
+            int bottom,
+            int[][] supers,
+            int[][] nodeNamed,
+            int[][] nodeFresh,
+            int[] classNode,
+            int[] fillerNode,
+            int[] ctxNode) {
         this.inconsistent = inconsistent;
         this.nodeCount = nodeCount;
         this.top = top;
@@ -61,12 +73,16 @@ public final class TaxonomyGraph {
     }
 
     /**
-     * Reads ELK's taxonomy. Node ids follow the nodes' members (the smallest class index, else the smallest filler
-     * number, else context number), not ELK's order: a reasoner updated by a reload lists its nodes differently from
-     * a fresh one, and ties in the link choice go by node id.
+     * Reads ELK's taxonomy. Node ids follow the nodes' members (the smallest class index, else the
+     * smallest filler number, else context number), not ELK's order: a reasoner updated by a reload
+     * lists its nodes differently from a fresh one, and ties in the link choice go by node id.
      */
-    public static TaxonomyGraph read(Taxonomy<ElkClass> tax, Signature sig, Attachments att, FreshNames.Ids ids,
-        ElkNames names) {
+    public static TaxonomyGraph read(
+            Taxonomy<ElkClass> tax,
+            Signature sig,
+            Attachments att,
+            FreshNames.Ids ids,
+            ElkNames names) {
         List<TaxonomyNode<ElkClass>> nodes = new ArrayList<>(tax.getNodes());
         TaxonomyNode<ElkClass> bot = tax.getBottomNode();
         if (!nodes.contains(bot)) {
@@ -111,10 +127,16 @@ public final class TaxonomyGraph {
             fresh[k] = fl.toSortedSet();
             ctxs[k] = cl.toSortedSet();
             TaxonomyNode<ElkClass> node = nodes.get(k);
-            long key = named[k].length > 0 ? named[k][0]
-                : fresh[k].length > 0 ? (1L << 31) + fresh[k][0]
-                : ctxs[k].length > 0 ? (2L << 31) + ctxs[k][0]
-                : node == tax.getTopNode() ? 3L << 31 : node == bot ? (3L << 31) + 1 : (4L << 31) + k;
+            long key =
+                    named[k].length > 0
+                            ? named[k][0]
+                            : fresh[k].length > 0
+                                    ? (1L << 31) + fresh[k][0]
+                                    : ctxs[k].length > 0
+                                            ? (2L << 31) + ctxs[k][0]
+                                            : node == tax.getTopNode()
+                                                    ? 3L << 31
+                                                    : node == bot ? (3L << 31) + 1 : (4L << 31) + k;
             order[k] = key << 24 | k;
         }
         if (nNodes >= 1 << 24) {
@@ -165,7 +187,16 @@ public final class TaxonomyGraph {
             }
             supers[id] = sp.toSortedSet();
         }
-        return new TaxonomyGraph(false, nNodes, idOf[index.get(tax.getTopNode())], bottom, supers, nodeNamed,
-            nodeFresh, classNode, fillerNode, ctxNode);
+        return new TaxonomyGraph(
+                false,
+                nNodes,
+                idOf[index.get(tax.getTopNode())],
+                bottom,
+                supers,
+                nodeNamed,
+                nodeFresh,
+                classNode,
+                fillerNode,
+                ctxNode);
     }
 }

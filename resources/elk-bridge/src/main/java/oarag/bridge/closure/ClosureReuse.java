@@ -1,32 +1,34 @@
 package oarag.bridge.closure;
 
+import static oarag.bridge.closure.Edges.nodeOf;
+import static oarag.bridge.prepare.Attachments.SELF;
+
+import java.util.Arrays;
 import oarag.bridge.classify.TaxonomyGraph;
 import oarag.bridge.prepare.Attachments;
 import oarag.bridge.prepare.Compositions;
 import oarag.bridge.prepare.Roles;
 
-import static oarag.bridge.prepare.Attachments.SELF;
-import static oarag.bridge.closure.Edges.nodeOf;
-
-import java.util.Arrays;
-
 /**
- * Which nodes of the last closure walk ({@link WalkMemo}) a reload's walk must redo. Only when the taxonomy has the
- * same nodes with the same members, and the fillers, contexts and role index are the ones the memo was made with,
- * so node ids, edges and link targets mean the same in both.
+ * Which nodes of the last closure walk ({@link WalkMemo}) a reload's walk must redo. Only when the
+ * taxonomy has the same nodes with the same members, and the fillers, contexts and role index are
+ * the ones the memo was made with, so node ids, edges and link targets mean the same in both.
  *
- * <p>A node's edge set is a function of its super-nodes' sets, its own attachments, and the complete edge sets of
- * the fillers its own edges pass through (a filler node's set is its complete set). So it is redone when one of
- * those changed, and below every node redone. A named node's links also depend on the ancestors of its edges'
- * targets (which edge covers which): they are chosen again when a target lies below a node whose super-nodes
- * changed.
+ * <p>A node's edge set is a function of its super-nodes' sets, its own attachments, and the
+ * complete edge sets of the fillers its own edges pass through (a filler node's set is its complete
+ * set). So it is redone when one of those changed, and below every node redone. A named node's
+ * links also depend on the ancestors of its edges' targets (which edge covers which): they are
+ * chosen again when a target lies below a node whose super-nodes changed.
  */
 public final class ClosureReuse {
     final WalkMemo before;
+
     /** The node's edge set must be computed again. */
     private final boolean[] dirty;
+
     /** The node's ancestors changed (its super-nodes or an ancestor's did). */
     private final boolean[] moved;
+
     private final boolean anyMoved;
 
     private ClosureReuse(WalkMemo before, boolean[] dirty, boolean[] moved, boolean anyMoved) {
@@ -36,13 +38,24 @@ public final class ClosureReuse {
         this.anyMoved = anyMoved;
     }
 
-    /** Whether the memo was made on the same nodes, fillers, contexts and role index, so its ids mean the same. */
-    public static boolean compatible(WalkMemo m, TaxonomyGraph g, Attachments att, Roles roles, Compositions comp) {
-        return m != null && !g.inconsistent && m.roles == roles && m.comp == comp && sameNodes(m.g, g)
-            && m.att.fillers.equals(att.fillers) && m.att.contexts.equals(att.contexts);
+    /**
+     * Whether the memo was made on the same nodes, fillers, contexts and role index, so its ids
+     * mean the same.
+     */
+    public static boolean compatible(
+            WalkMemo m, TaxonomyGraph g, Attachments att, Roles roles, Compositions comp) {
+        return m != null
+                && !g.inconsistent
+                && m.roles == roles
+                && m.comp == comp
+                && sameNodes(m.g, g)
+                && m.att.fillers.equals(att.fillers)
+                && m.att.contexts.equals(att.contexts);
     }
 
-    /** The reuse after a reload, given a {@link #compatible} memo (null: the walk is done whole). */
+    /**
+     * The reuse after a reload, given a {@link #compatible} memo (null: the walk is done whole).
+     */
     public static ClosureReuse of(WalkMemo m, TaxonomyGraph g, Hierarchy h, FillerClosure fc) {
         if (m == null) {
             return null;
@@ -58,7 +71,8 @@ public final class ClosureReuse {
             int s0 = m.fc.fillerSlot[v];
             if ((s >= 0) != (s0 >= 0)) {
                 fillerChanged[v] = true;
-            } else if (s >= 0 && fc.fillerEdges[s] != m.fc.fillerEdges[s0]) { // else taken over (FillerReuse)
+            } else if (s >= 0
+                    && fc.fillerEdges[s] != m.fc.fillerEdges[s0]) { // else taken over (FillerReuse)
                 long[] now = fc.fillerEdges[s].clone();
                 Arrays.sort(now);
                 fillerChanged[v] = !Arrays.equals(now, m.edges[v]);
@@ -112,7 +126,9 @@ public final class ClosureReuse {
         return false;
     }
 
-    /** The node's old set was a super-node's own (nothing added): that super-node's check covers it. */
+    /**
+     * The node's old set was a super-node's own (nothing added): that super-node's check covers it.
+     */
     private static boolean sharesSuperSet(WalkMemo m, TaxonomyGraph g, int v) {
         for (int p : g.supers[v]) {
             if (m.edges[p] == m.edges[v]) {
@@ -123,12 +139,16 @@ public final class ClosureReuse {
     }
 
     private static boolean sameNodes(TaxonomyGraph a, TaxonomyGraph b) {
-        if (a.inconsistent || a.nodeCount != b.nodeCount || a.top != b.top || a.bottom != b.bottom
-            || !Arrays.equals(a.ctxNode, b.ctxNode)) {
+        if (a.inconsistent
+                || a.nodeCount != b.nodeCount
+                || a.top != b.top
+                || a.bottom != b.bottom
+                || !Arrays.equals(a.ctxNode, b.ctxNode)) {
             return false;
         }
         for (int v = 0; v < a.nodeCount; v++) {
-            if (!Arrays.equals(a.nodeNamed[v], b.nodeNamed[v]) || !Arrays.equals(a.nodeFresh[v], b.nodeFresh[v])) {
+            if (!Arrays.equals(a.nodeNamed[v], b.nodeNamed[v])
+                    || !Arrays.equals(a.nodeFresh[v], b.nodeFresh[v])) {
                 return false;
             }
         }

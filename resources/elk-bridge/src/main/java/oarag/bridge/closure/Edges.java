@@ -3,7 +3,10 @@ package oarag.bridge.closure;
 import oarag.bridge.common.LongList;
 import oarag.bridge.prepare.Attachments;
 
-/** An edge of the closure, {@code role << 32 | target node} (or {@link Attachments#SELF}), as one long. */
+/**
+ * An edge of the closure, {@code role << 32 | target node} (or {@link Attachments#SELF}), as one
+ * long.
+ */
 final class Edges {
     private Edges() {}
 

@@ -1,5 +1,16 @@
 package oarag.bridge.closure;
 
+import static oarag.bridge.closure.Edges.edge;
+import static oarag.bridge.closure.Edges.nodeOf;
+import static oarag.bridge.closure.Edges.roleOf;
+import static oarag.bridge.prepare.Attachments.K_CLASS;
+import static oarag.bridge.prepare.Attachments.K_CTX;
+import static oarag.bridge.prepare.Attachments.K_FILLER;
+import static oarag.bridge.prepare.Attachments.SELF;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import oarag.bridge.classify.TaxonomyGraph;
 import oarag.bridge.common.LongList;
 import oarag.bridge.common.LongSet;
@@ -7,37 +18,39 @@ import oarag.bridge.common.Progress;
 import oarag.bridge.prepare.Attachments;
 import oarag.bridge.prepare.Compositions;
 
-import static oarag.bridge.prepare.Attachments.K_CLASS;
-import static oarag.bridge.prepare.Attachments.K_CTX;
-import static oarag.bridge.prepare.Attachments.K_FILLER;
-import static oarag.bridge.prepare.Attachments.SELF;
-import static oarag.bridge.closure.Edges.edge;
-import static oarag.bridge.closure.Edges.nodeOf;
-import static oarag.bridge.closure.Edges.roleOf;
-
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
-
 /**
- * The attachments per taxonomy node, and the complete edge sets of the filler nodes (the nodes that are targets of
- * an edge, hence the only possible middles of a composition): a fixpoint over the told edges (the attachments of
- * every ancestor) and the role compositions.
+ * The attachments per taxonomy node, and the complete edge sets of the filler nodes (the nodes that
+ * are targets of an edge, hence the only possible middles of a composition): a fixpoint over the
+ * told edges (the attachments of every ancestor) and the role compositions.
  */
 public final class FillerClosure {
-    /** Own attachments of each node as a sorted edge array (null: none); SELF targets are kept as markers. */
+    /**
+     * Own attachments of each node as a sorted edge array (null: none); SELF targets are kept as
+     * markers.
+     */
     final long[][] attachByNode;
+
     /** node -> slot in {@link #fillerEdges}, or -1 for a node that is no edge's target. */
     final int[] fillerSlot;
+
     /** The complete edge set of each filler slot, in the order the fixpoint found the edges. */
     public final long[][] fillerEdges;
+
     /** Slots whose sets this computation found (the others it took over from the last one). */
     public final int computed;
-    /** After a reload with a memo: the nodes whose told input changed since its walk (null otherwise). */
+
+    /**
+     * After a reload with a memo: the nodes whose told input changed since its walk (null
+     * otherwise).
+     */
     final NodeChanges changes;
 
-    private FillerClosure(long[][] attachByNode, int[] fillerSlot, long[][] fillerEdges, int computed,
-        NodeChanges changes) {
+    private FillerClosure(
+            long[][] attachByNode,
+            int[] fillerSlot,
+            long[][] fillerEdges,
+            int computed,
+            NodeChanges changes) {
         this.computed = computed;
         this.changes = changes;
         this.attachByNode = attachByNode;
@@ -46,11 +59,17 @@ public final class FillerClosure {
     }
 
     /**
-     * Computes the closure; after a reload (before: the last walk's memo, when {@link ClosureReuse#compatible}) only
-     * the filler sets {@link FillerReuse} finds affected are computed again.
+     * Computes the closure; after a reload (before: the last walk's memo, when {@link
+     * ClosureReuse#compatible}) only the filler sets {@link FillerReuse} finds affected are
+     * computed again.
      */
-    public static FillerClosure compute(TaxonomyGraph g, Hierarchy h, Attachments att, Compositions comp, WalkMemo before,
-        Progress progress) {
+    public static FillerClosure compute(
+            TaxonomyGraph g,
+            Hierarchy h,
+            Attachments att,
+            Compositions comp,
+            WalkMemo before,
+            Progress progress) {
         int[] fillerSlot = new int[g.nodeCount];
         Arrays.fill(fillerSlot, -1);
         long[][] attachByNode = resolve(g, att, fillerSlot);
@@ -65,22 +84,39 @@ public final class FillerClosure {
             }
         }
         NodeChanges changes = before == null ? null : NodeChanges.of(before, g, attachByNode);
-        FillerReuse reuse = before == null ? null : FillerReuse.of(before, g, h, changes, fillerSlot, slotNode, comp);
+        FillerReuse reuse =
+                before == null
+                        ? null
+                        : FillerReuse.of(before, g, h, changes, fillerSlot, slotNode, comp);
         boolean[] need = reuse == null ? null : reuse.ancestorsOfActive(g, h, slotNode);
         long[][] told = toldBySlot(g, h, attachByNode, fillerSlot, slots, need);
-        long[][] fillerEdges = fixpoint(comp, fillerSlot, slotNode, told, reuse == null ? null : reuse.fixed,
-            progress);
-        return new FillerClosure(attachByNode, fillerSlot, fillerEdges, reuse == null ? slots : reuse.active,
-            changes);
+        long[][] fillerEdges =
+                fixpoint(
+                        comp,
+                        fillerSlot,
+                        slotNode,
+                        told,
+                        reuse == null ? null : reuse.fixed,
+                        progress);
+        return new FillerClosure(
+                attachByNode,
+                fillerSlot,
+                fillerEdges,
+                reuse == null ? slots : reuse.active,
+                changes);
     }
 
     private static int nodeOfRef(TaxonomyGraph g, long ref) {
         int idx = Attachments.refIndex(ref);
         switch (Attachments.refKind(ref)) {
-            case K_CLASS: return g.classNode[idx];
-            case K_FILLER: return g.fillerNode[idx];
-            case K_CTX: return g.ctxNode[idx];
-            default: return g.top;
+            case K_CLASS:
+                return g.classNode[idx];
+            case K_FILLER:
+                return g.fillerNode[idx];
+            case K_CTX:
+                return g.ctxNode[idx];
+            default:
+                return g.top;
         }
     }
 
@@ -91,7 +127,10 @@ public final class FillerClosure {
         return elem >= 0 ? g.classNode[elem] : g.fillerNode[-elem - 1];
     }
 
-    /** Attachments per node, as sorted edge arrays; numbers the nodes that are edge targets (fillers). */
+    /**
+     * Attachments per node, as sorted edge arrays; numbers the nodes that are edge targets
+     * (fillers).
+     */
     private static long[][] resolve(TaxonomyGraph g, Attachments att, int[] fillerSlot) {
         HashMap<Integer, LongList> byNode = new HashMap<>();
         int slots = 0;
@@ -104,7 +143,8 @@ public final class FillerClosure {
                 int role = roleOf(a);
                 int tn = nodeOfElement(g, (int) a);
                 if (tn < 0 || tn == g.bottom) {
-                    continue; // an edge into an unsatisfiable element: ELK made the context unsatisfiable
+                    continue; // an edge into an unsatisfiable element: ELK made the context
+                    // unsatisfiable
                 }
                 byNode.computeIfAbsent(ctx, k -> new LongList(2)).add(edge(role, tn));
                 if (tn != SELF && fillerSlot[tn] < 0) {
@@ -120,11 +160,17 @@ public final class FillerClosure {
     }
 
     /**
-     * The told edges of each slot's node: its attachments and those of every ancestor, inherited down the taxonomy.
-     * need (null: all) limits the walk to those nodes; slots outside it get null.
+     * The told edges of each slot's node: its attachments and those of every ancestor, inherited
+     * down the taxonomy. need (null: all) limits the walk to those nodes; slots outside it get
+     * null.
      */
-    private static long[][] toldBySlot(TaxonomyGraph g, Hierarchy h, long[][] attachByNode, int[] fillerSlot,
-        int slots, boolean[] need) {
+    private static long[][] toldBySlot(
+            TaxonomyGraph g,
+            Hierarchy h,
+            long[][] attachByNode,
+            int[] fillerSlot,
+            int slots,
+            boolean[] need) {
         long[][] told = new long[g.nodeCount][];
         int[] refc = new int[g.nodeCount];
         for (int n : h.topo) {
@@ -163,11 +209,17 @@ public final class FillerClosure {
     }
 
     /**
-     * The complete edge sets: the told edges closed under the role compositions, through the middles' sets. A slot
-     * with fixed edges (fixed[k] != null) keeps them: nothing it depends on changed, so none is added to it.
+     * The complete edge sets: the told edges closed under the role compositions, through the
+     * middles' sets. A slot with fixed edges (fixed[k] != null) keeps them: nothing it depends on
+     * changed, so none is added to it.
      */
-    private static long[][] fixpoint(Compositions comp, int[] fillerSlot, int[] slotNode, long[][] told,
-        long[][] fixed, Progress progress) {
+    private static long[][] fixpoint(
+            Compositions comp,
+            int[] fillerSlot,
+            int[] slotNode,
+            long[][] told,
+            long[][] fixed,
+            Progress progress) {
         int slots = slotNode.length;
         LongSet[] fillerEdges = new LongSet[slots];
         // predecessor index: middle slot -> (source slot, role)
@@ -220,7 +272,8 @@ public final class FillerClosure {
                 }
             }
             int ms = fillerSlot[mid];
-            // e as the first step: compose with the middle's edges (all of them when they are fixed)
+            // e as the first step: compose with the middle's edges (all of them when they are
+            // fixed)
             if (ms >= 0 && cmp[r1] != null) {
                 LongSet me = fillerEdges[ms];
                 if (me != null) {

@@ -1,25 +1,25 @@
 package oarag.bridge.closure;
 
-import oarag.bridge.classify.TaxonomyGraph;
-import oarag.bridge.common.IntList;
-import oarag.bridge.prepare.Attachments;
-import oarag.bridge.prepare.Compositions;
-
-import static oarag.bridge.prepare.Attachments.SELF;
 import static oarag.bridge.closure.Edges.nodeOf;
 import static oarag.bridge.closure.Edges.roleOf;
+import static oarag.bridge.prepare.Attachments.SELF;
 
+import oarag.bridge.classify.TaxonomyGraph;
+import oarag.bridge.common.IntList;
+import oarag.bridge.prepare.Compositions;
 
 /**
- * Which filler sets of the last closure ({@link WalkMemo}, on the same nodes) a reload must compute again. A set is
- * the closure of the slot's told edges (its own and its ancestors' attachments) under the compositions through its
- * middles' sets. So it is affected when its told edges changed (an attachment or super-node changed at or above
- * it), when the node became a slot, or when it had an edge into an affected node or into a node that is no slot
- * any more. The other sets are final as they were: no derivation of theirs passes an affected set.
+ * Which filler sets of the last closure ({@link WalkMemo}, on the same nodes) a reload must compute
+ * again. A set is the closure of the slot's told edges (its own and its ancestors' attachments)
+ * under the compositions through its middles' sets. So it is affected when its told edges changed
+ * (an attachment or super-node changed at or above it), when the node became a slot, or when it had
+ * an edge into an affected node or into a node that is no slot any more. The other sets are final
+ * as they were: no derivation of theirs passes an affected set.
  */
 final class FillerReuse {
     /** Per slot: the set taken over (null for a slot computed again). */
     final long[][] fixed;
+
     /** Slots computed again. */
     final int active;
 
@@ -28,9 +28,18 @@ final class FillerReuse {
         this.active = active;
     }
 
-    /** Null when more than a quarter of the sets are affected: computing them all is then about as quick. */
-    static FillerReuse of(WalkMemo m, TaxonomyGraph g, Hierarchy h, NodeChanges changes, int[] fillerSlot,
-        int[] slotNode, Compositions comp) {
+    /**
+     * Null when more than a quarter of the sets are affected: computing them all is then about as
+     * quick.
+     */
+    static FillerReuse of(
+            WalkMemo m,
+            TaxonomyGraph g,
+            Hierarchy h,
+            NodeChanges changes,
+            int[] fillerSlot,
+            int[] slotNode,
+            Compositions comp) {
         int count = g.nodeCount;
         int[] oldSlot = m.fc.fillerSlot;
         boolean[] toldChanged = new boolean[count];
@@ -99,7 +108,9 @@ final class FillerReuse {
         return rev;
     }
 
-    /** The nodes whose told edges the affected slots need: those slots' nodes and their ancestors. */
+    /**
+     * The nodes whose told edges the affected slots need: those slots' nodes and their ancestors.
+     */
     boolean[] ancestorsOfActive(TaxonomyGraph g, Hierarchy h, int[] slotNode) {
         boolean[] need = new boolean[g.nodeCount];
         IntList stack = new IntList(64);

@@ -1,17 +1,18 @@
 package oarag.bridge.closure;
 
+import java.util.Arrays;
 import oarag.bridge.classify.TaxonomyGraph;
 import oarag.bridge.common.IntList;
 
-import java.util.Arrays;
-
 /**
- * The named hierarchy over the taxonomy: a topological order of the nodes (supers first, bottom left out) and each
- * node's direct named superclasses, walking up through fresh-only nodes and keeping the minimal ones.
+ * The named hierarchy over the taxonomy: a topological order of the nodes (supers first, bottom
+ * left out) and each node's direct named superclasses, walking up through fresh-only nodes and
+ * keeping the minimal ones.
  */
 public final class Hierarchy {
     /** Node ids, every node after its super-nodes; the bottom node is not included. */
     public final int[] topo;
+
     /** Minimal named ancestor nodes (for named and fresh nodes; null for nodes not reached). */
     public final int[][] namedParents;
 

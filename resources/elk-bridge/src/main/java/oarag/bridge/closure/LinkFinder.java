@@ -1,5 +1,12 @@
 package oarag.bridge.closure;
 
+import static oarag.bridge.closure.Edges.edge;
+import static oarag.bridge.closure.Edges.nodeOf;
+import static oarag.bridge.closure.Edges.roleOf;
+import static oarag.bridge.prepare.Attachments.SELF;
+
+import java.util.Arrays;
+import java.util.HashMap;
 import oarag.bridge.classify.TaxonomyGraph;
 import oarag.bridge.common.IntList;
 import oarag.bridge.common.LongList;
@@ -9,20 +16,13 @@ import oarag.bridge.prepare.Attachments;
 import oarag.bridge.prepare.Compositions;
 import oarag.bridge.prepare.Roles;
 
-import static oarag.bridge.prepare.Attachments.SELF;
-import static oarag.bridge.closure.Edges.edge;
-import static oarag.bridge.closure.Edges.nodeOf;
-import static oarag.bridge.closure.Edges.roleOf;
-
-import java.util.Arrays;
-import java.util.HashMap;
-
 /**
- * Walks the taxonomy top-down giving every node its full edge set (inherited edges, its own attachments closed
- * under compositions with the filler edge sets, self-loops), and emits the links of the named classes: the edges
- * that are not edges of a named superclass and not implied (sub-role, more specific filler) by another edge.
- * After a reload it takes over the last walk's sets and links where {@link ClosureReuse} allows. One finder per
- * extraction: its scratch arrays and ancestor cache serve this walk only.
+ * Walks the taxonomy top-down giving every node its full edge set (inherited edges, its own
+ * attachments closed under compositions with the filler edge sets, self-loops), and emits the links
+ * of the named classes: the edges that are not edges of a named superclass and not implied
+ * (sub-role, more specific filler) by another edge. After a reload it takes over the last walk's
+ * sets and links where {@link ClosureReuse} allows. One finder per extraction: its scratch arrays
+ * and ancestor cache serve this walk only.
  */
 public final class LinkFinder {
     private final TaxonomyGraph g;
@@ -52,8 +52,14 @@ public final class LinkFinder {
     private int[][] cNeed = new int[16][];
     private int[] cRank = new int[16];
 
-    private LinkFinder(TaxonomyGraph g, Hierarchy h, FillerClosure fc, Compositions comp, Roles roles,
-        ClosureReuse reuse, boolean keep) {
+    private LinkFinder(
+            TaxonomyGraph g,
+            Hierarchy h,
+            FillerClosure fc,
+            Compositions comp,
+            Roles roles,
+            ClosureReuse reuse,
+            boolean keep) {
         this.g = g;
         this.reuse = reuse;
         this.keep = keep;
@@ -68,9 +74,19 @@ public final class LinkFinder {
         this.marks = new Hierarchy.Marks(g.nodeCount);
     }
 
-    /** The links; with keep, also what the next walk after a reload can take over (see {@link #memo}). */
-    public static LinkFinder find(TaxonomyGraph g, Hierarchy h, FillerClosure fc, Compositions comp, Roles roles,
-        ClosureReuse reuse, boolean keep, Progress progress) {
+    /**
+     * The links; with keep, also what the next walk after a reload can take over (see {@link
+     * #memo}).
+     */
+    public static LinkFinder find(
+            TaxonomyGraph g,
+            Hierarchy h,
+            FillerClosure fc,
+            Compositions comp,
+            Roles roles,
+            ClosureReuse reuse,
+            boolean keep,
+            Progress progress) {
         LinkFinder f = new LinkFinder(g, h, fc, comp, roles, reuse, keep);
         f.walk(progress);
         return f;
@@ -94,8 +110,9 @@ public final class LinkFinder {
         for (long[] e : fc.fillerEdges) {
             held += e.length;
         }
-        return WalkMemo.affordable(held) ? new WalkMemo(g, fc, att, roles, comp, edges, links, linkFirst, linkCount)
-            : null;
+        return WalkMemo.affordable(held)
+                ? new WalkMemo(g, fc, att, roles, comp, edges, links, linkFirst, linkCount)
+                : null;
     }
 
     private void walk(Progress progress) {
@@ -152,7 +169,10 @@ public final class LinkFinder {
         }
     }
 
-    /** Emits the links of named node n: its edges that no named parent has, less those another edge implies. */
+    /**
+     * Emits the links of named node n: its edges that no named parent has, less those another edge
+     * implies.
+     */
     private void emitOwn(int n, long[] mine, LongList fresh) {
         int[] np = h.namedParents[n];
         fresh.clear();
@@ -164,7 +184,8 @@ public final class LinkFinder {
             if (np != null) {
                 for (int p : np) {
                     if (p == g.top && g.nodeNamed[g.top].length == 0) {
-                        continue; // owl:Thing is not a class record: its edges must be listed below it
+                        continue; // owl:Thing is not a class record: its edges must be listed below
+                        // it
                     }
                     if (LongList.binarySearch(edges[p], e) >= 0) {
                         old = true;
@@ -257,8 +278,8 @@ public final class LinkFinder {
     }
 
     /**
-     * Closure of a few seed edges of node n, using the complete filler edge sets; a self-loop (r, n) composes with
-     * the node's own edges.
+     * Closure of a few seed edges of node n, using the complete filler edge sets; a self-loop (r,
+     * n) composes with the node's own edges.
      */
     private void closeSeeds(int n, LongList seeds, LongSet into, long[] inherited) {
         IntList selfRoles = null;
@@ -304,8 +325,11 @@ public final class LinkFinder {
         }
     }
 
-    /** Adds (t, target of e2) for every t with r ∘ role(e2) ⊑ t (row = comp[r]), unless inherited. */
-    private static void composeInto(int[][] row, long e2, LongList seeds, LongSet into, long[] inherited) {
+    /**
+     * Adds (t, target of e2) for every t with r ∘ role(e2) ⊑ t (row = comp[r]), unless inherited.
+     */
+    private static void composeInto(
+            int[][] row, long e2, LongList seeds, LongSet into, long[] inherited) {
         if (nodeOf(e2) == SELF) {
             return;
         }
@@ -354,7 +378,9 @@ public final class LinkFinder {
                     continue; // owl:Thing: no named class follows from it
                 }
                 int[] np = h.namedParents[tnode];
-                if (np == null || np.length == 0 || (np.length == 1 && np[0] == g.top && g.nodeNamed[g.top].length == 0)) {
+                if (np == null
+                        || np.length == 0
+                        || (np.length == 1 && np[0] == g.top && g.nodeNamed[g.top].length == 0)) {
                     continue; // nothing named above this filler: no named B can follow from it
                 }
                 target = -(g.nodeFresh[tnode][0] + 1);
@@ -386,7 +412,9 @@ public final class LinkFinder {
         }
     }
 
-    /** Candidate j covers candidate i under the TypeScript rule (sub-role, more specific filler). */
+    /**
+     * Candidate j covers candidate i under the TypeScript rule (sub-role, more specific filler).
+     */
     private boolean dominates(int j, int i) {
         if (!roles.isSubRole(cRole[j], cRole[i])) {
             return false;

@@ -1,17 +1,17 @@
 package oarag.bridge.closure;
 
+import java.util.Arrays;
 import oarag.bridge.classify.TaxonomyGraph;
 
-import java.util.Arrays;
-
 /**
- * Which taxonomy nodes changed their own told input since the last closure walk ({@link WalkMemo}, on the same
- * nodes): their super-nodes, or their own attachments. Compared once, for {@link FillerReuse} and
- * {@link ClosureReuse} alike.
+ * Which taxonomy nodes changed their own told input since the last closure walk ({@link WalkMemo},
+ * on the same nodes): their super-nodes, or their own attachments. Compared once, for {@link
+ * FillerReuse} and {@link ClosureReuse} alike.
  */
 final class NodeChanges {
     /** The node's super-nodes differ from the memo's. */
     final boolean[] supers;
+
     /** The node's own attachments differ from the memo's. */
     final boolean[] attachments;
 

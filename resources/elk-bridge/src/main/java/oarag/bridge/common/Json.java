@@ -15,19 +15,36 @@ public final class Json {
         for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
             switch (c) {
-                case '"': sb.append("\\\""); break;
-                case '\\': sb.append("\\\\"); break;
-                case '\n': sb.append("\\n"); break;
-                case '\r': sb.append("\\r"); break;
-                case '\t': sb.append("\\t"); break;
-                case '\b': sb.append("\\b"); break;
-                case '\f': sb.append("\\f"); break;
+                case '"':
+                    sb.append("\\\"");
+                    break;
+                case '\\':
+                    sb.append("\\\\");
+                    break;
+                case '\n':
+                    sb.append("\\n");
+                    break;
+                case '\r':
+                    sb.append("\\r");
+                    break;
+                case '\t':
+                    sb.append("\\t");
+                    break;
+                case '\b':
+                    sb.append("\\b");
+                    break;
+                case '\f':
+                    sb.append("\\f");
+                    break;
                 default:
                     if (c < 0x20 || c == 0x2028 || c == 0x2029) {
                         hex(sb, c);
                     } else if (Character.isSurrogate(c)) {
-                        // keep valid pairs, escape lone surrogates (they cannot be encoded as UTF-8)
-                        if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                        // keep valid pairs, escape lone surrogates (they cannot be encoded as
+                        // UTF-8)
+                        if (Character.isHighSurrogate(c)
+                                && i + 1 < n
+                                && Character.isLowSurrogate(s.charAt(i + 1))) {
                             sb.append(c).append(s.charAt(++i));
                         } else {
                             hex(sb, c);
@@ -41,8 +58,11 @@ public final class Json {
     }
 
     private static void hex(StringBuilder sb, char c) {
-        sb.append("\\u").append(HEX[(c >> 12) & 15]).append(HEX[(c >> 8) & 15])
-            .append(HEX[(c >> 4) & 15]).append(HEX[c & 15]);
+        sb.append("\\u")
+                .append(HEX[(c >> 12) & 15])
+                .append(HEX[(c >> 8) & 15])
+                .append(HEX[(c >> 4) & 15])
+                .append(HEX[c & 15]);
     }
 
     static StringBuilder key(StringBuilder sb, String k) {

@@ -22,7 +22,9 @@ public final class LongList {
         return a[i];
     }
 
-    /** Removes the first occurrence of v (the later elements move up); false when v is not there. */
+    /**
+     * Removes the first occurrence of v (the later elements move up); false when v is not there.
+     */
     public boolean removeFirst(long v) {
         for (int i = 0; i < n; i++) {
             if (a[i] == v) {
@@ -72,7 +74,10 @@ public final class LongList {
         return sorted == null ? -1 : Arrays.binarySearch(sorted, v);
     }
 
-    /** Union of sorted sets; returns one of the inputs (shared, not copied) when it contains all the others. */
+    /**
+     * Union of sorted sets; returns one of the inputs (shared, not copied) when it contains all the
+     * others.
+     */
     public static long[] union(long[][] sets, int count) {
         long[] best = null;
         int total = 0;

@@ -4,5 +4,5 @@ package oarag.bridge.common;
 public interface Progress {
     void report(String stage, double fraction);
 
-    Progress NONE = (stage, fraction) -> { };
+    Progress NONE = (stage, fraction) -> {};
 }

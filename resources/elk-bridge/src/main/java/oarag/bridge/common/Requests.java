@@ -12,7 +12,8 @@ public final class Requests {
         JsonElement e = req.get(key);
         if (e == null || e.isJsonNull()) {
             if (required) {
-                throw new BridgeException("BAD_REQUEST", "The request needs a \"" + key + "\" string.");
+                throw new BridgeException(
+                        "BAD_REQUEST", "The request needs a \"" + key + "\" string.");
             }
             return null;
         }
@@ -25,7 +26,8 @@ public final class Requests {
     public static JsonArray array(JsonObject req, String name) throws BridgeException {
         JsonElement e = req.get(name);
         if (e == null || !e.isJsonArray()) {
-            throw new BridgeException("BAD_REQUEST", "The request needs an array \"" + name + "\".");
+            throw new BridgeException(
+                    "BAD_REQUEST", "The request needs an array \"" + name + "\".");
         }
         return e.getAsJsonArray();
     }

@@ -5,8 +5,8 @@ public final class Utf8 {
     private Utf8() {}
 
     /**
-     * Encodes s into b from k (which has room for 3 bytes a char) and returns the end; a lone surrogate becomes '?',
-     * as Java's encoder writes it.
+     * Encodes s into b from k (which has room for 3 bytes a char) and returns the end; a lone
+     * surrogate becomes '?', as Java's encoder writes it.
      */
     public static int encode(CharSequence s, byte[] b, int k) {
         int n = s.length();

@@ -3,8 +3,8 @@ package oarag.bridge.diff;
 import oarag.bridge.model.Session;
 
 /**
- * A reload that will not be incremental, and why (the result's {@code reason}); carries the edited file when it was
- * already parsed, so the full load does not parse it again.
+ * A reload that will not be incremental, and why (the result's {@code reason}); carries the edited
+ * file when it was already parsed, so the full load does not parse it again.
  */
 public final class Fallback extends Exception {
     private static final long serialVersionUID = 1L;
@@ -16,7 +16,10 @@ public final class Fallback extends Exception {
     public static final String INCONSISTENT = "inconsistent";
     public static final String INCREMENTAL_FAILED = "incremental-failed";
 
-    /** Above this share of the ontology's axioms changed, a full load costs about what an incremental one does. */
+    /**
+     * Above this share of the ontology's axioms changed, a full load costs about what an
+     * incremental one does.
+     */
     static final double MAX_CHANGED_SHARE = 0.10;
 
     public final String reason;

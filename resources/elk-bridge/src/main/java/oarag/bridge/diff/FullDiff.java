@@ -1,29 +1,31 @@
 package oarag.bridge.diff;
 
-import oarag.bridge.common.BridgeException;
-import oarag.bridge.common.Progress;
-import oarag.bridge.load.Loader;
-import oarag.bridge.model.Session;
-
 import java.io.File;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-
+import oarag.bridge.common.BridgeException;
+import oarag.bridge.common.Progress;
+import oarag.bridge.load.Loader;
+import oarag.bridge.model.Session;
 import org.semanticweb.owlapi.model.OWLAnnotation;
 import org.semanticweb.owlapi.model.OWLAxiom;
 import org.semanticweb.owlapi.model.OWLImportsDeclaration;
 import org.semanticweb.owlapi.model.OWLOntology;
 
 /**
- * The changed axioms of an edited file in any syntax: the file is loaded whole (as load does) and its axioms are
- * compared with the session's. Saves ELK's work only, but holds for every format.
+ * The changed axioms of an edited file in any syntax: the file is loaded whole (as load does) and
+ * its axioms are compared with the session's. Saves ELK's work only, but holds for every format.
  */
 public final class FullDiff {
     private FullDiff() {}
 
-    /** The change (its {@code parsed} session replaces the old one), or Fallback with the parsed session. */
-    public static AxiomChange diff(Session s, File file, File catalog, Progress progress) throws BridgeException, Fallback {
+    /**
+     * The change (its {@code parsed} session replaces the old one), or Fallback with the parsed
+     * session.
+     */
+    public static AxiomChange diff(Session s, File file, File catalog, Progress progress)
+            throws BridgeException, Fallback {
         Session now = Loader.load(file, catalog, progress);
         if (now.format != s.format) {
             throw new Fallback(Fallback.FORMAT_CHANGED, now);
@@ -31,8 +33,15 @@ public final class FullDiff {
         if (!sameHeader(s.root, now.root)) {
             throw new Fallback(Fallback.HEADER_CHANGED, now);
         }
-        List<OWLAxiom> removed = s.root.axioms().filter(ax -> !now.root.containsAxiom(ax)).collect(Collectors.toList());
-        List<OWLAxiom> added = now.root.axioms().filter(ax -> !s.root.containsAxiom(ax)).collect(Collectors.toList());
+        List<OWLAxiom> removed =
+                s.root.axioms()
+                        .filter(ax -> !now.root.containsAxiom(ax))
+                        .collect(Collectors.toList());
+        List<OWLAxiom> added =
+                now.root
+                        .axioms()
+                        .filter(ax -> !s.root.containsAxiom(ax))
+                        .collect(Collectors.toList());
         if (Fallback.tooMany(removed.size() + added.size(), s.root.getAxiomCount())) {
             throw new Fallback(Fallback.TOO_MANY_CHANGES, now);
         }

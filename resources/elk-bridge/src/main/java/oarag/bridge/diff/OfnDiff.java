@@ -1,12 +1,5 @@
 package oarag.bridge.diff;
 
-import oarag.bridge.common.BridgeException;
-import oarag.bridge.extract.WarmState;
-import oarag.bridge.load.Depth;
-import oarag.bridge.load.ParseErrors;
-import oarag.bridge.load.Sniffer;
-import oarag.bridge.model.Session;
-
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -16,7 +9,12 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
+import oarag.bridge.common.BridgeException;
+import oarag.bridge.extract.WarmState;
+import oarag.bridge.load.Depth;
+import oarag.bridge.load.ParseErrors;
+import oarag.bridge.load.Sniffer;
+import oarag.bridge.model.Session;
 import org.semanticweb.owlapi.apibinding.OWLManager;
 import org.semanticweb.owlapi.formats.FunctionalSyntaxDocumentFormat;
 import org.semanticweb.owlapi.io.OWLParserException;
@@ -29,27 +27,30 @@ import org.semanticweb.owlapi.model.OWLOntologyCreationException;
 import org.semanticweb.owlapi.model.OWLOntologyManager;
 
 /**
- * The changed axioms of an edited functional-syntax file, found without parsing it whole: the axiom texts that
- * differ from the warm session's (a multiset difference, {@link OfnIndex}) are parsed as two small documents under
- * the file's own prefixes. Valid because the warm session's texts stand one-to-one for its axioms
- * ({@link WarmState#oneToOne}), so a text that is gone is an axiom that is gone.
+ * The changed axioms of an edited functional-syntax file, found without parsing it whole: the axiom
+ * texts that differ from the warm session's (a multiset difference, {@link OfnIndex}) are parsed as
+ * two small documents under the file's own prefixes. Valid because the warm session's texts stand
+ * one-to-one for its axioms ({@link WarmState#oneToOne}), so a text that is gone is an axiom that
+ * is gone.
  */
 public final class OfnDiff {
     private OfnDiff() {}
 
     /**
-     * The change, or Fallback (header changed, too many changes, texts that do not map to the session's axioms);
-     * Malformed when the file is not shaped as the scanner follows or an added axiom's error cannot be placed, for
-     * the caller to parse the file whole (which also reports any syntax error at its line).
+     * The change, or Fallback (header changed, too many changes, texts that do not map to the
+     * session's axioms); Malformed when the file is not shaped as the scanner follows or an added
+     * axiom's error cannot be placed, for the caller to parse the file whole (which also reports
+     * any syntax error at its line).
      */
-    public static AxiomChange diff(Session s, OfnIndex old, File file) throws BridgeException, Fallback,
-        OfnScanner.Malformed {
+    public static AxiomChange diff(Session s, OfnIndex old, File file)
+            throws BridgeException, Fallback, OfnScanner.Malformed {
         OfnIndex.Diff d;
         try {
             d = old.diff(file, Depth.limit());
         } catch (IOException e) {
-            throw new BridgeException("NOT_FOUND", "The file " + file.getPath() + " cannot be read: " + e.getMessage()
-                + ".");
+            throw new BridgeException(
+                    "NOT_FOUND",
+                    "The file " + file.getPath() + " cannot be read: " + e.getMessage() + ".");
         }
         if (!Arrays.equals(old.header, d.header)) {
             throw new Fallback(Fallback.HEADER_CHANGED, null);
@@ -84,7 +85,7 @@ public final class OfnDiff {
     }
 
     private static Set<OWLAxiom> removedAxioms(OWLOntologyManager man, OfnIndex old, int[] removed)
-        throws Fallback {
+            throws Fallback {
         if (removed.length == 0) {
             return Set.of();
         }
@@ -107,11 +108,11 @@ public final class OfnDiff {
     }
 
     /**
-     * Parses the added axioms as a document laid out like the file: each at its own line and column (blank lines
-     * between), so a syntax error is reported where it is in the file.
+     * Parses the added axioms as a document laid out like the file: each at its own line and column
+     * (blank lines between), so a syntax error is reported where it is in the file.
      */
     private static Set<OWLAxiom> addedAxioms(OWLOntologyManager man, OfnIndex.Diff d, File file)
-        throws BridgeException, OfnScanner.Malformed {
+            throws BridgeException, OfnScanner.Malformed {
         if (d.addedCount() == 0) {
             return Set.of();
         }
@@ -151,15 +152,21 @@ public final class OfnDiff {
             if (!placed) {
                 throw new OfnScanner.Malformed("an added axiom does not parse");
             }
-            throw new BridgeException("PARSE_ERROR", ParseErrors.parseMessage(file, Sniffer.Format.FUNCTIONAL, e), e);
+            throw new BridgeException(
+                    "PARSE_ERROR", ParseErrors.parseMessage(file, Sniffer.Format.FUNCTIONAL, e), e);
         } catch (OWLOntologyCreationException e) {
             throw new OfnScanner.Malformed("an added axiom does not parse");
         }
     }
 
-    private static OWLOntology parse(OWLOntologyManager man, String doc) throws OWLOntologyCreationException {
-        return man.loadOntologyFromOntologyDocument(new StringDocumentSource(doc,
-            IRI.create("urn:oarag:reload:" + System.nanoTime()), new FunctionalSyntaxDocumentFormat(), null),
-            man.getOntologyLoaderConfiguration().setStrict(false).setReportStackTraces(false));
+    private static OWLOntology parse(OWLOntologyManager man, String doc)
+            throws OWLOntologyCreationException {
+        return man.loadOntologyFromOntologyDocument(
+                new StringDocumentSource(
+                        doc,
+                        IRI.create("urn:oarag:reload:" + System.nanoTime()),
+                        new FunctionalSyntaxDocumentFormat(),
+                        null),
+                man.getOntologyLoaderConfiguration().setStrict(false).setReportStackTraces(false));
     }
 }

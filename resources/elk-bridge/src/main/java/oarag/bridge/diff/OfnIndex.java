@@ -1,8 +1,5 @@
 package oarag.bridge.diff;
 
-import oarag.bridge.common.IntList;
-import oarag.bridge.load.FileStamp;
-
 import java.io.ByteArrayInputStream;
 import java.io.File;
 import java.io.IOException;
@@ -10,28 +7,39 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.BitSet;
+import oarag.bridge.common.IntList;
+import oarag.bridge.load.FileStamp;
 
 /**
- * The axiom texts of a functional-syntax file as {@link OfnScanner} reads them: its header and the multiset of its
- * normalised axioms (one arena, a hash table over it). What a warm session keeps of its file to compare the next
- * version with ({@link Diff}); a reload then patches it in place ({@link #apply}) rather than keeping a second
- * copy, so an edit costs the heap only the texts it changed.
+ * The axiom texts of a functional-syntax file as {@link OfnScanner} reads them: its header and the
+ * multiset of its normalised axioms (one arena, a hash table over it). What a warm session keeps of
+ * its file to compare the next version with ({@link Diff}); a reload then patches it in place
+ * ({@link #apply}) rather than keeping a second copy, so an edit costs the heap only the texts it
+ * changed.
  */
 public final class OfnIndex {
     private static final int EMPTY = -1;
     private static final int GONE = -2;
+
     /** A window of the file is scanned as this document (OfnLayout#window). */
     private static final byte[] WINDOW_HEAD = "Ontology(\n".getBytes(StandardCharsets.UTF_8);
+
     private static final byte[] WINDOW_TAIL = "\n)\n".getBytes(StandardCharsets.UTF_8);
-    /** The header the scanner makes of that document when the window holds axioms only: "Ontology(\n)\n". */
+
+    /**
+     * The header the scanner makes of that document when the window holds axioms only:
+     * "Ontology(\n)\n".
+     */
     private static final int EMPTY_HEADER = "Ontology(\n)\n".length();
 
     final byte[] header;
     final byte[] prefixes;
     private byte[] arena;
     private int used;
+
     /** Bytes of the arena that belong to removed axioms. */
     private int waste;
+
     private int[] start = new int[1024];
     private int[] len = new int[1024];
     private long[] hash = new long[1024];
@@ -39,6 +47,7 @@ public final class OfnIndex {
     private int live;
     private int[] table = new int[2048];
     private int tombstones;
+
     /** Where each axiom stands in the file as last read. */
     private OfnLayout layout;
 
@@ -50,10 +59,11 @@ public final class OfnIndex {
     }
 
     /**
-     * The file's index; null when the file no longer has the content stamped (when given); Malformed when the
-     * scanner does not follow it.
+     * The file's index; null when the file no longer has the content stamped (when given);
+     * Malformed when the scanner does not follow it.
      */
-    public static OfnIndex of(File file, int limit, FileStamp stamp) throws OfnScanner.Malformed, IOException {
+    public static OfnIndex of(File file, int limit, FileStamp stamp)
+            throws OfnScanner.Malformed, IOException {
         byte[] raw = Files.readAllBytes(file.toPath());
         if (stamp != null && !stamp.matches(FileStamp.of(raw))) {
             return null;
@@ -67,12 +77,23 @@ public final class OfnIndex {
         }
         int[] slots = new int[b.count];
         Arrays.setAll(slots, k -> k);
-        x.layout = new OfnLayout(raw, slots, b.ats.toArray(), b.ends.toArray(), b.lines.toArray(), b.count,
-            (int) h.itemsEnd, (int) h.close);
+        x.layout =
+                new OfnLayout(
+                        raw,
+                        slots,
+                        b.ats.toArray(),
+                        b.ends.toArray(),
+                        b.lines.toArray(),
+                        b.count,
+                        (int) h.itemsEnd,
+                        (int) h.close);
         return x;
     }
 
-    /** Collects the normalised texts into one arena (no larger than the file) while the scanner reads. */
+    /**
+     * Collects the normalised texts into one arena (no larger than the file) while the scanner
+     * reads.
+     */
     private static final class Builder implements OfnScanner.Sink {
         byte[] arena;
         int used;
@@ -88,7 +109,8 @@ public final class OfnIndex {
         }
 
         @Override
-        public void axiom(byte[] norm, int n, int line, int col, byte[] src, int from, int to, long at) {
+        public void axiom(
+                byte[] norm, int n, int line, int col, byte[] src, int from, int to, long at) {
             ats.add((int) at);
             ends.add((int) at + (to - from));
             lines.add(line);
@@ -182,8 +204,11 @@ public final class OfnIndex {
         int mask = table.length - 1;
         for (int p = mix(h) & mask; table[p] != EMPTY; p = (p + 1) & mask) {
             int k = table[p];
-            if (k >= 0 && hash[k] == h && len[k] == n && !taken.get(k)
-                && Arrays.equals(arena, start[k], start[k] + n, text, 0, n)) {
+            if (k >= 0
+                    && hash[k] == h
+                    && len[k] == n
+                    && !taken.get(k)
+                    && Arrays.equals(arena, start[k], start[k] + n, text, 0, n)) {
                 return k;
             }
         }
@@ -193,8 +218,13 @@ public final class OfnIndex {
     /** One comparison of an edited file with this index: which texts it lost, which it gained. */
     final class Diff implements OfnScanner.Sink {
         private final BitSet taken = new BitSet(slots);
-        /** The texts it gained: normalised (for the index), as written (for the parser), and where they stand. */
+
+        /**
+         * The texts it gained: normalised (for the index), as written (for the parser), and where
+         * they stand.
+         */
         final OfnScanner.Bytes addedNorm = new OfnScanner.Bytes(1024);
+
         final IntList addedNormEnd = new IntList(16);
         final OfnScanner.Bytes addedSrc = new OfnScanner.Bytes(1024);
         final IntList addedSrcEnd = new IntList(16);
@@ -203,13 +233,20 @@ public final class OfnIndex {
         byte[] header;
         byte[] prefixes;
         private int[] removed;
+
         /** The edited file, and the window of it that was scanned (null: all of it). */
         final byte[] next;
+
         private OfnLayout.Window window;
         private long itemsEnd;
         private long close;
-        /** What the scan met, in file order: a slot it matched, or -1 - the index of a text it added; where. */
+
+        /**
+         * What the scan met, in file order: a slot it matched, or -1 - the index of a text it
+         * added; where.
+         */
         private final IntList seenSlot = new IntList(64);
+
         private final IntList seenAt = new IntList(64);
         private final IntList seenEnd = new IntList(64);
         private final IntList seenLine = new IntList(64);
@@ -219,9 +256,11 @@ public final class OfnIndex {
         }
 
         @Override
-        public void axiom(byte[] norm, int n, int line, int col, byte[] src, int from, int to, long at) {
+        public void axiom(
+                byte[] norm, int n, int line, int col, byte[] src, int from, int to, long at) {
             if (window != null) {
-                // the window was scanned as a document of its own: back to the file's offsets and lines
+                // the window was scanned as a document of its own: back to the file's offsets and
+                // lines
                 at += window.lo - WINDOW_HEAD.length;
                 col = line == 2 ? window.colAtLo + col - 1 : col;
                 line = window.lineAtLo + line - 2;
@@ -245,8 +284,9 @@ public final class OfnIndex {
         }
 
         /**
-         * Scans only the window where the edited file differs (OfnLayout#window); false when there is none to scan
-         * that way (a header change, or no layout), or its text is not whole axioms, and the file is scanned whole.
+         * Scans only the window where the edited file differs (OfnLayout#window); false when there
+         * is none to scan that way (a header change, or no layout), or its text is not whole
+         * axioms, and the file is scanned whole.
          */
         boolean inWindow(int limit) throws IOException {
             OfnLayout.Window w = layout != null ? layout.window(next) : null;
@@ -259,10 +299,12 @@ public final class OfnIndex {
             for (int k = w.k0; k < w.k1; k++) {
                 taken.clear(layout.slot[k]);
             }
-            byte[] doc = new byte[WINDOW_HEAD.length + (w.hi + w.delta - w.lo) + WINDOW_TAIL.length];
+            byte[] doc =
+                    new byte[WINDOW_HEAD.length + (w.hi + w.delta - w.lo) + WINDOW_TAIL.length];
             System.arraycopy(WINDOW_HEAD, 0, doc, 0, WINDOW_HEAD.length);
             System.arraycopy(next, w.lo, doc, WINDOW_HEAD.length, w.hi + w.delta - w.lo);
-            System.arraycopy(WINDOW_TAIL, 0, doc, doc.length - WINDOW_TAIL.length, WINDOW_TAIL.length);
+            System.arraycopy(
+                    WINDOW_TAIL, 0, doc, doc.length - WINDOW_TAIL.length, WINDOW_TAIL.length);
             window = w;
             try {
                 OfnScanner.Header h = OfnScanner.scan(new ByteArrayInputStream(doc), limit, this);
@@ -285,7 +327,8 @@ public final class OfnIndex {
         /** The normalised text the scan added, j-th. */
         String added(int j) {
             int from = j == 0 ? 0 : addedNormEnd.get(j - 1);
-            return new String(addedNorm.a, from, addedNormEnd.get(j) - from, StandardCharsets.UTF_8);
+            return new String(
+                    addedNorm.a, from, addedNormEnd.get(j) - from, StandardCharsets.UTF_8);
         }
 
         int addedCount() {
@@ -342,7 +385,10 @@ public final class OfnIndex {
         for (int j = 0; j < d.addedCount(); j++) {
             int to = d.addedNormEnd.get(j);
             if (used + (to - from) > arena.length) {
-                arena = Arrays.copyOf(arena, Math.max(arena.length + arena.length / 8, used + (to - from)));
+                arena =
+                        Arrays.copyOf(
+                                arena,
+                                Math.max(arena.length + arena.length / 8, used + (to - from)));
             }
             System.arraycopy(d.addedNorm.a, from, arena, used, to - from);
             append(used, to - from);
@@ -356,11 +402,25 @@ public final class OfnIndex {
             }
         }
         if (d.window != null && layout != null) {
-            layout = layout.after(d.next, d.window, seen, d.seenAt.toArray(), d.seenEnd.toArray(),
-                d.seenLine.toArray());
+            layout =
+                    layout.after(
+                            d.next,
+                            d.window,
+                            seen,
+                            d.seenAt.toArray(),
+                            d.seenEnd.toArray(),
+                            d.seenLine.toArray());
         } else {
-            layout = new OfnLayout(d.next, seen, d.seenAt.toArray(), d.seenEnd.toArray(), d.seenLine.toArray(),
-                seen.length, (int) d.itemsEnd, (int) d.close);
+            layout =
+                    new OfnLayout(
+                            d.next,
+                            seen,
+                            d.seenAt.toArray(),
+                            d.seenEnd.toArray(),
+                            d.seenLine.toArray(),
+                            seen.length,
+                            (int) d.itemsEnd,
+                            (int) d.close);
         }
         if (waste > used / 4 || slots > 2 * live + 1024) {
             compact();

@@ -3,10 +3,11 @@ package oarag.bridge.diff;
 import java.util.Arrays;
 
 /**
- * Where each axiom of an indexed functional-syntax file stands: the file's bytes, and per axiom in file order its
- * index slot, byte offsets and first line. With it a reload compares the edited file byte for byte first and scans
- * only the window between the common beginning and the common end ({@link #window}): an editor's save of a few
- * changed axioms then costs a comparison of the bytes, not a scan of every axiom.
+ * Where each axiom of an indexed functional-syntax file stands: the file's bytes, and per axiom in
+ * file order its index slot, byte offsets and first line. With it a reload compares the edited file
+ * byte for byte first and scans only the window between the common beginning and the common end
+ * ({@link #window}): an editor's save of a few changed axioms then costs a comparison of the bytes,
+ * not a scan of every axiom.
  */
 final class OfnLayout {
     final byte[] raw;
@@ -15,11 +16,24 @@ final class OfnLayout {
     final int[] end;
     final int[] line;
     final int count;
-    /** End of the last item of the ontology that is not an axiom (the header's end), and the closing ')'. */
+
+    /**
+     * End of the last item of the ontology that is not an axiom (the header's end), and the closing
+     * ')'.
+     */
     final int itemsEnd;
+
     final int close;
 
-    OfnLayout(byte[] raw, int[] slot, int[] at, int[] end, int[] line, int count, int itemsEnd, int close) {
+    OfnLayout(
+            byte[] raw,
+            int[] slot,
+            int[] at,
+            int[] end,
+            int[] line,
+            int count,
+            int itemsEnd,
+            int close) {
         this.raw = raw;
         this.slot = slot;
         this.at = at;
@@ -31,10 +45,11 @@ final class OfnLayout {
     }
 
     /**
-     * The part of the edited file {@code next} to scan: old axioms {@code [k0, k1)} in file order, bytes
-     * {@code [lo, hi)} of the old file and {@code [lo, hi + delta)} of the new one. Outside it the two files have the
-     * same bytes, so the same axioms; it begins where an axiom ends and ends at a line's start, where an axiom or
-     * the closing ')' begins (so no comment of the window runs on past it).
+     * The part of the edited file {@code next} to scan: old axioms {@code [k0, k1)} in file order,
+     * bytes {@code [lo, hi)} of the old file and {@code [lo, hi + delta)} of the new one. Outside
+     * it the two files have the same bytes, so the same axioms; it begins where an axiom ends and
+     * ends at a line's start, where an axiom or the closing ')' begins (so no comment of the window
+     * runs on past it).
      */
     static final class Window {
         final int k0;
@@ -42,8 +57,10 @@ final class OfnLayout {
         final int lo;
         final int hi;
         final int delta;
+
         /** Line and byte column (from 1) at lo. */
         final int lineAtLo;
+
         final int colAtLo;
 
         Window(int k0, int k1, int lo, int hi, int delta, int lineAtLo, int colAtLo) {
@@ -57,7 +74,10 @@ final class OfnLayout {
         }
     }
 
-    /** The window to scan in {@code next}, or null when the change reaches the header or the closing ')'. */
+    /**
+     * The window to scan in {@code next}, or null when the change reaches the header or the closing
+     * ')'.
+     */
     Window window(byte[] next) {
         int oldLen = raw.length;
         int newLen = next.length;
@@ -76,7 +96,8 @@ final class OfnLayout {
         int changeEnd = oldLen - s;
         int k0 = firstAbove(end, p);
         int lo = k0 > 0 ? end[k0 - 1] : itemsEnd;
-        // a line of the window's must end before it ends in the edited file: a comment there runs to a line's end
+        // a line of the window's must end before it ends in the edited file: a comment there runs
+        // to a line's end
         int delta = newLen - oldLen;
         int k1 = firstAtLeast(at, Math.max(changeEnd, lo));
         while (k1 < count && next[at[k1] + delta - 1] != '\n') {
@@ -86,7 +107,8 @@ final class OfnLayout {
         if (hi < changeEnd || hi + delta <= lo || next[hi + delta - 1] != '\n') {
             return null;
         }
-        int lineAtLo = k0 > 0 ? line[k0 - 1] + newlines(raw, at[k0 - 1], lo) : 1 + newlines(raw, 0, lo);
+        int lineAtLo =
+                k0 > 0 ? line[k0 - 1] + newlines(raw, at[k0 - 1], lo) : 1 + newlines(raw, 0, lo);
         int nl = lo - 1;
         while (nl >= 0 && raw[nl] != '\n') {
             nl--;
@@ -95,8 +117,9 @@ final class OfnLayout {
     }
 
     /**
-     * The layout of the edited file after a window's scan: the axioms before it as they were, the scan's (offsets
-     * and lines already the new file's), the axioms after it moved by the window's change in length and lines.
+     * The layout of the edited file after a window's scan: the axioms before it as they were, the
+     * scan's (offsets and lines already the new file's), the axioms after it moved by the window's
+     * change in length and lines.
      */
     OfnLayout after(byte[] next, Window w, int[] wSlot, int[] wAt, int[] wEnd, int[] wLine) {
         int n = w.k0 + wSlot.length + (count - w.k1);

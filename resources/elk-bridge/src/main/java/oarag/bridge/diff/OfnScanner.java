@@ -1,21 +1,24 @@
 package oarag.bridge.diff;
 
-import oarag.bridge.load.Depth;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import oarag.bridge.load.Depth;
 
 /**
- * Splits an OWL functional-syntax document into its header and its top-level axioms without parsing them, so a
- * reload finds the axioms an edit touched by comparing text (docs/bridge-protocol.md, {@code reload}). It streams
- * the UTF-8 bytes through a buffer of a few MiB (no copy of the whole file): no multi-byte character contains an
- * ASCII byte, so parentheses, quotes, {@code <>} and {@code #} are found exactly. Anything it does not follow is
- * {@link Malformed}, and the caller reads the file the full way.
+ * Splits an OWL functional-syntax document into its header and its top-level axioms without parsing
+ * them, so a reload finds the axioms an edit touched by comparing text (docs/bridge-protocol.md,
+ * {@code reload}). It streams the UTF-8 bytes through a buffer of a few MiB (no copy of the whole
+ * file): no multi-byte character contains an ASCII byte, so parentheses, quotes, {@code <>} and
+ * {@code #} are found exactly. Anything it does not follow is {@link Malformed}, and the caller
+ * reads the file the full way.
  */
 public final class OfnScanner {
-    /** The document is not shaped as this scanner expects (which need not mean OWL API would reject it). */
+    /**
+     * The document is not shaped as this scanner expects (which need not mean OWL API would reject
+     * it).
+     */
     public static final class Malformed extends Exception {
         private static final long serialVersionUID = 1L;
 
@@ -27,9 +30,9 @@ public final class OfnScanner {
     /** Receives the axioms in file order. */
     interface Sink {
         /**
-         * One axiom: its normalised text {@code norm[0, n)}, the line and byte column where it starts, its text as
-         * written, {@code src[from, to)}, and the document offset of that text's first byte. The arrays are reused
-         * after the call.
+         * One axiom: its normalised text {@code norm[0, n)}, the line and byte column where it
+         * starts, its text as written, {@code src[from, to)}, and the document offset of that
+         * text's first byte. The arrays are reused after the call.
          */
         void axiom(byte[] norm, int n, int line, int col, byte[] src, int from, int to, long at);
     }
@@ -38,10 +41,16 @@ public final class OfnScanner {
     static final class Header {
         /** Prefixes, ontology IRIs, imports and ontology annotations, normalised, one per line. */
         final byte[] header;
+
         /** The Prefix declarations alone, one per line. */
         final byte[] prefixes;
-        /** Document offsets: the end of the last item of the ontology's that is not an axiom, and its closing ')'. */
+
+        /**
+         * Document offsets: the end of the last item of the ontology's that is not an axiom, and
+         * its closing ')'.
+         */
         final long itemsEnd;
+
         final long close;
 
         Header(byte[] header, byte[] prefixes, long itemsEnd, long close) {
@@ -77,8 +86,13 @@ public final class OfnScanner {
 
     private final InputStream in;
     private final Sink sink;
-    /** Deepest nesting allowed (the load's own limit, {@link Depth}); deeper is left to the full load to refuse. */
+
+    /**
+     * Deepest nesting allowed (the load's own limit, {@link Depth}); deeper is left to the full
+     * load to refuse.
+     */
     private final int limit;
+
     /** Bytes read at a time (tests lower it to cut items at every place). */
     static volatile int bufferSize = 4 << 20;
 
@@ -86,17 +100,23 @@ public final class OfnScanner {
     private int i;
     private int end;
     private boolean eof;
+
     /** File offset of b[0]. */
     private long base;
+
     /** First byte to keep when the buffer is refilled (the start of the item being read), or -1. */
     private int mark = -1;
+
     private int line = 1;
+
     /** File offset where the current line starts. */
     private long lineStart;
+
     private final Bytes header = new Bytes(256);
     private long itemsEnd;
     private long close;
     private final Bytes prefixes = new Bytes(256);
+
     /** The item being read, normalised. */
     private final Bytes norm = new Bytes(4096);
 
@@ -113,8 +133,8 @@ public final class OfnScanner {
     }
 
     /**
-     * Reads more of the document, keeping the bytes from the mark (else from i) at the front of the buffer; false
-     * at the end of the document.
+     * Reads more of the document, keeping the bytes from the mark (else from i) at the front of the
+     * buffer; false at the end of the document.
      */
     private boolean refill() throws IOException {
         if (eof) {
@@ -148,10 +168,14 @@ public final class OfnScanner {
     }
 
     private void document() throws Malformed, IOException {
-        if (has() && end - i >= 3 && (b[0] & 0xff) == 0xef && (b[1] & 0xff) == 0xbb && (b[2] & 0xff) == 0xbf) {
+        if (has()
+                && end - i >= 3
+                && (b[0] & 0xff) == 0xef
+                && (b[1] & 0xff) == 0xbb
+                && (b[2] & 0xff) == 0xbf) {
             i = 3;
         }
-        for (;;) {
+        for (; ; ) {
             skipSpace();
             if (!has()) {
                 throw new Malformed("no Ontology(...)");
@@ -183,9 +207,12 @@ public final class OfnScanner {
         }
     }
 
-    /** The items of Ontology(...): IRIs, Import and Annotation belong to the header, everything else is an axiom. */
+    /**
+     * The items of Ontology(...): IRIs, Import and Annotation belong to the header, everything else
+     * is an axiom.
+     */
     private void body() throws Malformed, IOException {
-        for (;;) {
+        for (; ; ) {
             skipSpace();
             if (!has()) {
                 throw new Malformed("the ontology is not closed");
@@ -241,7 +268,9 @@ public final class OfnScanner {
         mark = -1;
     }
 
-    /** Skips white space and comments between tokens ('#' at the start of a token opens a comment). */
+    /**
+     * Skips white space and comments between tokens ('#' at the start of a token opens a comment).
+     */
     private void skipSpace() throws IOException {
         while (has()) {
             byte k = KIND[b[i] & 0xff];
@@ -290,15 +319,15 @@ public final class OfnScanner {
     }
 
     /**
-     * Appends the parenthesised item at b[i] to norm with white space normalised outside literals and IRIs:
-     * comments dropped, none next to a parenthesis, one space elsewhere; literals and IRIs byte for byte. ('#'
-     * inside a name is part of it, as OWL API reads it.)
+     * Appends the parenthesised item at b[i] to norm with white space normalised outside literals
+     * and IRIs: comments dropped, none next to a parenthesis, one space elsewhere; literals and
+     * IRIs byte for byte. ('#' inside a name is part of it, as OWL API reads it.)
      */
     private void item() throws Malformed, IOException {
         int depth = 0;
         boolean pending = false;
         boolean inName = false;
-        for (;;) {
+        for (; ; ) {
             if (i >= end && !refill()) {
                 throw new Malformed("an item is not closed");
             }
@@ -392,8 +421,8 @@ public final class OfnScanner {
     }
 
     /**
-     * The end (exclusive) of the literal or IRI starting at p, counting the line breaks in a literal; -1 when it
-     * does not end before stop (then nothing is counted).
+     * The end (exclusive) of the literal or IRI starting at p, counting the line breaks in a
+     * literal; -1 when it does not end before stop (then nothing is counted).
      */
     private int quoted(byte[] src, int p, int stop) throws Malformed {
         int q = p + 1;

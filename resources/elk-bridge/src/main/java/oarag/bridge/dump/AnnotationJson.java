@@ -1,16 +1,14 @@
 package oarag.bridge.dump;
 
-import oarag.bridge.common.IntList;
-import oarag.bridge.common.Json;
-import oarag.bridge.model.Session;
-
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-
+import oarag.bridge.common.IntList;
+import oarag.bridge.common.Json;
+import oarag.bridge.model.Session;
 import org.semanticweb.owlapi.model.AxiomType;
 import org.semanticweb.owlapi.model.IRI;
 import org.semanticweb.owlapi.model.OWLAnnotation;
@@ -23,17 +21,26 @@ import org.semanticweb.owlapi.vocab.OWL2Datatype;
 import org.semanticweb.owlapi.vocab.OWLRDFVocabulary;
 
 /**
- * Annotations as the dump's {@code Ann} objects: {@code {"p", "v", "lang"?, "dt"?, "ref"?, "ann"?}} ({@code dt}
- * only when not xsd:string / rdf:langString, {@code ref} for IRI values, {@code ann} for axiom annotations).
+ * Annotations as the dump's {@code Ann} objects: {@code {"p", "v", "lang"?, "dt"?, "ref"?, "ann"?}}
+ * ({@code dt} only when not xsd:string / rdf:langString, {@code ref} for IRI values, {@code ann}
+ * for axiom annotations).
  */
 final class AnnotationJson {
     private AnnotationJson() {}
 
     private static final IRI OWL_DEPRECATED = OWLRDFVocabulary.OWL_DEPRECATED.getIRI();
-    private static final Set<IRI> PLAIN_TYPES = new HashSet<>(Arrays.asList(OWL2Datatype.XSD_STRING.getIRI(),
-        OWL2Datatype.RDF_LANG_STRING.getIRI(), OWL2Datatype.RDF_PLAIN_LITERAL.getIRI()));
+    private static final Set<IRI> PLAIN_TYPES =
+            new HashSet<>(
+                    Arrays.asList(
+                            OWL2Datatype.XSD_STRING.getIRI(),
+                            OWL2Datatype.RDF_LANG_STRING.getIRI(),
+                            OWL2Datatype.RDF_PLAIN_LITERAL.getIRI()));
 
-    static void ann(StringBuilder sb, OWLAnnotationProperty p, OWLAnnotationValue v, List<OWLAnnotation> nested) {
+    static void ann(
+            StringBuilder sb,
+            OWLAnnotationProperty p,
+            OWLAnnotationValue v,
+            List<OWLAnnotation> nested) {
         sb.append("{\"p\":");
         Json.str(sb, p.getIRI().toString());
         sb.append(",\"v\":");
@@ -66,14 +73,18 @@ final class AnnotationJson {
         sb.append('}');
     }
 
-    /** Appends "annotations":[...] for an entity IRI (over the closure) and returns whether owl:deprecated is true. */
+    /**
+     * Appends "annotations":[...] for an entity IRI (over the closure) and returns whether
+     * owl:deprecated is true.
+     */
     static boolean entityAnnotations(StringBuilder sb, List<OWLOntology> closure, IRI iri) {
         sb.append("\"annotations\":[");
         boolean deprecated = false;
         IntList starts = new IntList(8);
         for (OWLOntology o : closure) {
-            for (OWLAnnotationAssertionAxiom ax : (Iterable<OWLAnnotationAssertionAxiom>) o
-                .annotationAssertionAxioms(iri)::iterator) {
+            for (OWLAnnotationAssertionAxiom ax :
+                    (Iterable<OWLAnnotationAssertionAxiom>)
+                            o.annotationAssertionAxioms(iri)::iterator) {
                 if (starts.size() > 0) {
                     sb.append(',');
                 }
@@ -81,7 +92,9 @@ final class AnnotationJson {
                 ann(sb, ax.getProperty(), ax.getValue(), ax.annotationsAsList());
                 if (ax.getProperty().getIRI().equals(OWL_DEPRECATED)) {
                     OWLLiteral lit = ax.getValue().asLiteral().orElse(null);
-                    if (lit != null && ("true".equalsIgnoreCase(lit.getLiteral().trim()) || "1".equals(lit.getLiteral().trim()))) {
+                    if (lit != null
+                            && ("true".equalsIgnoreCase(lit.getLiteral().trim())
+                                    || "1".equals(lit.getLiteral().trim()))) {
                         deprecated = true;
                     }
                 }
@@ -93,9 +106,10 @@ final class AnnotationJson {
     }
 
     /**
-     * Puts the comma-separated items that start at these offsets (and run to the end of sb) in the order of their
-     * text. OWL API lists a subject's annotations in an order that can differ between two parses of almost the same
-     * file, and a record must read the same whenever it says the same (a delta compares records by their hash).
+     * Puts the comma-separated items that start at these offsets (and run to the end of sb) in the
+     * order of their text. OWL API lists a subject's annotations in an order that can differ
+     * between two parses of almost the same file, and a record must read the same whenever it says
+     * the same (a delta compares records by their hash).
      */
     static void inTextOrder(StringBuilder sb, IntList starts) {
         int n = starts.size();
@@ -123,14 +137,16 @@ final class AnnotationJson {
 
     /** The annotation properties the session's annotations use (nested ones too), sorted. */
     static Set<OWLAnnotationProperty> usedProperties(Session s) {
-        // a hash set while walking every assertion (a sorted set's comparisons cost more than the walk)
+        // a hash set while walking every assertion (a sorted set's comparisons cost more than the
+        // walk)
         Set<OWLAnnotationProperty> used = new HashSet<>();
         for (OWLAnnotation a : s.root.annotations().collect(Collectors.toList())) {
             collectProps(a, used);
         }
         for (OWLOntology o : s.closure) {
-            for (OWLAnnotationAssertionAxiom ax : (Iterable<OWLAnnotationAssertionAxiom>) o
-                .axioms(AxiomType.ANNOTATION_ASSERTION)::iterator) {
+            for (OWLAnnotationAssertionAxiom ax :
+                    (Iterable<OWLAnnotationAssertionAxiom>)
+                            o.axioms(AxiomType.ANNOTATION_ASSERTION)::iterator) {
                 used.add(ax.getProperty());
                 for (OWLAnnotation a : ax.annotationsAsList()) {
                     collectProps(a, used);

@@ -6,14 +6,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A fingerprint of each record group of a dump, so that the next dump of the same session can hold only the groups
- * that changed (a delta; docs/bridge-protocol.md). A group is what the client replaces as one: one record for most
- * kinds, and all the stated records, or all the links, of one class. Its fingerprint is the sum of its lines' 64-bit
- * hashes, so the order in which a group's records come does not count.
+ * A fingerprint of each record group of a dump, so that the next dump of the same session can hold
+ * only the groups that changed (a delta; docs/bridge-protocol.md). A group is what the client
+ * replaces as one: one record for most kinds, and all the stated records, or all the links, of one
+ * class. Its fingerprint is the sum of its lines' 64-bit hashes, so the order in which a group's
+ * records come does not count.
  */
 public final class DumpGroups {
-    /** Group kinds, the first character of a key; the rest of the key is the subject's IRI as a JSON string. */
+    /**
+     * Group kinds, the first character of a key; the rest of the key is the subject's IRI as a JSON
+     * string.
+     */
     static final char ONTOLOGY = 'o';
+
     static final char ANNOTATION_PROPERTY = 'a';
     static final char PROPERTY = 'p';
     static final char CLASS = 'c';
@@ -44,7 +49,10 @@ public final class DumpGroups {
         return sums.size();
     }
 
-    /** Takes over the fingerprint of one group of {@code before} (if it had that group), which is not written. */
+    /**
+     * Takes over the fingerprint of one group of {@code before} (if it had that group), which is
+     * not written.
+     */
     void keep(DumpGroups before, String key) {
         long[] v = before.sums.get(key);
         if (v != null) {
@@ -52,7 +60,9 @@ public final class DumpGroups {
         }
     }
 
-    /** Takes over the fingerprints of the groups of {@code before} that the scope does not write. */
+    /**
+     * Takes over the fingerprints of the groups of {@code before} that the scope does not write.
+     */
     void keep(DumpGroups before, HeadScope scope) {
         for (Map.Entry<String, long[]> e : before.sums.entrySet()) {
             if (scope.keeps(e.getKey())) {
@@ -67,8 +77,9 @@ public final class DumpGroups {
     }
 
     /**
-     * Whether the client can patch its cache for a group of this kind that is new, gone or changed: it never adds or
-     * drops an entity, and never renames a property or an annotation property (names the cards use everywhere).
+     * Whether the client can patch its cache for a group of this kind that is new, gone or changed:
+     * it never adds or drops an entity, and never renames a property or an annotation property
+     * (names the cards use everywhere).
      */
     static boolean patchable(char kind, boolean newOrGone) {
         switch (kind) {
@@ -84,7 +95,10 @@ public final class DumpGroups {
         }
     }
 
-    /** What a delta against {@code before} holds: the keys of changed or new groups, and of gone ones. */
+    /**
+     * What a delta against {@code before} holds: the keys of changed or new groups, and of gone
+     * ones.
+     */
     public static final class Change {
         public final List<String> changed = new ArrayList<>();
         public final List<String> gone = new ArrayList<>();
@@ -92,9 +106,9 @@ public final class DumpGroups {
     }
 
     /**
-     * The change from {@code before}, given every key that may differ: the keys of all multi-record groups and of the
-     * single-record groups whose record is new or differs. Groups that went are looked for only when the counts say
-     * some did.
+     * The change from {@code before}, given every key that may differ: the keys of all multi-record
+     * groups and of the single-record groups whose record is new or differs. Groups that went are
+     * looked for only when the counts say some did.
      */
     Change against(DumpGroups before, Iterable<String> candidates) {
         Change c = new Change();
@@ -120,7 +134,10 @@ public final class DumpGroups {
         return c;
     }
 
-    /** FNV-1a over the UTF-16 units, then a 64-bit finaliser so that sums of line hashes stay well spread. */
+    /**
+     * FNV-1a over the UTF-16 units, then a 64-bit finaliser so that sums of line hashes stay well
+     * spread.
+     */
     static long hash(CharSequence s) {
         long h = 0xcbf29ce484222325L;
         for (int i = 0, n = s.length(); i < n; i++) {

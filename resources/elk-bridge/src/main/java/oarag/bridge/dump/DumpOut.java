@@ -1,35 +1,46 @@
 package oarag.bridge.dump;
 
-import oarag.bridge.common.BridgeException;
-import oarag.bridge.common.Progress;
-import oarag.bridge.common.Utf8;
-
 import java.io.File;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.StandardCopyOption;
+import oarag.bridge.common.BridgeException;
+import oarag.bridge.common.Progress;
+import oarag.bridge.common.Utf8;
 
 /**
- * The dump's file: records built in {@link #sb}, encoded as UTF-8 into a buffer and written to {@code <out>.tmp},
- * which {@link #complete} renames into place and {@link #discard} deletes. Counts the records for the write
- * progress. Used by one thread at a time ({@link DumpWriter}'s head thread, then its caller).
+ * The dump's file: records built in {@link #sb}, encoded as UTF-8 into a buffer and written to
+ * {@code <out>.tmp}, which {@link #complete} renames into place and {@link #discard} deletes.
+ * Counts the records for the write progress. Used by one thread at a time ({@link DumpWriter}'s
+ * head thread, then its caller).
  */
 final class DumpOut {
     /** The record being built. */
     final StringBuilder sb = new StringBuilder(4096);
+
     private final Progress progress;
     private final File out;
     private final File tmp;
     private OutputStream w;
-    /** UTF-8 bytes not yet written: each record is encoded here straight from sb (no String, no charset encoder). */
+
+    /**
+     * UTF-8 bytes not yet written: each record is encoded here straight from sb (no String, no
+     * charset encoder).
+     */
     private byte[] buf = new byte[1 << 20];
+
     private int bn;
     private long records;
     private long expectedRecords;
-    /** A thread that writes records without reporting progress (the head, while the caller reports its own). */
+
+    /**
+     * A thread that writes records without reporting progress (the head, while the caller reports
+     * its own).
+     */
     private volatile Thread quiet;
+
     /** Set when the dump will not be finished: the next record fails. */
     private volatile boolean abandoned;
 
@@ -38,7 +49,8 @@ final class DumpOut {
         this.out = out;
         File parent = out.getAbsoluteFile().getParentFile();
         if (parent != null && !parent.isDirectory() && !parent.mkdirs()) {
-            throw new BridgeException("NOT_FOUND", "The output folder " + parent.getPath() + " cannot be created.");
+            throw new BridgeException(
+                    "NOT_FOUND", "The output folder " + parent.getPath() + " cannot be created.");
         }
         this.tmp = new File(out.getPath() + ".tmp");
         this.w = new FileOutputStream(tmp);
@@ -48,7 +60,9 @@ final class DumpOut {
         quiet = t;
     }
 
-    /** How many records the dump will have, for the progress fraction (0: unknown, none reported). */
+    /**
+     * How many records the dump will have, for the progress fraction (0: unknown, none reported).
+     */
     void expect(long n) {
         expectedRecords = n;
     }
@@ -57,7 +71,10 @@ final class DumpOut {
         return records;
     }
 
-    /** Starts the count again: the records written so far are written anew (a delta that became a full dump). */
+    /**
+     * Starts the count again: the records written so far are written anew (a delta that became a
+     * full dump).
+     */
     void recount() {
         records = 0;
     }
@@ -70,7 +87,10 @@ final class DumpOut {
         abandoned = true;
     }
 
-    /** Ends the record in sb and writes it (a record of no group: the delta mark, gone records, stats). */
+    /**
+     * Ends the record in sb and writes it (a record of no group: the delta mark, gone records,
+     * stats).
+     */
     void line() throws IOException {
         endLine();
         emit(1);
@@ -88,7 +108,9 @@ final class DumpOut {
         encode();
         sb.setLength(0);
         for (int k = 0; k < n; k++) {
-            if ((++records & 0x3fff) == 0 && expectedRecords > 0 && Thread.currentThread() != quiet) {
+            if ((++records & 0x3fff) == 0
+                    && expectedRecords > 0
+                    && Thread.currentThread() != quiet) {
                 progress.report("write", Math.min(0.99, records / (double) expectedRecords));
             }
         }
@@ -114,7 +136,11 @@ final class DumpOut {
         OutputStream os = w;
         w = null;
         os.close();
-        Files.move(tmp.toPath(), out.toPath(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        Files.move(
+                tmp.toPath(),
+                out.toPath(),
+                StandardCopyOption.REPLACE_EXISTING,
+                StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** Closes and deletes the unfinished file. */

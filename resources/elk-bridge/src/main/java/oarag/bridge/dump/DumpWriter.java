@@ -1,5 +1,17 @@
 package oarag.bridge.dump;
 
+import static oarag.bridge.prepare.Attachments.FILLER_NS;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import oarag.bridge.classify.TaxonomyGraph;
 import oarag.bridge.closure.ClosureReuse;
 import oarag.bridge.closure.Hierarchy;
@@ -14,20 +26,6 @@ import oarag.bridge.model.Session;
 import oarag.bridge.prepare.Attachments;
 import oarag.bridge.prepare.Roles;
 import oarag.bridge.prepare.Signature;
-
-import static oarag.bridge.prepare.Attachments.FILLER_NS;
-
-import java.io.File;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
-
 import org.semanticweb.owlapi.model.AxiomType;
 import org.semanticweb.owlapi.model.IRI;
 import org.semanticweb.owlapi.model.OWLAnnotation;
@@ -41,19 +39,25 @@ import org.semanticweb.owlapi.model.OWLOntologyID;
 import org.semanticweb.owlapi.model.OWLSubClassOfAxiom;
 
 /**
- * Writes the NDJSON dump of docs/bridge-protocol.md through {@code <out>.tmp}, renamed into place when complete.
- * The records that depend on the ontology alone (ontology, annotation properties, properties, classes, stated) can
- * be written on a thread of their own ({@link #startHead}) while the caller classifies and computes the closure on
- * the other core; {@link #finish} then adds the rest. One writer per dump; close it (try-with-resources) so a dump
- * that was not finished leaves no file.
+ * Writes the NDJSON dump of docs/bridge-protocol.md through {@code <out>.tmp}, renamed into place
+ * when complete. The records that depend on the ontology alone (ontology, annotation properties,
+ * properties, classes, stated) can be written on a thread of their own ({@link #startHead}) while
+ * the caller classifies and computes the closure on the other core; {@link #finish} then adds the
+ * rest. One writer per dump; close it (try-with-resources) so a dump that was not finished leaves
+ * no file.
  */
 public final class DumpWriter implements AutoCloseable {
     /** What the dump held, for the extract result. */
     public static final class Written {
         public final long records;
         public final int unsatisfiable;
-        /** The fingerprints of the dump's groups (null when not tracked), whether it was written as a delta. */
+
+        /**
+         * The fingerprints of the dump's groups (null when not tracked), whether it was written as
+         * a delta.
+         */
         public final DumpGroups groups;
+
         public final DumpGroups.Change delta;
 
         Written(long records, int unsatisfiable, DumpGroups groups, DumpGroups.Change delta) {
@@ -64,7 +68,10 @@ public final class DumpWriter implements AutoCloseable {
         }
     }
 
-    /** A delta that would replace more than this share of the groups is written as a full dump instead. */
+    /**
+     * A delta that would replace more than this share of the groups is written as a full dump
+     * instead.
+     */
     static final double MAX_DELTA_SHARE = 0.25;
 
     private final Session s;
@@ -76,24 +83,35 @@ public final class DumpWriter implements AutoCloseable {
     private Hierarchy h;
     private Links links;
     private final DumpOut o;
+
     /** The record being built ({@link DumpOut#sb}). */
     private final StringBuilder sb;
+
     private final IriJson iris;
     private int unsatCount;
     private Thread head;
     private volatile Throwable headFailed;
+
     /** This dump's group fingerprints, or null when they are not tracked ({@link #track}). */
     private DumpGroups groups;
-    /** For a delta: the last dump's fingerprints, and the lines held until the groups can be compared. */
+
+    /**
+     * For a delta: the last dump's fingerprints, and the lines held until the groups can be
+     * compared.
+     */
     private DumpGroups before;
+
     private LinkedHashMap<String, StringBuilder> held;
+
     /** For a delta: the head records the edit can have changed (null: all of them). */
     private HeadScope scope;
+
     /** For a delta: which hierarchy records are the last dump's (null: none known to be). */
     private ClosureReuse reuse;
 
-    public DumpWriter(Session s, Signature sig, Roles roles, Attachments att, File out, Progress progress)
-        throws BridgeException, IOException {
+    public DumpWriter(
+            Session s, Signature sig, Roles roles, Attachments att, File out, Progress progress)
+            throws BridgeException, IOException {
         this.s = s;
         this.sig = sig;
         this.roles = roles;
@@ -105,9 +123,9 @@ public final class DumpWriter implements AutoCloseable {
     }
 
     /**
-     * Fingerprints the dump's groups, for a later delta; with {@code last} (the fingerprints of the session's last
-     * dump, which the client built its cache from) the dump is a delta when the changes allow one. Call before
-     * {@link #startHead}.
+     * Fingerprints the dump's groups, for a later delta; with {@code last} (the fingerprints of the
+     * session's last dump, which the client built its cache from) the dump is a delta when the
+     * changes allow one. Call before {@link #startHead}.
      */
     public void track(DumpGroups last) {
         groups = new DumpGroups();
@@ -116,22 +134,29 @@ public final class DumpWriter implements AutoCloseable {
     }
 
     /**
-     * Limits a delta's head to the records the edit can have changed (see {@link HeadScope}); the others keep their
-     * last fingerprints. Call after {@link #track} with the last dump's fingerprints, before {@link #startHead}.
+     * Limits a delta's head to the records the edit can have changed (see {@link HeadScope}); the
+     * others keep their last fingerprints. Call after {@link #track} with the last dump's
+     * fingerprints, before {@link #startHead}.
      */
     public void scope(HeadScope headScope) {
         scope = before != null ? headScope : null;
     }
 
-    /** Starts writing the records that need no reasoning, on a thread of its own (it reports no progress). */
+    /**
+     * Starts writing the records that need no reasoning, on a thread of its own (it reports no
+     * progress).
+     */
     public void startHead() {
-        head = new Thread(() -> {
-            try {
-                writeHead();
-            } catch (Throwable e) {
-                headFailed = e;
-            }
-        }, "dump-head");
+        head =
+                new Thread(
+                        () -> {
+                            try {
+                                writeHead();
+                            } catch (Throwable e) {
+                                headFailed = e;
+                            }
+                        },
+                        "dump-head");
         head.setDaemon(true);
         o.quiet(head);
         head.start();
@@ -181,9 +206,18 @@ public final class DumpWriter implements AutoCloseable {
         }
     }
 
-    /** Writes the rest of the dump and renames it into place; the stats record carries the classify and closure seconds. */
-    public Written finish(TaxonomyGraph g, Hierarchy h, Links links, ClosureReuse reuse, double secClassify,
-        double secClosure) throws IOException {
+    /**
+     * Writes the rest of the dump and renames it into place; the stats record carries the classify
+     * and closure seconds.
+     */
+    public Written finish(
+            TaxonomyGraph g,
+            Hierarchy h,
+            Links links,
+            ClosureReuse reuse,
+            double secClassify,
+            double secClosure)
+            throws IOException {
         this.g = g;
         this.h = h;
         this.links = links;
@@ -216,7 +250,10 @@ public final class DumpWriter implements AutoCloseable {
         o.discard();
     }
 
-    /** Ends the record in sb, of group {@code kind + subject}: writes it, or holds it while a delta is decided. */
+    /**
+     * Ends the record in sb, of group {@code kind + subject}: writes it, or holds it while a delta
+     * is decided.
+     */
     private void line(char kind, String subject) throws IOException {
         o.endLine();
         if (groups != null) {
@@ -235,9 +272,9 @@ public final class DumpWriter implements AutoCloseable {
     }
 
     /**
-     * After the last grouped record of a delta: writes the changed groups and a {@code gone} record for each group
-     * the dump no longer has, or, when the client could not patch its cache with them or they are too many, the
-     * whole dump after all. Returns the delta written, or null.
+     * After the last grouped record of a delta: writes the changed groups and a {@code gone} record
+     * for each group the dump no longer has, or, when the client could not patch its cache with
+     * them or they are too many, the whole dump after all. Returns the delta written, or null.
      */
     private DumpGroups.Change deltaOrFull() throws IOException {
         Map<String, StringBuilder> lines = held;
@@ -274,7 +311,10 @@ public final class DumpWriter implements AutoCloseable {
         }
         for (String k : c.gone) {
             // a key names its subject as a JSON string already
-            sb.append("{\"t\":\"gone\",\"k\":\"").append(k.charAt(0)).append("\",\"s\":").append(k, 1, k.length());
+            sb.append("{\"t\":\"gone\",\"k\":\"")
+                    .append(k.charAt(0))
+                    .append("\",\"s\":")
+                    .append(k, 1, k.length());
             sb.append('}');
             o.line();
         }
@@ -294,7 +334,11 @@ public final class DumpWriter implements AutoCloseable {
                 sb.append(',');
             }
             starts.add(sb.length());
-            AnnotationJson.ann(sb, a.getProperty(), a.getValue(), a.annotations().collect(Collectors.toList()));
+            AnnotationJson.ann(
+                    sb,
+                    a.getProperty(),
+                    a.getValue(),
+                    a.annotations().collect(Collectors.toList()));
         }
         AnnotationJson.inTextOrder(sb, starts);
         sb.append("]}");
@@ -332,18 +376,25 @@ public final class DumpWriter implements AutoCloseable {
 
     private void writeStated() throws IOException {
         for (OWLOntology o : s.closure) {
-            for (OWLSubClassOfAxiom ax : (Iterable<OWLSubClassOfAxiom>) o.axioms(AxiomType.SUBCLASS_OF)::iterator) {
-                if (ax.getSubClass().isAnonymous() || ax.getSubClass().isOWLThing() || ax.getSubClass().isOWLNothing()
-                    || !inScope(ax.getSubClass().asOWLClass())) {
+            for (OWLSubClassOfAxiom ax :
+                    (Iterable<OWLSubClassOfAxiom>) o.axioms(AxiomType.SUBCLASS_OF)::iterator) {
+                if (ax.getSubClass().isAnonymous()
+                        || ax.getSubClass().isOWLThing()
+                        || ax.getSubClass().isOWLNothing()
+                        || !inScope(ax.getSubClass().asOWLClass())) {
                     continue;
                 }
                 stated(ax.getSubClass().asOWLClass(), ax.getSuperClass(), "sub");
             }
-            for (OWLEquivalentClassesAxiom ax : (Iterable<OWLEquivalentClassesAxiom>) o
-                .axioms(AxiomType.EQUIVALENT_CLASSES)::iterator) {
+            for (OWLEquivalentClassesAxiom ax :
+                    (Iterable<OWLEquivalentClassesAxiom>)
+                            o.axioms(AxiomType.EQUIVALENT_CLASSES)::iterator) {
                 List<OWLClassExpression> ops = ax.getOperandsAsList();
                 for (OWLClassExpression a : ops) {
-                    if (a.isAnonymous() || a.isOWLThing() || a.isOWLNothing() || !inScope(a.asOWLClass())) {
+                    if (a.isAnonymous()
+                            || a.isOWLThing()
+                            || a.isOWLNothing()
+                            || !inScope(a.asOWLClass())) {
                         continue;
                     }
                     for (OWLClassExpression c : ops) {
@@ -356,7 +407,10 @@ public final class DumpWriter implements AutoCloseable {
         }
     }
 
-    /** Whether the scope writes the stated records of a (keeping the order the whole head writes them in). */
+    /**
+     * Whether the scope writes the stated records of a (keeping the order the whole head writes
+     * them in).
+     */
     private boolean inScope(OWLClass a) {
         return scope == null || scope.writesStated(a);
     }
@@ -386,7 +440,10 @@ public final class DumpWriter implements AutoCloseable {
         }
     }
 
-    /** Appends the IRIs of the named classes in a node except one (owl:Thing is never a member of nodeNamed). */
+    /**
+     * Appends the IRIs of the named classes in a node except one (owl:Thing is never a member of
+     * nodeNamed).
+     */
     private void namedMembers(int node, int except) {
         for (int c : g.nodeNamed[node]) {
             if (c == except) {
@@ -408,7 +465,8 @@ public final class DumpWriter implements AutoCloseable {
                 continue;
             }
             if (reuse != null && node >= 0 && reuse.sameAncestors(node)) {
-                groups.keep(before, DumpGroups.HIER + iris.cls(c)); // the same parents and equivalents
+                groups.keep(
+                        before, DumpGroups.HIER + iris.cls(c)); // the same parents and equivalents
                 continue;
             }
             sb.append("{\"t\":\"hier\",\"c\":");
@@ -501,15 +559,25 @@ public final class DumpWriter implements AutoCloseable {
     }
 
     private void writeStats(double secClassify, double secClosure) throws IOException {
-        sb.append("{\"t\":\"stats\",\"classes\":").append(sig.classes.length)
-            .append(",\"properties\":").append(sig.props.length)
-            .append(",\"unsatisfiable\":").append(unsatCount)
-            .append(",\"links\":").append(links.count())
-            .append(",\"fillers\":").append(att.fillers.size())
-            .append(",\"freshClasses\":").append(att.freshClassCount())
-            .append(",\"inconsistent\":").append(g.inconsistent)
-            .append(",\"seconds\":{\"classify\":").append(Json.round(secClassify))
-            .append(",\"closure\":").append(Json.round(secClosure)).append("}}");
+        sb.append("{\"t\":\"stats\",\"classes\":")
+                .append(sig.classes.length)
+                .append(",\"properties\":")
+                .append(sig.props.length)
+                .append(",\"unsatisfiable\":")
+                .append(unsatCount)
+                .append(",\"links\":")
+                .append(links.count())
+                .append(",\"fillers\":")
+                .append(att.fillers.size())
+                .append(",\"freshClasses\":")
+                .append(att.freshClassCount())
+                .append(",\"inconsistent\":")
+                .append(g.inconsistent)
+                .append(",\"seconds\":{\"classify\":")
+                .append(Json.round(secClassify))
+                .append(",\"closure\":")
+                .append(Json.round(secClosure))
+                .append("}}");
         o.line();
     }
 }

@@ -3,7 +3,6 @@ package oarag.bridge.dump;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
 import org.semanticweb.owlapi.model.OWLAxiom;
 import org.semanticweb.owlapi.model.OWLClass;
 import org.semanticweb.owlapi.model.OWLClassExpression;
@@ -11,14 +10,16 @@ import org.semanticweb.owlapi.model.OWLEquivalentClassesAxiom;
 import org.semanticweb.owlapi.model.OWLSubClassOfAxiom;
 
 /**
- * Which records of a delta dump's head an edit can have changed. An edit of logical axioms alone leaves every
- * annotation, and so every class and annotation property record and every stated text, as it was: only the stated
- * records of the classes its SubClassOf and EquivalentClasses axioms state something of can differ (property records
- * are few and always written). Any other change (an annotation, a declaration) has the whole head written.
+ * Which records of a delta dump's head an edit can have changed. An edit of logical axioms alone
+ * leaves every annotation, and so every class and annotation property record and every stated text,
+ * as it was: only the stated records of the classes its SubClassOf and EquivalentClasses axioms
+ * state something of can differ (property records are few and always written). Any other change (an
+ * annotation, a declaration) has the whole head written.
  */
 public final class HeadScope {
     /** The classes whose stated records are written, and their group keys. */
     private final Set<OWLClass> classes;
+
     private final Set<String> stated;
 
     private HeadScope(Set<OWLClass> classes, Set<String> stated) {
@@ -37,7 +38,8 @@ public final class HeadScope {
                 if (ax instanceof OWLSubClassOfAxiom) {
                     add(classes, ((OWLSubClassOfAxiom) ax).getSubClass());
                 } else if (ax instanceof OWLEquivalentClassesAxiom) {
-                    for (OWLClassExpression c : ((OWLEquivalentClassesAxiom) ax).getOperandsAsList()) {
+                    for (OWLClassExpression c :
+                            ((OWLEquivalentClassesAxiom) ax).getOperandsAsList()) {
                         add(classes, c);
                     }
                 }
@@ -64,7 +66,8 @@ public final class HeadScope {
     /** Whether a group of the last dump that this scope does not write is the same in this one. */
     boolean keeps(String key) {
         char kind = key.charAt(0);
-        return kind == DumpGroups.CLASS || kind == DumpGroups.ANNOTATION_PROPERTY
-            || kind == DumpGroups.STATED && !stated.contains(key);
+        return kind == DumpGroups.CLASS
+                || kind == DumpGroups.ANNOTATION_PROPERTY
+                || kind == DumpGroups.STATED && !stated.contains(key);
     }
 }

@@ -4,9 +4,9 @@ import oarag.bridge.common.Json;
 import oarag.bridge.prepare.Signature;
 
 /**
- * A dump's class and property IRIs as JSON strings, each made once: OWL API builds an IRI's string anew on every
- * call, and a class is named by its own records and by every parent and link record that points to it. One per
- * dump, used by one thread at a time.
+ * A dump's class and property IRIs as JSON strings, each made once: OWL API builds an IRI's string
+ * anew on every call, and a class is named by its own records and by every parent and link record
+ * that points to it. One per dump, used by one thread at a time.
  */
 final class IriJson {
     private final Signature sig;

@@ -1,21 +1,23 @@
 package oarag.bridge.dump;
 
+import java.util.HashSet;
+import java.util.Set;
 import oarag.bridge.common.Json;
 import oarag.bridge.model.Session;
 import oarag.bridge.prepare.Roles;
 import oarag.bridge.prepare.Signature;
-
-import java.util.HashSet;
-import java.util.Set;
-
 import org.semanticweb.owlapi.model.OWLClassExpression;
 
 /** A property's dump record: its annotations, characteristics, parents, chains and named ranges. */
 final class PropertyJson {
     private PropertyJson() {}
 
-    /** Appends property i's record to sb (without the line end) and returns its IRI as a JSON string. */
-    static String record(StringBuilder sb, IriJson iris, Session s, Signature sig, Roles roles, int i) {
+    /**
+     * Appends property i's record to sb (without the line end) and returns its IRI as a JSON
+     * string.
+     */
+    static String record(
+            StringBuilder sb, IriJson iris, Session s, Signature sig, Roles roles, int i) {
         sb.append("{\"t\":\"property\",\"iri\":");
         String key = iris.prop(sb, i);
         sb.append(',');
@@ -51,7 +53,9 @@ final class PropertyJson {
         first = true;
         Set<String> seen = new HashSet<>();
         for (OWLClassExpression r : roles.ranges.get(i)) {
-            if (!r.isAnonymous() && !r.isOWLThing() && seen.add(r.asOWLClass().getIRI().toString())) {
+            if (!r.isAnonymous()
+                    && !r.isOWLThing()
+                    && seen.add(r.asOWLClass().getIRI().toString())) {
                 if (!first) {
                     sb.append(',');
                 }

@@ -10,33 +10,66 @@ public final class ExtractResult {
     final long records;
     final int unsatisfiable;
     final int links;
-    /** How much of the closure was computed rather than taken over from the last one (after a reload). */
+
+    /**
+     * How much of the closure was computed rather than taken over from the last one (after a
+     * reload).
+     */
     final Work work;
+
     final int fillers;
     final int freshClasses;
     final boolean inconsistent;
-    /** The named classes and object properties it covered (the load figures, without asking OWL API again). */
+
+    /**
+     * The named classes and object properties it covered (the load figures, without asking OWL API
+     * again).
+     */
     final int classes;
+
     final int objectProperties;
+
     /** Signature, role index, attachments and the fresh definitions. */
     final double secPrepare;
+
     /** ELK: loading the axioms, saturation, taxonomy (and shutting the reasoner down). */
     final double secElk;
+
     /** Reading ELK's taxonomy into node arrays. */
     final double secTaxonomy;
+
     /** prepare + elk + taxonomy, measured as one span (the "classify" stage). */
     final double secClassify;
+
     /** Named hierarchy (topological order, minimal named parents) and the existential closure. */
     final double secClosure;
+
     final double secWrite;
-    /** The dump's group fingerprints (null when not tracked), and the delta it was written as (null: in full). */
+
+    /**
+     * The dump's group fingerprints (null when not tracked), and the delta it was written as (null:
+     * in full).
+     */
     final DumpGroups groups;
+
     final DumpGroups.Change delta;
+
     /** What the closure walk leaves for the next reload (null: not kept). */
     final WalkMemo memo;
 
-    ExtractResult(long records, int unsatisfiable, Links links, int fillers, int freshClasses, boolean inconsistent,
-        int classes, int objectProperties, double[] sec, DumpWriter.Written written, WalkMemo memo, Work work) {
+    ExtractResult(
+            long records,
+            int unsatisfiable,
+            Links links,
+            int fillers,
+            int freshClasses,
+            boolean inconsistent,
+            int classes,
+            int objectProperties,
+            double[] sec,
+            DumpWriter.Written written,
+            WalkMemo memo,
+            Work work) {
         this.memo = memo;
         this.work = work;
         this.groups = written.groups;

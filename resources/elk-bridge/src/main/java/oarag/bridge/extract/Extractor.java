@@ -1,5 +1,8 @@
 package oarag.bridge.extract;
 
+import java.io.File;
+import java.io.IOException;
+import java.util.List;
 import oarag.bridge.classify.ElkClassifier;
 import oarag.bridge.classify.ElkNames;
 import oarag.bridge.classify.FreshNames;
@@ -22,24 +25,20 @@ import oarag.bridge.prepare.Compositions;
 import oarag.bridge.prepare.EditScope;
 import oarag.bridge.prepare.Roles;
 import oarag.bridge.prepare.Signature;
-
-import java.io.File;
-import java.io.IOException;
-import java.util.List;
-
 import org.semanticweb.elk.owl.interfaces.ElkClass;
 import org.semanticweb.elk.reasoner.taxonomy.model.Taxonomy;
 import org.semanticweb.owlapi.model.OWLAxiom;
 
 /**
- * The extract command: classifies the loaded ontology with ELK, extended only by fresh classes for complex
- * existential fillers ({@code N ≡ F ⊓ ranges}) and for complex left-hand sides ({@code C ⊑ L}), then computes the
- * existential closure over ELK's taxonomy the way ELK's completion rules do, and writes the dump
- * (docs/bridge-protocol.md). Each phase takes the previous phases' results and returns an immutable one:
- * {@link Signature}, {@link Roles} and {@link Compositions} (role index), {@link Attachments} ({@link #prepare}),
- * ELK ({@link ElkClassifier}) read into a {@link TaxonomyGraph}, then {@link #finish}: {@link Hierarchy},
- * {@link FillerClosure} and {@link Links} (closure), {@link DumpWriter}. A reload ({@link Reloader}) runs the same
- * phases around an updated reasoner.
+ * The extract command: classifies the loaded ontology with ELK, extended only by fresh classes for
+ * complex existential fillers ({@code N ≡ F ⊓ ranges}) and for complex left-hand sides ({@code C ⊑
+ * L}), then computes the existential closure over ELK's taxonomy the way ELK's completion rules do,
+ * and writes the dump (docs/bridge-protocol.md). Each phase takes the previous phases' results and
+ * returns an immutable one: {@link Signature}, {@link Roles} and {@link Compositions} (role index),
+ * {@link Attachments} ({@link #prepare}), ELK ({@link ElkClassifier}) read into a {@link
+ * TaxonomyGraph}, then {@link #finish}: {@link Hierarchy}, {@link FillerClosure} and {@link Links}
+ * (closure), {@link DumpWriter}. A reload ({@link Reloader}) runs the same phases around an updated
+ * reasoner.
  */
 public final class Extractor {
     static final boolean DEBUG = System.getenv("OARAG_BRIDGE_DEBUG") != null;
@@ -61,7 +60,10 @@ public final class Extractor {
         }
     }
 
-    /** Wall-clock marks of one extraction (System.nanoTime): its start, and the end of each ELK step. */
+    /**
+     * Wall-clock marks of one extraction (System.nanoTime): its start, and the end of each ELK
+     * step.
+     */
     static final class Clock {
         final long start;
         long prepared;
@@ -80,18 +82,29 @@ public final class Extractor {
         Compositions comp = Compositions.of(roles);
         Attachments att = AttachmentCollector.collect(s, sig, roles);
         if (DEBUG) {
-            System.err.println("[extract] classes=" + sig.classes.length + " props=" + sig.props.length + " roles="
-                + comp.roleCount + " fillers=" + att.fillers.size() + " contexts=" + att.contexts.size()
-                + " attachments=" + att.edgeCount());
+            System.err.println(
+                    "[extract] classes="
+                            + sig.classes.length
+                            + " props="
+                            + sig.props.length
+                            + " roles="
+                            + comp.roleCount
+                            + " fillers="
+                            + att.fillers.size()
+                            + " contexts="
+                            + att.contexts.size()
+                            + " attachments="
+                            + att.edgeCount());
         }
         return new Prepared(sig, roles, comp, att);
     }
 
     /**
-     * Prepares after an edit: the earlier signature, role index and attachments are kept when the edit cannot have
-     * changed them ({@link EditScope}).
+     * Prepares after an edit: the earlier signature, role index and attachments are kept when the
+     * edit cannot have changed them ({@link EditScope}).
      */
-    static Prepared prepareAfter(Session s, Prepared before, List<OWLAxiom> removed, List<OWLAxiom> added) {
+    static Prepared prepareAfter(
+            Session s, Prepared before, List<OWLAxiom> removed, List<OWLAxiom> added) {
         if (before == null || !EditScope.sameSignature(s, before.sig, removed, added)) {
             return prepare(s);
         }
@@ -103,8 +116,11 @@ public final class Extractor {
         }
         Attachments att = null;
         if (roles == before.roles) {
-            att = EditScope.sameAttachments(removed, added) ? before.att
-                : AttachmentPatch.apply(s, before.sig, roles, before.att, removed, added);
+            att =
+                    EditScope.sameAttachments(removed, added)
+                            ? before.att
+                            : AttachmentPatch.apply(
+                                    s, before.sig, roles, before.att, removed, added);
         }
         if (att == null) {
             att = AttachmentCollector.collect(s, before.sig, roles);
@@ -113,17 +129,20 @@ public final class Extractor {
     }
 
     /**
-     * A full extraction. Keeps the reasoner for a reload when memory allows, and then indexes the file's axiom texts
-     * (functional syntax) while the client reads the dump.
+     * A full extraction. Keeps the reasoner for a reload when memory allows, and then indexes the
+     * file's axiom texts (functional syntax) while the client reads the dump.
      */
-    public static ExtractResult run(Session s, Progress progress, File out) throws BridgeException, IOException {
+    public static ExtractResult run(Session s, Progress progress, File out)
+            throws BridgeException, IOException {
         Clock clock = new Clock(System.nanoTime());
         Prepared p = prepare(s);
         progress.report("classify", 0.0);
-        // free the plain reasoner while the extended ontology is classified when memory may be tight (it is
+        // free the plain reasoner while the extended ontology is classified when memory may be
+        // tight (it is
         // recreated on the next entailed/superclasses/explain request)
         Runtime rt = Runtime.getRuntime();
-        if (p.sig.classes.length > 100_000 || rt.totalMemory() - rt.freeMemory() > 0.35 * rt.maxMemory()) {
+        if (p.sig.classes.length > 100_000
+                || rt.totalMemory() - rt.freeMemory() > 0.35 * rt.maxMemory()) {
             s.disposeReasoner();
         }
         // a second extract of the same content keeps the texts indexed for the first
@@ -165,16 +184,27 @@ public final class Extractor {
         return r;
     }
 
-    static TaxonomyGraph read(Taxonomy<ElkClass> tax, Prepared p, FreshNames.Ids ids, ElkNames names) {
-        return tax == null ? TaxonomyGraph.inconsistent() : TaxonomyGraph.read(tax, p.sig, p.att, ids, names);
+    static TaxonomyGraph read(
+            Taxonomy<ElkClass> tax, Prepared p, FreshNames.Ids ids, ElkNames names) {
+        return tax == null
+                ? TaxonomyGraph.inconsistent()
+                : TaxonomyGraph.read(tax, p.sig, p.att, ids, names);
     }
 
     /**
-     * The closure over ELK's taxonomy and the rest of the dump: the phases after classification. The closure walk
-     * takes over what it can of the walk before (null: none); keep has it leave its own for the next.
+     * The closure over ELK's taxonomy and the rest of the dump: the phases after classification.
+     * The closure walk takes over what it can of the walk before (null: none); keep has it leave
+     * its own for the next.
      */
-    static ExtractResult finish(Prepared p, TaxonomyGraph g, Progress progress, DumpWriter dump, Clock clock,
-        WalkMemo before, boolean keep) throws IOException {
+    static ExtractResult finish(
+            Prepared p,
+            TaxonomyGraph g,
+            Progress progress,
+            DumpWriter dump,
+            Clock clock,
+            WalkMemo before,
+            boolean keep)
+            throws IOException {
         long t1 = clock.elkDone;
         progress.report("classify", 1.0);
         progress.report("closure", 0.0);
@@ -186,7 +216,8 @@ public final class Extractor {
         if (!g.inconsistent) {
             h = Hierarchy.of(g);
             long th = System.nanoTime();
-            WalkMemo usable = ClosureReuse.compatible(before, g, p.att, p.roles, p.comp) ? before : null;
+            WalkMemo usable =
+                    ClosureReuse.compatible(before, g, p.att, p.roles, p.comp) ? before : null;
             FillerClosure fc = FillerClosure.compute(g, h, p.att, p.comp, usable, progress);
             long t2 = System.nanoTime();
             reuse = ClosureReuse.of(usable, g, h, fc);
@@ -194,12 +225,23 @@ public final class Extractor {
             LinkFinder found = LinkFinder.find(g, h, fc, p.comp, p.roles, reuse, keep, progress);
             links = found.links();
             memo = found.memo(p.att, links);
-            work = new ExtractResult.Work(h.topo.length, found.walked(), fc.fillerEdges.length, fc.computed);
+            work =
+                    new ExtractResult.Work(
+                            h.topo.length, found.walked(), fc.fillerEdges.length, fc.computed);
             if (DEBUG) {
-                System.err.printf("[extract] hierarchy %.3fs, filler closure %.3fs (%d of %d sets), reuse %.3fs,"
-                    + " links %.3fs, edges %d, links %d, walked %d of %d%n", (th - t1) / 1e9, (t2 - th) / 1e9,
-                    fc.computed, fc.fillerEdges.length, (tr - t2) / 1e9, (System.nanoTime() - tr) / 1e9,
-                    links.edgeCount, links.count(), work.nodesWalked, work.nodes);
+                System.err.printf(
+                        "[extract] hierarchy %.3fs, filler closure %.3fs (%d of %d sets), reuse %.3fs,"
+                                + " links %.3fs, edges %d, links %d, walked %d of %d%n",
+                        (th - t1) / 1e9,
+                        (t2 - th) / 1e9,
+                        fc.computed,
+                        fc.fillerEdges.length,
+                        (tr - t2) / 1e9,
+                        (System.nanoTime() - tr) / 1e9,
+                        links.edgeCount,
+                        links.count(),
+                        work.nodesWalked,
+                        work.nodes);
             }
         }
         long t3 = System.nanoTime();
@@ -218,8 +260,18 @@ public final class Extractor {
             secClosure,
             secWrite,
         };
-        return new ExtractResult(written.records, written.unsatisfiable, links, p.att.fillers.size(),
-            p.att.freshClassCount(), g.inconsistent, p.sig.classes.length, p.sig.props.length, sec, written, memo,
-            work);
+        return new ExtractResult(
+                written.records,
+                written.unsatisfiable,
+                links,
+                p.att.fillers.size(),
+                p.att.freshClassCount(),
+                g.inconsistent,
+                p.sig.classes.length,
+                p.sig.props.length,
+                sec,
+                written,
+                memo,
+                work);
     }
 }

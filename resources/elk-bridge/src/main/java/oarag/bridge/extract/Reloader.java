@@ -1,5 +1,14 @@
 package oarag.bridge.extract;
 
+import com.google.gson.JsonObject;
+import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import oarag.bridge.classify.ElkClassifier;
 import oarag.bridge.classify.ElkNames;
 import oarag.bridge.classify.FreshNames;
@@ -20,30 +29,22 @@ import oarag.bridge.load.NonElCounter;
 import oarag.bridge.load.Sniffer;
 import oarag.bridge.model.Session;
 import oarag.bridge.model.Warning;
-
-import java.io.File;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-
-import com.google.gson.JsonObject;
-
 import org.semanticweb.elk.owl.interfaces.ElkClass;
 import org.semanticweb.elk.reasoner.taxonomy.model.Taxonomy;
 import org.semanticweb.owlapi.model.OWLAxiom;
 
 /**
- * The reload command: brings the session up to date with its edited file by applying only the axioms that changed,
- * to the ontology and to the warm ELK reasoner, then runs extract's closure and dump phases; a result equal to
- * load + extract of the edited file. Falls back to exactly load + extract, saying why, whenever that is not safe or
- * not worth it. A reload that fails before it changed anything leaves the session and its warm state as they were.
+ * The reload command: brings the session up to date with its edited file by applying only the
+ * axioms that changed, to the ontology and to the warm ELK reasoner, then runs extract's closure
+ * and dump phases; a result equal to load + extract of the edited file. Falls back to exactly load
+ * + extract, saying why, whenever that is not safe or not worth it. A reload that fails before it
+ * changed anything leaves the session and its warm state as they were.
  */
 public final class Reloader {
-    /** Where the command dispatcher keeps the session; a fallback replaces it (and a failed one leaves none). */
+    /**
+     * Where the command dispatcher keeps the session; a fallback replaces it (and a failed one
+     * leaves none).
+     */
     public interface Slot {
         Session get();
 
@@ -55,12 +56,20 @@ public final class Reloader {
     private final File catalog;
     private final File out;
     private final Progress progress;
-    /** The client holds the cache built from the session's last dump, so a delta of that dump will do. */
+
+    /**
+     * The client holds the cache built from the session's last dump, so a delta of that dump will
+     * do.
+     */
     private final boolean delta;
-    /** Seconds a full diff spent loading the edited file (the parse of a fallback that reuses it). */
+
+    /**
+     * Seconds a full diff spent loading the edited file (the parse of a fallback that reuses it).
+     */
     private double parsedSeconds;
 
-    private Reloader(Slot slot, File file, File catalog, File out, Progress progress, boolean delta) {
+    private Reloader(
+            Slot slot, File file, File catalog, File out, Progress progress, boolean delta) {
         this.slot = slot;
         this.delta = delta;
         this.file = file;
@@ -69,8 +78,9 @@ public final class Reloader {
         this.progress = progress;
     }
 
-    public static JsonObject run(Slot slot, File file, File catalog, File out, Progress progress, boolean delta)
-        throws BridgeException, IOException {
+    public static JsonObject run(
+            Slot slot, File file, File catalog, File out, Progress progress, boolean delta)
+            throws BridgeException, IOException {
         return new Reloader(slot, file, catalog, out, progress, delta).run();
     }
 
@@ -100,14 +110,18 @@ public final class Reloader {
                 return Fallback.FORMAT_CHANGED;
             }
         } catch (IOException e) {
-            throw new BridgeException("NOT_FOUND", "The file " + file.getPath() + " cannot be read: " + e.getMessage()
-                + ".");
+            throw new BridgeException(
+                    "NOT_FOUND",
+                    "The file " + file.getPath() + " cannot be read: " + e.getMessage() + ".");
         }
         return null;
     }
 
     private static boolean samePath(File a, File b) {
-        return a.getAbsoluteFile().toPath().normalize().equals(b.getAbsoluteFile().toPath().normalize());
+        return a.getAbsoluteFile()
+                .toPath()
+                .normalize()
+                .equals(b.getAbsoluteFile().toPath().normalize());
     }
 
     private AxiomChange findChange(Session s, WarmState w) throws BridgeException, Fallback {
@@ -116,7 +130,8 @@ public final class Reloader {
             try {
                 return OfnDiff.diff(s, texts, file);
             } catch (OfnScanner.Malformed e) {
-                // read the file whole below: it may still be valid, and a syntax error is then reported at its line
+                // read the file whole below: it may still be valid, and a syntax error is then
+                // reported at its line
             }
         }
         long t0 = System.nanoTime();
@@ -138,7 +153,8 @@ public final class Reloader {
         }
         progress.report("parse", 1.0);
         long tDiff = System.nanoTime();
-        // from here on the session changes; the warm state is this reload's until it is kept again or shut down
+        // from here on the session changes; the warm state is this reload's until it is kept again
+        // or shut down
         WarmState warm = s.takeWarm();
         Session target;
         try {
@@ -154,11 +170,19 @@ public final class Reloader {
         } catch (RuntimeException e) {
             throw failed(e);
         }
-        return ResultJson.reload(target, r, null, ch.added.size(), ch.removed.size(),
-            new double[] {(tDiff - t0) / 1e9, (tApplied - tDiff) / 1e9});
+        return ResultJson.reload(
+                target,
+                r,
+                null,
+                ch.added.size(),
+                ch.removed.size(),
+                new double[] {(tDiff - t0) / 1e9, (tApplied - tDiff) / 1e9});
     }
 
-    /** A bug, or an ELK failure half way (the session may no longer be what the warm state knew): load afresh. */
+    /**
+     * A bug, or an ELK failure half way (the session may no longer be what the warm state knew):
+     * load afresh.
+     */
     private static Fallback failed(RuntimeException e) {
         System.err.println("[elk-bridge] incremental reload failed, loading afresh:");
         e.printStackTrace(System.err);
@@ -166,8 +190,9 @@ public final class Reloader {
     }
 
     /**
-     * The session that now holds the edited content: the edited file's own when it was parsed whole, else the
-     * session's ontology (and the warm state's axiom texts) with the change applied.
+     * The session that now holds the edited content: the edited file's own when it was parsed
+     * whole, else the session's ontology (and the warm state's axiom texts) with the change
+     * applied.
      */
     private Session apply(Session s, AxiomChange ch, WarmState warm) {
         if (ch.parsed != null) {
@@ -178,7 +203,9 @@ public final class Reloader {
         if (ch.texts != null) {
             warm.index().apply(ch.texts);
         }
-        s.stamp = null; // it was the load's file, not the one the session now holds: nothing to index it by
+        s.stamp =
+                null; // it was the load's file, not the one the session now holds: nothing to index
+        // it by
         if (ch.size() == 0) {
             return s;
         }
@@ -189,7 +216,10 @@ public final class Reloader {
         return s;
     }
 
-    /** The load's non-el warning, its counts adjusted by the change (as a load of the edited file counts them). */
+    /**
+     * The load's non-el warning, its counts adjusted by the change (as a load of the edited file
+     * counts them).
+     */
     private static void recountNonEl(Session s, AxiomChange ch) {
         Map<String, Integer> counts = new HashMap<>();
         for (Warning w : s.warnings) {
@@ -211,12 +241,12 @@ public final class Reloader {
     }
 
     /**
-     * Prepares as extract does, tells the warm reasoner what changed (also among the fresh definitions), and runs
-     * the closure and the dump (its ontology-only records written meanwhile on the other core). Owns the warm
-     * reasoner: it is kept in a new warm state, or shut down.
+     * Prepares as extract does, tells the warm reasoner what changed (also among the fresh
+     * definitions), and runs the closure and the dump (its ontology-only records written meanwhile
+     * on the other core). Owns the warm reasoner: it is kept in a new warm state, or shut down.
      */
     private ExtractResult classify(Session s, WarmState warm, AxiomChange ch, Extractor.Clock clock)
-        throws BridgeException, IOException, Fallback {
+            throws BridgeException, IOException, Fallback {
         DumpWriter dump = null;
         WarmState kept = null;
         try {
@@ -227,7 +257,8 @@ public final class Reloader {
                 dump = new DumpWriter(s, p.sig, p.roles, p.att, out, progress);
                 if (WarmState.affordable(p.sig.classes.length)) {
                     dump.track(delta ? warm.groups : null);
-                    // a session parsed afresh may differ in more than its axioms (prefixes): write its whole head
+                    // a session parsed afresh may differ in more than its axioms (prefixes): write
+                    // its whole head
                     dump.scope(ch.parsed == null ? HeadScope.of(ch.removed, ch.added) : null);
                 }
                 dump.startHead();
@@ -241,10 +272,13 @@ public final class Reloader {
                 Taxonomy<ElkClass> tax = elk.taxonomy();
                 clock.classified = System.nanoTime();
                 if (tax == null) {
-                    throw new Fallback(Fallback.INCONSISTENT, null); // leave inconsistency to a fresh ELK
+                    throw new Fallback(
+                            Fallback.INCONSISTENT, null); // leave inconsistency to a fresh ELK
                 }
-                ElkNames elkNames = warm.elkNames != null && warm.elkNames.sig == p.sig ? warm.elkNames
-                    : new ElkNames(p.sig);
+                ElkNames elkNames =
+                        warm.elkNames != null && warm.elkNames.sig == p.sig
+                                ? warm.elkNames
+                                : new ElkNames(p.sig);
                 g = Extractor.read(tax, p, ids, elkNames);
                 clock.read = System.nanoTime();
                 OfnIndex texts = WarmState.oneToOne(ch.parsed != null ? null : warm.index(), s);
@@ -255,7 +289,8 @@ public final class Reloader {
                 }
             }
             clock.elkDone = System.nanoTime();
-            ExtractResult r = Extractor.finish(p, g, progress, dump, clock, warm.closure, kept != null);
+            ExtractResult r =
+                    Extractor.finish(p, g, progress, dump, clock, warm.closure, kept != null);
             dump = null;
             if (kept != null) {
                 kept.groups = r.groups;
@@ -271,10 +306,11 @@ public final class Reloader {
     }
 
     /**
-     * What ELK is to delete (or insert): the changed ontology axioms it was fed, and the fresh definitions in
-     * {@code from} that {@code to} does not have.
+     * What ELK is to delete (or insert): the changed ontology axioms it was fed, and the fresh
+     * definitions in {@code from} that {@code to} does not have.
      */
-    private static List<OWLAxiom> elkChanges(List<OWLAxiom> changed, List<OWLAxiom> from, List<OWLAxiom> to) {
+    private static List<OWLAxiom> elkChanges(
+            List<OWLAxiom> changed, List<OWLAxiom> from, List<OWLAxiom> to) {
         List<OWLAxiom> out = new ArrayList<>();
         for (OWLAxiom ax : changed) {
             if (ElkClassifier.fedToElk(ax)) {

@@ -1,12 +1,10 @@
 package oarag.bridge.extract;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
 import oarag.bridge.common.Json;
 import oarag.bridge.model.Session;
 import oarag.bridge.model.Warning;
-
-import com.google.gson.JsonArray;
-import com.google.gson.JsonObject;
-
 import org.semanticweb.owlapi.model.IRI;
 
 /** The result objects of the load and extract commands. */
@@ -17,22 +15,30 @@ public final class ResultJson {
         return load(s, s.classCount(), s.objectPropertyCount());
     }
 
-    /** The load result with the counts given (OWL API recomputes its signature after every edit: 0.2 s at GO). */
+    /**
+     * The load result with the counts given (OWL API recomputes its signature after every edit: 0.2
+     * s at GO).
+     */
     public static JsonObject load(Session s, int classes, int objectProperties) {
         JsonObject o = new JsonObject();
-        o.addProperty("ontologyIri", s.root.getOntologyID().getOntologyIRI().map(IRI::toString).orElse(null));
-        o.addProperty("versionIri", s.root.getOntologyID().getVersionIRI().map(IRI::toString).orElse(null));
+        o.addProperty(
+                "ontologyIri",
+                s.root.getOntologyID().getOntologyIRI().map(IRI::toString).orElse(null));
+        o.addProperty(
+                "versionIri",
+                s.root.getOntologyID().getVersionIRI().map(IRI::toString).orElse(null));
         o.addProperty("format", s.format.label);
         o.addProperty("classes", classes);
         o.addProperty("objectProperties", objectProperties);
         o.addProperty("axioms", s.axiomCount());
         JsonArray imps = new JsonArray();
-        s.imports.forEach((iri, p) -> {
-            JsonObject i = new JsonObject();
-            i.addProperty("iri", iri);
-            i.addProperty("path", p);
-            imps.add(i);
-        });
+        s.imports.forEach(
+                (iri, p) -> {
+                    JsonObject i = new JsonObject();
+                    i.addProperty("iri", iri);
+                    i.addProperty("path", p);
+                    imps.add(i);
+                });
         o.add("imports", imps);
         JsonArray ws = new JsonArray();
         for (Warning w : s.warnings) {
@@ -55,20 +61,25 @@ public final class ResultJson {
 
     /**
      * The extract result. {@code seconds} holds wall-clock seconds (3 decimals) per phase:
+     *
      * <ul>
-     * <li>{@code classify}: prepare + elk + taxonomy, measured as one span (the "classify" progress stage);</li>
-     * <li>{@code closure}: the named hierarchy (topological order, minimal named parents) and the existential
-     * closure (filler fixpoint, links) (the "closure" stage);</li>
-     * <li>{@code write}: serialising the dump after the closure (the "write" stage; the records that need no
-     * reasoning are written on a second thread during the closure);</li>
-     * <li>{@code parse}: the load request that created the session (sniffing, depth check, OWL API parsing with
-     * imports, non-EL count), repeated by every extract on that session;</li>
-     * <li>{@code prepare}: signature, role index and compositions, attachments, fresh definitions;</li>
-     * <li>{@code elk}: ELK classification proper (axiom loading, saturation, taxonomy, reasoner shutdown);</li>
-     * <li>{@code taxonomy}: the walk of ELK's taxonomy into node arrays.</li>
+     *   <li>{@code classify}: prepare + elk + taxonomy, measured as one span (the "classify"
+     *       progress stage);
+     *   <li>{@code closure}: the named hierarchy (topological order, minimal named parents) and the
+     *       existential closure (filler fixpoint, links) (the "closure" stage);
+     *   <li>{@code write}: serialising the dump after the closure (the "write" stage; the records
+     *       that need no reasoning are written on a second thread during the closure);
+     *   <li>{@code parse}: the load request that created the session (sniffing, depth check, OWL
+     *       API parsing with imports, non-EL count), repeated by every extract on that session;
+     *   <li>{@code prepare}: signature, role index and compositions, attachments, fresh
+     *       definitions;
+     *   <li>{@code elk}: ELK classification proper (axiom loading, saturation, taxonomy, reasoner
+     *       shutdown);
+     *   <li>{@code taxonomy}: the walk of ELK's taxonomy into node arrays.
      * </ul>
-     * classify, closure and write keep the meaning they had before the finer keys; parse, prepare, elk, taxonomy,
-     * closure and write do not overlap.
+     *
+     * classify, closure and write keep the meaning they had before the finer keys; parse, prepare,
+     * elk, taxonomy, closure and write do not overlap.
      */
     public static JsonObject extract(ExtractResult r, double parseSeconds) {
         JsonObject o = new JsonObject();
@@ -93,11 +104,12 @@ public final class ResultJson {
     }
 
     /**
-     * The reload result: load's fields for the edited file, extract's, and how the reload went ({@code incremental},
-     * {@code reason}, {@code diff}). lead holds the seconds of an incremental reload's diff and apply (which then
-     * replace {@code parse}); null for a full one.
+     * The reload result: load's fields for the edited file, extract's, and how the reload went
+     * ({@code incremental}, {@code reason}, {@code diff}). lead holds the seconds of an incremental
+     * reload's diff and apply (which then replace {@code parse}); null for a full one.
      */
-    static JsonObject reload(Session s, ExtractResult r, String reason, int added, int removed, double[] lead) {
+    static JsonObject reload(
+            Session s, ExtractResult r, String reason, int added, int removed, double[] lead) {
         JsonObject o = load(s, r.classes, r.objectProperties);
         JsonObject ex = extract(r, 0);
         for (String k : ex.keySet()) {

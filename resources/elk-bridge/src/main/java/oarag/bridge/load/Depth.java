@@ -1,7 +1,5 @@
 package oarag.bridge.load;
 
-import oarag.bridge.common.BridgeException;
-
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.FileInputStream;
@@ -11,12 +9,14 @@ import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
+import oarag.bridge.common.BridgeException;
 
 /**
- * A streaming scan of a document's nesting depth before any parser sees it: parentheses in functional syntax,
- * brackets and collections in Turtle, elements in RDF/XML and OWL/XML. Strings, IRIs and comments are skipped.
- * A document nested past the limit is refused with its line, so that the recursive parsers and ELK are never
- * asked to descend further than they safely can. Linear in the file size and constant in memory.
+ * A streaming scan of a document's nesting depth before any parser sees it: parentheses in
+ * functional syntax, brackets and collections in Turtle, elements in RDF/XML and OWL/XML. Strings,
+ * IRIs and comments are skipped. A document nested past the limit is refused with its line, so that
+ * the recursive parsers and ELK are never asked to descend further than they safely can. Linear in
+ * the file size and constant in memory.
  */
 public final class Depth {
     private Depth() {}
@@ -34,7 +34,8 @@ public final class Depth {
     }
 
     /** Throws TOO_DEEP when the document nests deeper than {@code limit}. */
-    static void check(File file, Sniffer.Format format, Charset wide, int limit) throws BridgeException, IOException {
+    static void check(File file, Sniffer.Format format, Charset wide, int limit)
+            throws BridgeException, IOException {
         if (format == Sniffer.Format.OBO) {
             return; // OBO stanzas do not nest
         }
@@ -42,21 +43,41 @@ public final class Depth {
         int[] at;
         if (wide == null) {
             // UTF-8 bytes: every character this scan looks at is ASCII, and no byte of a multi-byte
-            // sequence is, so the bytes can be scanned without decoding them (several times faster).
+            // sequence is, so the bytes can be scanned without decoding them (several times
+            // faster).
             try (InputStream in = new FileInputStream(file)) {
                 Chars src = new Bytes(in);
-                at = xml ? xmlDepth(src, limit) : bracketDepth(src, limit, format == Sniffer.Format.TURTLE);
+                at =
+                        xml
+                                ? xmlDepth(src, limit)
+                                : bracketDepth(src, limit, format == Sniffer.Format.TURTLE);
             }
         } else {
-            try (Reader r = new BufferedReader(new InputStreamReader(new FileInputStream(file),
-                wide.newDecoder().onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE)), 1 << 16)) {
+            try (Reader r =
+                    new BufferedReader(
+                            new InputStreamReader(
+                                    new FileInputStream(file),
+                                    wide.newDecoder()
+                                            .onMalformedInput(CodingErrorAction.REPLACE)
+                                            .onUnmappableCharacter(CodingErrorAction.REPLACE)),
+                            1 << 16)) {
                 Chars src = r::read;
-                at = xml ? xmlDepth(src, limit) : bracketDepth(src, limit, format == Sniffer.Format.TURTLE);
+                at =
+                        xml
+                                ? xmlDepth(src, limit)
+                                : bracketDepth(src, limit, format == Sniffer.Format.TURTLE);
             }
         }
         if (at != null) {
-            throw new BridgeException("TOO_DEEP", "The file " + file.getName() + " nests expressions more than " + limit
-                + " levels deep (line " + at[0] + "); flatten it or raise the limit (OARAG_MAX_NESTING).");
+            throw new BridgeException(
+                    "TOO_DEEP",
+                    "The file "
+                            + file.getName()
+                            + " nests expressions more than "
+                            + limit
+                            + " levels deep (line "
+                            + at[0]
+                            + "); flatten it or raise the limit (OARAG_MAX_NESTING).");
         }
     }
 
@@ -145,7 +166,8 @@ public final class Depth {
             }
             c = r.read();
             if (c == '?' || c == '!') {
-                // declarations, comments, CDATA, DOCTYPE: skip to the closing '>' (good enough for depth)
+                // declarations, comments, CDATA, DOCTYPE: skip to the closing '>' (good enough for
+                // depth)
                 while ((c = r.read()) >= 0 && c != '>') {
                     if (c == '\n') {
                         line++;

@@ -1,17 +1,17 @@
 package oarag.bridge.load;
 
-import oarag.bridge.extract.WarmState;
-
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.util.zip.CRC32C;
+import oarag.bridge.extract.WarmState;
 
 /**
- * What a file held when it was loaded: its size and CRC-32C, taken on a second thread while OWL API parses it. Its
- * axiom texts are indexed for a reload only after extract ({@link WarmState}), off the load's critical path and out
- * of the heap while the parse and ELK need it; the stamp tells whether the file read then is still the one parsed.
+ * What a file held when it was loaded: its size and CRC-32C, taken on a second thread while OWL API
+ * parses it. Its axiom texts are indexed for a reload only after extract ({@link WarmState}), off
+ * the load's critical path and out of the heap while the parse and ELK need it; the stamp tells
+ * whether the file read then is still the one parsed.
  */
 public final class FileStamp {
     final long size;
@@ -72,7 +72,10 @@ public final class FileStamp {
         }
     }
 
-    /** Takes a file's stamp on a thread of its own; the result is null when the file changed while it was parsed. */
+    /**
+     * Takes a file's stamp on a thread of its own; the result is null when the file changed while
+     * it was parsed.
+     */
     public static final class Taker extends Thread {
         private final File file;
         private final long size;

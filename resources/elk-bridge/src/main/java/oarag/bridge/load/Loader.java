@@ -1,10 +1,5 @@
 package oarag.bridge.load;
 
-import oarag.bridge.common.BridgeException;
-import oarag.bridge.common.Progress;
-import oarag.bridge.model.Session;
-import oarag.bridge.model.Warning;
-
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -12,7 +7,10 @@ import java.nio.file.Files;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-
+import oarag.bridge.common.BridgeException;
+import oarag.bridge.common.Progress;
+import oarag.bridge.model.Session;
+import oarag.bridge.model.Warning;
 import org.semanticweb.owlapi.apibinding.OWLManager;
 import org.semanticweb.owlapi.formats.FunctionalSyntaxDocumentFormat;
 import org.semanticweb.owlapi.formats.OBODocumentFormat;
@@ -32,27 +30,34 @@ import org.semanticweb.owlapi.model.OWLOntologyDocumentAlreadyExistsException;
 import org.semanticweb.owlapi.model.OWLOntologyLoaderConfiguration;
 import org.semanticweb.owlapi.model.OWLOntologyManager;
 
-/** Parses an ontology document (format pinned by content) and its imports, without network access. */
+/**
+ * Parses an ontology document (format pinned by content) and its imports, without network access.
+ */
 public final class Loader {
     private Loader() {}
 
     public static Session load(File file, File catalog, Progress progress) throws BridgeException {
         checkReadable(file);
         if (catalog != null && !catalog.isFile()) {
-            throw new BridgeException("NOT_FOUND", "No catalog file exists at " + catalog.getPath() + ".");
+            throw new BridgeException(
+                    "NOT_FOUND", "No catalog file exists at " + catalog.getPath() + ".");
         }
         Sniffer.Format format;
         try {
             format = Sniffer.detect(file);
         } catch (IOException e) {
-            throw new BridgeException("NOT_FOUND", "The file " + file.getPath() + " cannot be read: " + e.getMessage() + ".");
+            throw new BridgeException(
+                    "NOT_FOUND",
+                    "The file " + file.getPath() + " cannot be read: " + e.getMessage() + ".");
         }
         java.nio.charset.Charset wide;
         try {
             wide = Sniffer.wideCharset(file);
             Depth.check(file, format, wide, Depth.limit());
         } catch (IOException e) {
-            throw new BridgeException("NOT_FOUND", "The file " + file.getPath() + " cannot be read: " + e.getMessage() + ".");
+            throw new BridgeException(
+                    "NOT_FOUND",
+                    "The file " + file.getPath() + " cannot be read: " + e.getMessage() + ".");
         }
         progress.report("parse", 0.0);
 
@@ -60,70 +65,105 @@ public final class Loader {
         LocalMapper mapper = new LocalMapper(file.getAbsoluteFile().getParentFile(), catalog);
         man.getIRIMappers().clear();
         man.getIRIMappers().add(mapper);
-        // OWL API 5 reads the loader configuration from the manager's configurator in some code paths (e.g. OBO
+        // OWL API 5 reads the loader configuration from the manager's configurator in some code
+        // paths (e.g. OBO
         // imports), so configure both the configurator and the explicit configuration.
         man.getOntologyConfigurator()
-            .setMissingImportHandlingStrategy(MissingImportHandlingStrategy.SILENT)
-            .setFollowRedirects(false)
-            .setConnectionTimeout(1)
-            .setStrict(false)
-            .setReportStackTraces(false);
-        OWLOntologyLoaderConfiguration cfg = man.getOntologyLoaderConfiguration()
-            .setMissingImportHandlingStrategy(MissingImportHandlingStrategy.SILENT)
-            .setFollowRedirects(false)
-            .setConnectionTimeout(1)
-            .setStrict(false)
-            .setReportStackTraces(false);
+                .setMissingImportHandlingStrategy(MissingImportHandlingStrategy.SILENT)
+                .setFollowRedirects(false)
+                .setConnectionTimeout(1)
+                .setStrict(false)
+                .setReportStackTraces(false);
+        OWLOntologyLoaderConfiguration cfg =
+                man.getOntologyLoaderConfiguration()
+                        .setMissingImportHandlingStrategy(MissingImportHandlingStrategy.SILENT)
+                        .setFollowRedirects(false)
+                        .setConnectionTimeout(1)
+                        .setStrict(false)
+                        .setReportStackTraces(false);
         man.setOntologyLoaderConfiguration(cfg);
         Map<String, String> missing = new LinkedHashMap<>();
-        man.addMissingImportListener(ev -> {
-            String iri = ev.getImportedOntologyURI().toString();
-            missing.putIfAbsent(iri, ev.getCreationException() == null ? null
-                : ParseErrors.shortCause(ev.getCreationException()));
-        });
+        man.addMissingImportListener(
+                ev -> {
+                    String iri = ev.getImportedOntologyURI().toString();
+                    missing.putIfAbsent(
+                            iri,
+                            ev.getCreationException() == null
+                                    ? null
+                                    : ParseErrors.shortCause(ev.getCreationException()));
+                });
 
-        // rough parse progress by elapsed time vs. a size-based estimate (OWL API offers no callback)
+        // rough parse progress by elapsed time vs. a size-based estimate (OWL API offers no
+        // callback)
         final long size = file.length();
         final long t0 = System.nanoTime();
-        // about 1.5 MB/s through OWL API's parsers; the fast functional-syntax reader goes ten times faster
+        // about 1.5 MB/s through OWL API's parsers; the fast functional-syntax reader goes ten
+        // times faster
         final double rate = format == Sniffer.Format.FUNCTIONAL && wide == null ? 15e6 : 1.5e6;
         final double expectedSec = Math.max(0.5, size / rate);
         final AtomicLong done = new AtomicLong(0);
-        Thread ticker = new Thread(() -> {
-            while (done.get() == 0) {
-                try {
-                    Thread.sleep(500);
-                } catch (InterruptedException e) {
-                    return;
-                }
-                double el = (System.nanoTime() - t0) / 1e9;
-                progress.report("parse", Math.min(0.95, el / (el + expectedSec)));
-            }
-        }, "parse-progress");
+        Thread ticker =
+                new Thread(
+                        () -> {
+                            while (done.get() == 0) {
+                                try {
+                                    Thread.sleep(500);
+                                } catch (InterruptedException e) {
+                                    return;
+                                }
+                                double el = (System.nanoTime() - t0) / 1e9;
+                                progress.report("parse", Math.min(0.95, el / (el + expectedSec)));
+                            }
+                        },
+                        "parse-progress");
         ticker.setDaemon(true);
         ticker.start();
 
-        // functional syntax in UTF-8 goes through the fast reader (FastOfnParser), which hands anything it does
+        // functional syntax in UTF-8 goes through the fast reader (FastOfnParser), which hands
+        // anything it does
         // not cover back to OWL API's own parser
         FastOfnParser.install(man, file, format, wide);
         // for a reload's index of the axiom texts (functional syntax; see FileStamp)
-        FileStamp.Taker stamp = format == Sniffer.Format.FUNCTIONAL && wide == null ? FileStamp.Taker.start(file) : null;
+        FileStamp.Taker stamp =
+                format == Sniffer.Format.FUNCTIONAL && wide == null
+                        ? FileStamp.Taker.start(file)
+                        : null;
         OWLOntology root;
         try {
             root = man.loadOntologyFromOntologyDocument(documentSource(file, format, wide), cfg);
         } catch (UnparsableOntologyException e) {
             throw new BridgeException("PARSE_ERROR", ParseErrors.parseMessage(file, format, e), e);
         } catch (OWLOntologyAlreadyExistsException | OWLOntologyDocumentAlreadyExistsException e) {
-            throw new BridgeException("PARSE_ERROR", "The file " + file.getName()
-                + " could not be loaded: an import has the same ontology IRI as another loaded document.", e);
+            throw new BridgeException(
+                    "PARSE_ERROR",
+                    "The file "
+                            + file.getName()
+                            + " could not be loaded: an import has the same ontology IRI as another loaded document.",
+                    e);
         } catch (OWLOntologyCreationException e) {
-            throw new BridgeException("PARSE_ERROR", "The file " + file.getName() + " could not be parsed as "
-                + format.label + ": " + ParseErrors.redact(ParseErrors.shortCause(e)) + ".", e);
+            throw new BridgeException(
+                    "PARSE_ERROR",
+                    "The file "
+                            + file.getName()
+                            + " could not be parsed as "
+                            + format.label
+                            + ": "
+                            + ParseErrors.redact(ParseErrors.shortCause(e))
+                            + ".",
+                    e);
         } catch (OWLParserException e) {
             throw new BridgeException("PARSE_ERROR", ParseErrors.parseMessage(file, format, e), e);
         } catch (RuntimeException e) {
-            throw new BridgeException("PARSE_ERROR", "The file " + file.getName() + " could not be parsed as "
-                + format.label + ": " + ParseErrors.redact(ParseErrors.shortCause(e)) + ".", e);
+            throw new BridgeException(
+                    "PARSE_ERROR",
+                    "The file "
+                            + file.getName()
+                            + " could not be parsed as "
+                            + format.label
+                            + ": "
+                            + ParseErrors.redact(ParseErrors.shortCause(e))
+                            + ".",
+                    e);
         } finally {
             done.set(1);
             ticker.interrupt();
@@ -134,38 +174,63 @@ public final class Loader {
         // imports: every import declaration in the closure
         Map<String, String> importPaths = new LinkedHashMap<>();
         for (OWLOntology o : s.closure) {
-            o.importsDeclarations().forEach((OWLImportsDeclaration d) -> {
-                String iri = d.getIRI().toString();
-                if (importPaths.containsKey(iri)) {
-                    return;
-                }
-                OWLOntology imported = man.getImportedOntology(d);
-                String path = null;
-                if (imported != null && !mapper.wasUnresolved(iri)) {
-                    IRI doc = man.getOntologyDocumentIRI(imported);
-                    if (doc != null && "file".equals(doc.getScheme())) {
-                        path = new File(URI.create(doc.toString())).getPath();
-                    } else if (doc != null) {
-                        path = doc.toString();
-                    }
-                }
-                importPaths.put(iri, path);
-            });
+            o.importsDeclarations()
+                    .forEach(
+                            (OWLImportsDeclaration d) -> {
+                                String iri = d.getIRI().toString();
+                                if (importPaths.containsKey(iri)) {
+                                    return;
+                                }
+                                OWLOntology imported = man.getImportedOntology(d);
+                                String path = null;
+                                if (imported != null && !mapper.wasUnresolved(iri)) {
+                                    IRI doc = man.getOntologyDocumentIRI(imported);
+                                    if (doc != null && "file".equals(doc.getScheme())) {
+                                        path = new File(URI.create(doc.toString())).getPath();
+                                    } else if (doc != null) {
+                                        path = doc.toString();
+                                    }
+                                }
+                                importPaths.put(iri, path);
+                            });
         }
         s.imports.putAll(importPaths);
         for (Map.Entry<String, String> e : importPaths.entrySet()) {
             String notOntology = mapper.skipped.get(e.getKey());
             if (e.getValue() == null && notOntology != null) {
-                s.warnings.add(new Warning("skipped-import", "The import " + e.getKey() + " points to the local file "
-                    + notOntology + ", which is not an ontology document, so it was skipped.", e.getKey(), null));
+                s.warnings.add(
+                        new Warning(
+                                "skipped-import",
+                                "The import "
+                                        + e.getKey()
+                                        + " points to the local file "
+                                        + notOntology
+                                        + ", which is not an ontology document, so it was skipped.",
+                                e.getKey(),
+                                null));
             } else if (e.getValue() != null && mapper.outside.containsKey(e.getKey())) {
-                s.warnings.add(new Warning("import-outside-folder", "The import " + e.getKey() + " was read from "
-                    + mapper.outside.get(e.getKey()) + ", outside the ontology's folder.", e.getKey(), null));
+                s.warnings.add(
+                        new Warning(
+                                "import-outside-folder",
+                                "The import "
+                                        + e.getKey()
+                                        + " was read from "
+                                        + mapper.outside.get(e.getKey())
+                                        + ", outside the ontology's folder.",
+                                e.getKey(),
+                                null));
             } else if (e.getValue() == null) {
                 String why = missing.get(e.getKey());
-                String msg = "The import " + e.getKey() + " was not found locally and was skipped (no network access)";
+                String msg =
+                        "The import "
+                                + e.getKey()
+                                + " was not found locally and was skipped (no network access)";
                 if (why != null && !mapper.wasUnresolved(e.getKey())) {
-                    msg = "The import " + e.getKey() + " could not be loaded and was skipped: " + why;
+                    msg =
+                            "The import "
+                                    + e.getKey()
+                                    + " could not be loaded and was skipped: "
+                                    + why;
                 }
                 s.warnings.add(new Warning("unresolved-import", msg + ".", e.getKey(), null));
             }
@@ -185,22 +250,29 @@ public final class Loader {
             throw new BridgeException("NOT_FOUND", "No file exists at " + file.getPath() + ".");
         }
         if (file.isDirectory()) {
-            throw new BridgeException("NOT_FOUND", file.getPath() + " is a folder, not an ontology file.");
+            throw new BridgeException(
+                    "NOT_FOUND", file.getPath() + " is a folder, not an ontology file.");
         }
         if (!file.canRead()) {
-            throw new BridgeException("NOT_FOUND", "The file " + file.getPath() + " cannot be read (permission denied).");
+            throw new BridgeException(
+                    "NOT_FOUND",
+                    "The file " + file.getPath() + " cannot be read (permission denied).");
         }
     }
 
-    /** The load's warning for constructs ELK ignores, from the counts per construct, or null for none. */
+    /**
+     * The load's warning for constructs ELK ignores, from the counts per construct, or null for
+     * none.
+     */
     public static Warning nonElWarning(Map<String, Integer> counts) {
         if (counts.isEmpty()) {
             return null;
         }
         int total = counts.values().stream().mapToInt(Integer::intValue).sum();
         StringBuilder msg = new StringBuilder();
-        msg.append(total).append(total == 1 ? " use" : " uses")
-            .append(" of constructs outside OWL 2 EL will be ignored by ELK (");
+        msg.append(total)
+                .append(total == 1 ? " use" : " uses")
+                .append(" of constructs outside OWL 2 EL will be ignored by ELK (");
         int k = 0;
         for (Map.Entry<String, Integer> e : counts.entrySet()) {
             if (k++ > 0) {
@@ -213,11 +285,13 @@ public final class Loader {
     }
 
     /**
-     * The file as OWL API should read it. Its parsers assume UTF-8 (XML ones also read a UTF-16 declaration), so a
-     * UTF-16 or UTF-32 document with a byte order mark is decoded here and handed over as text, under the file's IRI.
+     * The file as OWL API should read it. Its parsers assume UTF-8 (XML ones also read a UTF-16
+     * declaration), so a UTF-16 or UTF-32 document with a byte order mark is decoded here and
+     * handed over as text, under the file's IRI.
      */
-    static org.semanticweb.owlapi.io.OWLOntologyDocumentSource documentSource(File file, Sniffer.Format format,
-        java.nio.charset.Charset wide) throws BridgeException {
+    static org.semanticweb.owlapi.io.OWLOntologyDocumentSource documentSource(
+            File file, Sniffer.Format format, java.nio.charset.Charset wide)
+            throws BridgeException {
         if (wide == null) {
             return new FileDocumentSource(file, documentFormat(format));
         }
@@ -227,22 +301,35 @@ public final class Loader {
             String text = new String(all, bom, all.length - bom, wide);
             if (format == Sniffer.Format.RDFXML || format == Sniffer.Format.OWLXML) {
                 // the declaration would name the byte encoding of a text that is no longer bytes
-                text = text.replaceFirst("^(\\s*<\\?xml[^>]*?)\\s+encoding\\s*=\\s*([\"'])[^\"']*\\2", "$1");
+                text =
+                        text.replaceFirst(
+                                "^(\\s*<\\?xml[^>]*?)\\s+encoding\\s*=\\s*([\"'])[^\"']*\\2", "$1");
             }
-            return new org.semanticweb.owlapi.io.StringDocumentSource(text, IRI.create(file), documentFormat(format), null);
+            return new org.semanticweb.owlapi.io.StringDocumentSource(
+                    text, IRI.create(file), documentFormat(format), null);
         } catch (IOException e) {
-            throw new BridgeException("NOT_FOUND", "The file " + file.getPath() + " cannot be read: " + e.getMessage() + ".");
+            throw new BridgeException(
+                    "NOT_FOUND",
+                    "The file " + file.getPath() + " cannot be read: " + e.getMessage() + ".");
         }
     }
 
     public static OWLDocumentFormat documentFormat(Sniffer.Format f) {
         switch (f) {
-            case RDFXML: return new RDFXMLDocumentFormat();
-            case OWLXML: return new OWLXMLDocumentFormat();
-            case FUNCTIONAL: return new FunctionalSyntaxDocumentFormat();
-            case TURTLE: return new org.semanticweb.owlapi.formats.RioTurtleDocumentFormat(); // OWL API's own Turtle parser mangles escapes such as \n
-            case OBO: return new OBODocumentFormat();
-            default: throw new IllegalArgumentException(f.toString());
+            case RDFXML:
+                return new RDFXMLDocumentFormat();
+            case OWLXML:
+                return new OWLXMLDocumentFormat();
+            case FUNCTIONAL:
+                return new FunctionalSyntaxDocumentFormat();
+            case TURTLE:
+                return new org.semanticweb.owlapi.formats
+                        .RioTurtleDocumentFormat(); // OWL API's own Turtle parser mangles escapes
+            // such as \n
+            case OBO:
+                return new OBODocumentFormat();
+            default:
+                throw new IllegalArgumentException(f.toString());
         }
     }
 }

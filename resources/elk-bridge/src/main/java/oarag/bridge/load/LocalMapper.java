@@ -1,7 +1,5 @@
 package oarag.bridge.load;
 
-import oarag.bridge.common.BridgeException;
-
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -11,11 +9,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
-
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
-
+import oarag.bridge.common.BridgeException;
 import org.semanticweb.owlapi.model.IRI;
 import org.semanticweb.owlapi.model.OWLOntologyIRIMapper;
 import org.w3c.dom.Document;
@@ -24,8 +21,9 @@ import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 
 /**
- * Maps import IRIs to local files: catalog first, then the loaded file's folder (by the last path segment, also
- * under imports/). Anything else maps to a file that does not exist, so OWL API never opens a network connection.
+ * Maps import IRIs to local files: catalog first, then the loaded file's folder (by the last path
+ * segment, also under imports/). Anything else maps to a file that does not exist, so OWL API never
+ * opens a network connection.
  */
 final class LocalMapper implements OWLOntologyIRIMapper {
     private static final long serialVersionUID = 1L;
@@ -45,12 +43,19 @@ final class LocalMapper implements OWLOntologyIRIMapper {
         return unresolved.contains(iri);
     }
 
-    /** Imports whose local candidate exists but is not an ontology document (never loaded), with the file's name. */
+    /**
+     * Imports whose local candidate exists but is not an ontology document (never loaded), with the
+     * file's name.
+     */
     final Map<String, String> skipped = new LinkedHashMap<>();
+
     /** Imports loaded from an absolute file: IRI outside the ontology's folder. */
     final Map<String, String> outside = new LinkedHashMap<>();
 
-    /** The file as an import target if it sniffs as an ontology document; otherwise it is noted and refused. */
+    /**
+     * The file as an import target if it sniffs as an ontology document; otherwise it is noted and
+     * refused.
+     */
     private IRI accept(String iri, File f) {
         if (!f.isFile()) {
             return null;
@@ -61,7 +66,11 @@ final class LocalMapper implements OWLOntologyIRIMapper {
             skipped.putIfAbsent(iri, f.getName());
             return null;
         }
-        if (dir != null && !f.getAbsoluteFile().toPath().normalize().startsWith(dir.getAbsoluteFile().toPath().normalize())) {
+        if (dir != null
+                && !f.getAbsoluteFile()
+                        .toPath()
+                        .normalize()
+                        .startsWith(dir.getAbsoluteFile().toPath().normalize())) {
             outside.putIfAbsent(iri, f.getAbsolutePath());
         }
         return IRI.create(f);
@@ -75,9 +84,13 @@ final class LocalMapper implements OWLOntologyIRIMapper {
                 standInDir = Files.createTempDirectory("oarag-missing-imports").toFile();
                 standInDir.deleteOnExit();
             }
-            File f = new File(standInDir, Integer.toHexString(iri.hashCode()) + "-" + unresolved.size() + ".ofn");
+            File f =
+                    new File(
+                            standInDir,
+                            Integer.toHexString(iri.hashCode()) + "-" + unresolved.size() + ".ofn");
             String safe = iri.replace(">", "%3E").replace(" ", "%20");
-            Files.write(f.toPath(), ("Ontology(<" + safe + ">)\n").getBytes(StandardCharsets.UTF_8));
+            Files.write(
+                    f.toPath(), ("Ontology(<" + safe + ">)\n").getBytes(StandardCharsets.UTF_8));
             f.deleteOnExit();
             return f;
         } catch (IOException e) {
@@ -92,18 +105,26 @@ final class LocalMapper implements OWLOntologyIRIMapper {
             f.setExpandEntityReferences(false);
             f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
             try {
-                f.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
+                f.setFeature(
+                        "http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
             } catch (Exception ignore) {
                 // not supported by this parser
             }
             DocumentBuilder b = f.newDocumentBuilder();
-            b.setEntityResolver((pub, sys) -> new org.xml.sax.InputSource(new java.io.StringReader("")));
+            b.setEntityResolver(
+                    (pub, sys) -> new org.xml.sax.InputSource(new java.io.StringReader("")));
             Document d = b.parse(catalog);
             File base = catalog.getAbsoluteFile().getParentFile();
             collect(d.getDocumentElement(), base.toURI());
         } catch (Exception e) {
-            throw new BridgeException("PARSE_ERROR", "The catalog " + catalog.getName() + " could not be read: "
-                + ParseErrors.shortCause(e) + ".", e);
+            throw new BridgeException(
+                    "PARSE_ERROR",
+                    "The catalog "
+                            + catalog.getName()
+                            + " could not be read: "
+                            + ParseErrors.shortCause(e)
+                            + ".",
+                    e);
         }
     }
 
@@ -122,7 +143,9 @@ final class LocalMapper implements OWLOntologyIRIMapper {
             if ("uri".equals(local)) {
                 exact.put(el.getAttribute("name"), b.resolve(el.getAttribute("uri")).toString());
             } else if ("rewriteURI".equals(local)) {
-                rewrites.put(el.getAttribute("uriStartString"), b.resolve(el.getAttribute("rewritePrefix")).toString());
+                rewrites.put(
+                        el.getAttribute("uriStartString"),
+                        b.resolve(el.getAttribute("rewritePrefix")).toString());
             }
         } catch (IllegalArgumentException ignore) {
             // malformed entry: skip it
@@ -143,7 +166,8 @@ final class LocalMapper implements OWLOntologyIRIMapper {
         if (hit == null) {
             String best = null;
             for (Map.Entry<String, String> e : rewrites.entrySet()) {
-                if (s.startsWith(e.getKey()) && (best == null || e.getKey().length() > best.length())) {
+                if (s.startsWith(e.getKey())
+                        && (best == null || e.getKey().length() > best.length())) {
                     best = e.getKey();
                 }
             }
@@ -153,7 +177,12 @@ final class LocalMapper implements OWLOntologyIRIMapper {
         }
         if (hit != null) {
             try {
-                IRI ok = accept(s, hit.startsWith("file:") ? new File(URI.create(hit)) : new File(hit));
+                IRI ok =
+                        accept(
+                                s,
+                                hit.startsWith("file:")
+                                        ? new File(URI.create(hit))
+                                        : new File(hit));
                 if (ok != null) {
                     return ok;
                 }
@@ -194,7 +223,8 @@ final class LocalMapper implements OWLOntologyIRIMapper {
             }
         }
         unresolved.add(s);
-        // An empty stand-in document: loading succeeds at once without any network access. (OWL API's OBO
+        // An empty stand-in document: loading succeeds at once without any network access. (OWL
+        // API's OBO
         // converter loads imports with a default configuration that throws on missing imports, so a
         // nonexistent path would abort the whole load.) The import is reported as unresolved.
         return IRI.create(emptyStandIn(s));

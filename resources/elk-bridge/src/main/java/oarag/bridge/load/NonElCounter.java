@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.semanticweb.owlapi.model.AxiomType;
 import org.semanticweb.owlapi.model.IRI;
 import org.semanticweb.owlapi.model.OWLAxiom;
@@ -18,8 +17,8 @@ import org.semanticweb.owlapi.model.OWLObjectOneOf;
 import org.semanticweb.owlapi.model.OWLOntology;
 
 /**
- * Uses of constructs outside OWL 2 EL (class expressions and axiom types only: OBO files use undeclared annotation
- * properties, which are no EL construct), for the load's non-el warning.
+ * Uses of constructs outside OWL 2 EL (class expressions and axiom types only: OBO files use
+ * undeclared annotation properties, which are no EL construct), for the load's non-el warning.
  */
 public final class NonElCounter {
     private NonElCounter() {}
@@ -32,7 +31,10 @@ public final class NonElCounter {
         return sorted(counts);
     }
 
-    /** Adds sign (1 or -1) times the uses in one axiom to counts, so a reload can adjust the load's figures. */
+    /**
+     * Adds sign (1 or -1) times the uses in one axiom to counts, so a reload can adjust the load's
+     * figures.
+     */
     public static void count(OWLAxiom ax, int sign, Map<String, Integer> counts) {
         if (!ax.isLogicalAxiom()) {
             return;
@@ -56,7 +58,11 @@ public final class NonElCounter {
                 es.add(e);
             }
         }
-        es.sort((a, b) -> b.getValue() != a.getValue().intValue() ? b.getValue() - a.getValue() : a.getKey().compareTo(b.getKey()));
+        es.sort(
+                (a, b) ->
+                        b.getValue() != a.getValue().intValue()
+                                ? b.getValue() - a.getValue()
+                                : a.getKey().compareTo(b.getKey()));
         Map<String, Integer> out = new LinkedHashMap<>();
         for (Map.Entry<String, Integer> e : es) {
             out.put(e.getKey(), e.getValue());
@@ -65,14 +71,22 @@ public final class NonElCounter {
     }
 
     private static String axiomName(AxiomType<?> t) {
-        if (t == AxiomType.INVERSE_OBJECT_PROPERTIES || t == AxiomType.FUNCTIONAL_OBJECT_PROPERTY
-            || t == AxiomType.INVERSE_FUNCTIONAL_OBJECT_PROPERTY || t == AxiomType.SYMMETRIC_OBJECT_PROPERTY
-            || t == AxiomType.ASYMMETRIC_OBJECT_PROPERTY || t == AxiomType.IRREFLEXIVE_OBJECT_PROPERTY
-            || t == AxiomType.DISJOINT_OBJECT_PROPERTIES || t == AxiomType.DISJOINT_UNION || t == AxiomType.HAS_KEY
-            || t == AxiomType.SWRL_RULE || t == AxiomType.FUNCTIONAL_DATA_PROPERTY
-            || t == AxiomType.DISJOINT_DATA_PROPERTIES || t == AxiomType.NEGATIVE_OBJECT_PROPERTY_ASSERTION
-            || t == AxiomType.NEGATIVE_DATA_PROPERTY_ASSERTION || t == AxiomType.DIFFERENT_INDIVIDUALS
-            || t == AxiomType.DATATYPE_DEFINITION) {
+        if (t == AxiomType.INVERSE_OBJECT_PROPERTIES
+                || t == AxiomType.FUNCTIONAL_OBJECT_PROPERTY
+                || t == AxiomType.INVERSE_FUNCTIONAL_OBJECT_PROPERTY
+                || t == AxiomType.SYMMETRIC_OBJECT_PROPERTY
+                || t == AxiomType.ASYMMETRIC_OBJECT_PROPERTY
+                || t == AxiomType.IRREFLEXIVE_OBJECT_PROPERTY
+                || t == AxiomType.DISJOINT_OBJECT_PROPERTIES
+                || t == AxiomType.DISJOINT_UNION
+                || t == AxiomType.HAS_KEY
+                || t == AxiomType.SWRL_RULE
+                || t == AxiomType.FUNCTIONAL_DATA_PROPERTY
+                || t == AxiomType.DISJOINT_DATA_PROPERTIES
+                || t == AxiomType.NEGATIVE_OBJECT_PROPERTY_ASSERTION
+                || t == AxiomType.NEGATIVE_DATA_PROPERTY_ASSERTION
+                || t == AxiomType.DIFFERENT_INDIVIDUALS
+                || t == AxiomType.DATATYPE_DEFINITION) {
             if (t == AxiomType.SWRL_RULE) {
                 return "SWRLRule";
             }
@@ -91,7 +105,10 @@ public final class NonElCounter {
             }
             return;
         }
-        if (!(o instanceof OWLObject) || o instanceof OWLEntity || o instanceof IRI || o instanceof OWLLiteral) {
+        if (!(o instanceof OWLObject)
+                || o instanceof OWLEntity
+                || o instanceof IRI
+                || o instanceof OWLLiteral) {
             return;
         }
         String name = null;
@@ -107,7 +124,8 @@ public final class NonElCounter {
             name = "ObjectMaxCardinality";
         } else if (o instanceof org.semanticweb.owlapi.model.OWLObjectExactCardinality) {
             name = "ObjectExactCardinality";
-        } else if (o instanceof OWLObjectOneOf && ((OWLObjectOneOf) o).getOperandsAsList().size() > 1) {
+        } else if (o instanceof OWLObjectOneOf
+                && ((OWLObjectOneOf) o).getOperandsAsList().size() > 1) {
             name = "ObjectOneOf";
         } else if (o instanceof org.semanticweb.owlapi.model.OWLObjectInverseOf) {
             name = "ObjectInverseOf";

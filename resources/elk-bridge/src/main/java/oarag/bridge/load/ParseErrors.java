@@ -2,13 +2,12 @@ package oarag.bridge.load;
 
 import java.io.File;
 import java.util.Collection;
-
 import org.semanticweb.owlapi.io.OWLParserException;
 import org.semanticweb.owlapi.io.UnparsableOntologyException;
 
 /**
- * Parser failures as one readable sentence: the file, the line (and column) and the kind of problem, never the
- * document's own text.
+ * Parser failures as one readable sentence: the file, the line (and column) and the kind of
+ * problem, never the document's own text.
  */
 public final class ParseErrors {
     private ParseErrors() {}
@@ -17,7 +16,8 @@ public final class ParseErrors {
         Throwable best = e;
         int line = -1;
         if (e instanceof UnparsableOntologyException) {
-            Collection<OWLParserException> ex = ((UnparsableOntologyException) e).getExceptions().values();
+            Collection<OWLParserException> ex =
+                    ((UnparsableOntologyException) e).getExceptions().values();
             if (!ex.isEmpty()) {
                 best = ex.iterator().next();
             }
@@ -46,8 +46,11 @@ public final class ParseErrors {
         detail = clean(detail == null ? best.getClass().getSimpleName() : detail);
         int column = -1;
         if (line <= 0) {
-            // JavaCC parsers (functional syntax, Turtle, Manchester) keep the position in currentToken.next
-            for (Throwable t = best; t != null && line <= 0; t = t.getCause() == t ? null : t.getCause()) {
+            // JavaCC parsers (functional syntax, Turtle, Manchester) keep the position in
+            // currentToken.next
+            for (Throwable t = best;
+                    t != null && line <= 0;
+                    t = t.getCause() == t ? null : t.getCause()) {
                 int[] pos = javaccPosition(t);
                 if (pos != null) {
                     line = pos[0];
@@ -55,13 +58,16 @@ public final class ParseErrors {
                 }
             }
         }
-        java.util.regex.Matcher lm = java.util.regex.Pattern.compile("^LINENO:\\s*(\\d+)\\s*-\\s*").matcher(detail);
+        java.util.regex.Matcher lm =
+                java.util.regex.Pattern.compile("^LINENO:\\s*(\\d+)\\s*-\\s*").matcher(detail);
         if (lm.find()) {
             line = Integer.parseInt(lm.group(1));
             detail = detail.substring(lm.end());
         }
         detail = detail.replaceAll("\\s*\\(Line \\d+\\)$", "");
-        java.util.regex.Matcher rm = java.util.regex.Pattern.compile("\\s*\\[line (\\d+)(, column (\\d+))?\\]$").matcher(detail);
+        java.util.regex.Matcher rm =
+                java.util.regex.Pattern.compile("\\s*\\[line (\\d+)(, column (\\d+))?\\]$")
+                        .matcher(detail);
         if (rm.find()) {
             if (line <= 0) {
                 line = Integer.parseInt(rm.group(1));
@@ -72,8 +78,8 @@ public final class ParseErrors {
             detail = detail.substring(0, rm.start());
         }
         if (line <= 0) {
-            java.util.regex.Matcher m = java.util.regex.Pattern
-                .compile("(?i)\\bline[:\\s]+(\\d+)").matcher(detail);
+            java.util.regex.Matcher m =
+                    java.util.regex.Pattern.compile("(?i)\\bline[:\\s]+(\\d+)").matcher(detail);
             if (m.find()) {
                 line = Integer.parseInt(m.group(1));
             }
@@ -96,18 +102,26 @@ public final class ParseErrors {
     }
 
     /**
-     * A parser message without the document's own text: quoted tokens longer than a few characters and whatever
-     * follows "found:" are replaced by an ellipsis, so pointing the loader at a private file never echoes it. The
-     * file name, line, column and the kind of problem remain.
+     * A parser message without the document's own text: quoted tokens longer than a few characters
+     * and whatever follows "found:" are replaced by an ellipsis, so pointing the loader at a
+     * private file never echoes it. The file name, line, column and the kind of problem remain.
      */
     static String redact(String detail) {
-        String d = detail.replaceAll("\"[^\"]{4,}\"", "\"…\"").replaceAll("(^|[\\s(])'[^']{4,}'(?=$|[\\s,.):;])", "$1'…'");
+        String d =
+                detail.replaceAll("\"[^\"]{4,}\"", "\"…\"")
+                        .replaceAll("(^|[\\s(])'[^']{4,}'(?=$|[\\s,.):;])", "$1'…'");
         d = d.replaceAll("(?i)(found:?)\\s+[^\"'].*$", "$1 …");
-        d = d.replaceAll("(?i)(Encountered)\\s+.*?(\\s+at line|\\.\\s|$)", "$1 an unexpected token$2");
+        d =
+                d.replaceAll(
+                        "(?i)(Encountered)\\s+.*?(\\s+at line|\\.\\s|$)",
+                        "$1 an unexpected token$2");
         return d;
     }
 
-    /** Line and column of the offending token of a JavaCC ParseException (via its public fields), or null. */
+    /**
+     * Line and column of the offending token of a JavaCC ParseException (via its public fields), or
+     * null.
+     */
     static int[] javaccPosition(Throwable t) {
         try {
             Object tok = field(t, "currentToken");
@@ -133,13 +147,19 @@ public final class ParseErrors {
     /** Reduces a (possibly multi-line, very long) parser message to one readable clause. */
     static String clean(String s) {
         String t = s.replace('\r', '\n');
-        // OWL API often prefixes with the parser class and a stack of "Parser: ..." lines; keep the first meaningful line
+        // OWL API often prefixes with the parser class and a stack of "Parser: ..." lines; keep the
+        // first meaningful line
         String[] lines = t.split("\n");
         String pick = null;
         for (String l : lines) {
             String x = l.trim();
-            if (x.isEmpty() || x.startsWith("Stack trace") || x.startsWith("at ") || x.startsWith("Problem parsing")
-                || x.startsWith("Could not parse") || x.startsWith("Parser: ") || x.startsWith("-----")) {
+            if (x.isEmpty()
+                    || x.startsWith("Stack trace")
+                    || x.startsWith("at ")
+                    || x.startsWith("Problem parsing")
+                    || x.startsWith("Could not parse")
+                    || x.startsWith("Parser: ")
+                    || x.startsWith("-----")) {
                 continue;
             }
             pick = x;
@@ -148,7 +168,9 @@ public final class ParseErrors {
         if (pick == null) {
             pick = lines.length > 0 ? lines[0].trim() : s;
         }
-        pick = pick.replaceAll("^(org\\.[\\w.]+|java\\.[\\w.]+|uk\\.[\\w.]+)(Exception|Error):\\s*", "");
+        pick =
+                pick.replaceAll(
+                        "^(org\\.[\\w.]+|java\\.[\\w.]+|uk\\.[\\w.]+)(Exception|Error):\\s*", "");
         pick = pick.replaceAll("\\s+", " ");
         if (pick.length() > 300) {
             pick = pick.substring(0, 297) + "...";

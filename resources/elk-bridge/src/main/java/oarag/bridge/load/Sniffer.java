@@ -1,7 +1,5 @@
 package oarag.bridge.load;
 
-import oarag.bridge.common.BridgeException;
-
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;
@@ -11,13 +9,18 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import oarag.bridge.common.BridgeException;
 
 /** Detects the syntax of an ontology document from its first bytes, never from its extension. */
 public final class Sniffer {
     private Sniffer() {}
 
     public enum Format {
-        RDFXML("RDF/XML"), OWLXML("OWL/XML"), FUNCTIONAL("Functional"), TURTLE("Turtle"), OBO("OBO");
+        RDFXML("RDF/XML"),
+        OWLXML("OWL/XML"),
+        FUNCTIONAL("Functional"),
+        TURTLE("Turtle"),
+        OBO("OBO");
 
         public final String label;
 
@@ -28,15 +31,20 @@ public final class Sniffer {
 
     static final int HEAD = 64 * 1024;
 
-    private static final Pattern OBO_HEADER_TAG = Pattern.compile(
-        "(?m)^(format-version|data-version|ontology|date|saved-by|auto-generated-by|default-namespace|"
-            + "subsetdef|synonymtypedef|idspace|import|remark|namespace-id-rule|treat-xrefs-as-[a-z-]+|"
-            + "owl-axioms|property_value)\\s*:");
-    private static final Pattern OBO_STANZA = Pattern.compile("(?m)^\\[(Term|Typedef|Instance)\\]\\s*$");
+    private static final Pattern OBO_HEADER_TAG =
+            Pattern.compile(
+                    "(?m)^(format-version|data-version|ontology|date|saved-by|auto-generated-by|default-namespace|"
+                            + "subsetdef|synonymtypedef|idspace|import|remark|namespace-id-rule|treat-xrefs-as-[a-z-]+|"
+                            + "owl-axioms|property_value)\\s*:");
+    private static final Pattern OBO_STANZA =
+            Pattern.compile("(?m)^\\[(Term|Typedef|Instance)\\]\\s*$");
     private static final Pattern TAG_VALUE_LINE = Pattern.compile("^[A-Za-z][A-Za-z0-9_-]*:\\s");
-    private static final Pattern XML_ROOT = Pattern.compile("<([A-Za-z_][\\w.-]*:)?([A-Za-z_][\\w.-]*)[\\s/>]");
-    private static final Pattern TURTLE_IRI_TRIPLE = Pattern.compile("^<[^>\\s]*:[^>\\s]*>\\s*(<|[A-Za-z_][\\w.-]*:|a\\s)");
-    private static final Pattern TURTLE_PNAME_TRIPLE = Pattern.compile("^([A-Za-z][\\w.-]*)?:[\\w.-]*\\s+([A-Za-z][\\w.-]*)?:");
+    private static final Pattern XML_ROOT =
+            Pattern.compile("<([A-Za-z_][\\w.-]*:)?([A-Za-z_][\\w.-]*)[\\s/>]");
+    private static final Pattern TURTLE_IRI_TRIPLE =
+            Pattern.compile("^<[^>\\s]*:[^>\\s]*>\\s*(<|[A-Za-z_][\\w.-]*:|a\\s)");
+    private static final Pattern TURTLE_PNAME_TRIPLE =
+            Pattern.compile("^([A-Za-z][\\w.-]*)?:[\\w.-]*\\s+([A-Za-z][\\w.-]*)?:");
 
     public static Format detect(File file) throws BridgeException, IOException {
         byte[] buf = new byte[HEAD];
@@ -51,12 +59,16 @@ public final class Sniffer {
             throw new BridgeException("EMPTY_FILE", "The file " + file.getName() + " is empty.");
         }
         if (n >= 2 && (buf[0] & 0xff) == 0x1f && (buf[1] & 0xff) == 0x8b) {
-            throw new BridgeException("UNSUPPORTED_FORMAT",
-                "The file " + file.getName() + " is gzip-compressed; decompress it before loading.");
+            throw new BridgeException(
+                    "UNSUPPORTED_FORMAT",
+                    "The file "
+                            + file.getName()
+                            + " is gzip-compressed; decompress it before loading.");
         }
         if (n >= 4 && buf[0] == 'P' && buf[1] == 'K' && buf[2] == 3 && buf[3] == 4) {
-            throw new BridgeException("UNSUPPORTED_FORMAT",
-                "The file " + file.getName() + " is a ZIP archive, not an ontology document.");
+            throw new BridgeException(
+                    "UNSUPPORTED_FORMAT",
+                    "The file " + file.getName() + " is a ZIP archive, not an ontology document.");
         }
         String text;
         int start = 0;
@@ -66,7 +78,10 @@ public final class Sniffer {
             int unit = bom;
             text = new String(buf, bom, ((n - bom) / unit) * unit, wide);
         } else {
-            if (n >= 3 && (buf[0] & 0xff) == 0xef && (buf[1] & 0xff) == 0xbb && (buf[2] & 0xff) == 0xbf) {
+            if (n >= 3
+                    && (buf[0] & 0xff) == 0xef
+                    && (buf[1] & 0xff) == 0xbb
+                    && (buf[2] & 0xff) == 0xbf) {
                 start = 3;
             }
             int control = 0;
@@ -79,24 +94,34 @@ public final class Sniffer {
                 }
             }
             if (control * 50 > (n - start) || control >= 1000) {
-                throw new BridgeException("UNSUPPORTED_FORMAT",
-                    "The file " + file.getName() + " is binary data, not an ontology document.");
+                throw new BridgeException(
+                        "UNSUPPORTED_FORMAT",
+                        "The file "
+                                + file.getName()
+                                + " is binary data, not an ontology document.");
             }
             text = new String(buf, start, n - start, StandardCharsets.UTF_8);
         }
         String body = skipCommentsAndSpace(text);
         if (body.isEmpty()) {
-            throw new BridgeException("EMPTY_FILE", "The file " + file.getName() + " contains no ontology content.");
+            throw new BridgeException(
+                    "EMPTY_FILE", "The file " + file.getName() + " contains no ontology content.");
         }
         Format f = classify(body, text);
         if (f == null) {
-            throw new BridgeException("UNSUPPORTED_FORMAT", "The file " + file.getName()
-                + " is not in a supported syntax (RDF/XML, OWL/XML, OWL functional syntax, Turtle or OBO).");
+            throw new BridgeException(
+                    "UNSUPPORTED_FORMAT",
+                    "The file "
+                            + file.getName()
+                            + " is not in a supported syntax (RDF/XML, OWL/XML, OWL functional syntax, Turtle or OBO).");
         }
         return f;
     }
 
-    /** UTF-16 or UTF-32 (either byte order) when the document starts with that byte order mark, else null. */
+    /**
+     * UTF-16 or UTF-32 (either byte order) when the document starts with that byte order mark, else
+     * null.
+     */
     static Charset wideCharset(byte[] b, int n) {
         int b0 = n > 0 ? b[0] & 0xff : -1;
         int b1 = n > 1 ? b[1] & 0xff : -1;
@@ -117,7 +142,10 @@ public final class Sniffer {
         return null;
     }
 
-    /** The wide charset of a file (see {@link #wideCharset}), or null for UTF-8 and other byte encodings. */
+    /**
+     * The wide charset of a file (see {@link #wideCharset}), or null for UTF-8 and other byte
+     * encodings.
+     */
     static Charset wideCharset(File file) throws IOException {
         byte[] head = new byte[4];
         int n = 0;
@@ -160,24 +188,31 @@ public final class Sniffer {
         if (body.matches("(?s)^(Prefix|Ontology|Import|Declaration)\\s*\\(.*")) {
             return Format.FUNCTIONAL;
         }
-        if (body.matches("(?s)^(Prefix|Ontology|Class|ObjectProperty)\\s*:.*") && !OBO_STANZA.matcher(whole).find()) {
-            throw new BridgeException("UNSUPPORTED_FORMAT",
-                "Manchester syntax is not supported; save the ontology as RDF/XML, OWL/XML or functional syntax.");
+        if (body.matches("(?s)^(Prefix|Ontology|Class|ObjectProperty)\\s*:.*")
+                && !OBO_STANZA.matcher(whole).find()) {
+            throw new BridgeException(
+                    "UNSUPPORTED_FORMAT",
+                    "Manchester syntax is not supported; save the ontology as RDF/XML, OWL/XML or functional syntax.");
         }
-        if (lower.startsWith("@prefix") || lower.startsWith("@base") || lower.matches("(?s)^(prefix|base)\\s.*")) {
+        if (lower.startsWith("@prefix")
+                || lower.startsWith("@base")
+                || lower.matches("(?s)^(prefix|base)\\s.*")) {
             return Format.TURTLE;
         }
-        if (body.startsWith("[Term]") || body.startsWith("[Typedef]") || body.startsWith("[Instance]")) {
+        if (body.startsWith("[Term]")
+                || body.startsWith("[Typedef]")
+                || body.startsWith("[Instance]")) {
             return Format.OBO;
         }
         String firstLine = body.split("\n", 2)[0];
         if (TAG_VALUE_LINE.matcher(firstLine).find()
-            && (OBO_HEADER_TAG.matcher(whole).find() || OBO_STANZA.matcher(whole).find())) {
+                && (OBO_HEADER_TAG.matcher(whole).find() || OBO_STANZA.matcher(whole).find())) {
             return Format.OBO;
         }
         if (body.startsWith("{") || body.startsWith("[")) {
-            throw new BridgeException("UNSUPPORTED_FORMAT",
-                "JSON (JSON-LD or OBO Graphs) is not supported; save the ontology as RDF/XML, OWL/XML, functional syntax, Turtle or OBO.");
+            throw new BridgeException(
+                    "UNSUPPORTED_FORMAT",
+                    "JSON (JSON-LD or OBO Graphs) is not supported; save the ontology as RDF/XML, OWL/XML, functional syntax, Turtle or OBO.");
         }
         if (body.startsWith("_:") || TURTLE_PNAME_TRIPLE.matcher(body).find()) {
             return Format.TURTLE;
@@ -233,8 +268,12 @@ public final class Sniffer {
                     if (local.equals("Ontology")) {
                         return Format.OWLXML;
                     }
-                    throw new BridgeException("UNSUPPORTED_FORMAT", "The XML document has root element <"
-                        + (m.group(1) == null ? "" : m.group(1)) + local + ">, which is neither RDF/XML nor OWL/XML.");
+                    throw new BridgeException(
+                            "UNSUPPORTED_FORMAT",
+                            "The XML document has root element <"
+                                    + (m.group(1) == null ? "" : m.group(1))
+                                    + local
+                                    + ">, which is neither RDF/XML nor OWL/XML.");
                 }
                 return null;
             } else {

@@ -3,7 +3,6 @@ package oarag.bridge.model;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
-
 import org.semanticweb.owlapi.model.IRI;
 import org.semanticweb.owlapi.model.OWLAxiom;
 import org.semanticweb.owlapi.model.OWLClassExpression;
@@ -16,13 +15,17 @@ import org.semanticweb.owlapi.model.OWLObjectIntersectionOf;
 import org.semanticweb.owlapi.model.OWLObjectOneOf;
 import org.semanticweb.owlapi.model.OWLObjectSomeValuesFrom;
 
-/** What ELK reads of an axiom or class expression, mirrored so the closure skips exactly what ELK skips. */
+/**
+ * What ELK reads of an axiom or class expression, mirrored so the closure skips exactly what ELK
+ * skips.
+ */
 public final class ElSyntax {
     private ElSyntax() {}
 
     /**
-     * ELK skips a whole axiom when its indexing meets a construct it does not support (universal restrictions,
-     * cardinalities, inverse properties, most data restrictions, anonymous individuals); mirror that.
+     * ELK skips a whole axiom when its indexing meets a construct it does not support (universal
+     * restrictions, cardinalities, inverse properties, most data restrictions, anonymous
+     * individuals); mirror that.
      */
     public static boolean elkIgnores(OWLAxiom ax) {
         return unsupported(ax.getAxiomWithoutAnnotations());
@@ -37,23 +40,28 @@ public final class ElSyntax {
             }
             return false;
         }
-        if (!(o instanceof OWLObject) || o instanceof org.semanticweb.owlapi.model.OWLEntity
-            || o instanceof IRI || o instanceof OWLLiteral) {
+        if (!(o instanceof OWLObject)
+                || o instanceof org.semanticweb.owlapi.model.OWLEntity
+                || o instanceof IRI
+                || o instanceof OWLLiteral) {
             return false;
         }
         if (o instanceof org.semanticweb.owlapi.model.OWLObjectAllValuesFrom
-            || o instanceof org.semanticweb.owlapi.model.OWLObjectCardinalityRestriction
-            || o instanceof org.semanticweb.owlapi.model.OWLObjectInverseOf
-            || o instanceof org.semanticweb.owlapi.model.OWLDataAllValuesFrom
-            || o instanceof org.semanticweb.owlapi.model.OWLDataCardinalityRestriction
-            || o instanceof org.semanticweb.owlapi.model.OWLDataSomeValuesFrom
-            || o instanceof org.semanticweb.owlapi.model.OWLAnonymousIndividual) {
+                || o instanceof org.semanticweb.owlapi.model.OWLObjectCardinalityRestriction
+                || o instanceof org.semanticweb.owlapi.model.OWLObjectInverseOf
+                || o instanceof org.semanticweb.owlapi.model.OWLDataAllValuesFrom
+                || o instanceof org.semanticweb.owlapi.model.OWLDataCardinalityRestriction
+                || o instanceof org.semanticweb.owlapi.model.OWLDataSomeValuesFrom
+                || o instanceof org.semanticweb.owlapi.model.OWLAnonymousIndividual) {
             return true;
         }
         return ((OWLObject) o).components().anyMatch(ElSyntax::unsupported);
     }
 
-    /** Class expressions ELK fully supports in positive positions (names, intersections, existentials, nominals). */
+    /**
+     * Class expressions ELK fully supports in positive positions (names, intersections,
+     * existentials, nominals).
+     */
     public static boolean isEL(OWLClassExpression c) {
         switch (c.getClassExpressionType()) {
             case OWL_CLASS:
@@ -70,7 +78,7 @@ public final class ElSyntax {
                 return !sv.getProperty().isAnonymous() && isEL(sv.getFiller());
             case OBJECT_HAS_VALUE:
                 return !((OWLObjectHasValue) c).getProperty().isAnonymous()
-                    && ((OWLObjectHasValue) c).getFiller().isNamed();
+                        && ((OWLObjectHasValue) c).getFiller().isNamed();
             case OBJECT_ONE_OF:
                 List<OWLIndividual> is = ((OWLObjectOneOf) c).getOperandsAsList();
                 return is.size() == 1 && is.get(0).isNamed();
@@ -112,7 +120,10 @@ public final class ElSyntax {
         }
     }
 
-    /** Top-level conjuncts of c (nested intersections flattened), owl:Thing included, in operand order. */
+    /**
+     * Top-level conjuncts of c (nested intersections flattened), owl:Thing included, in operand
+     * order.
+     */
     public static void addConjunctsOrdered(OWLClassExpression c, Set<OWLClassExpression> out) {
         if (c instanceof OWLObjectIntersectionOf) {
             for (OWLClassExpression x : ((OWLObjectIntersectionOf) c).getOperandsAsList()) {

@@ -4,7 +4,6 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
-
 import org.semanticweb.owlapi.apibinding.OWLManager;
 import org.semanticweb.owlapi.functional.renderer.FunctionalSyntaxObjectRenderer;
 import org.semanticweb.owlapi.manchestersyntax.renderer.ManchesterOWLSyntaxObjectRenderer;
@@ -102,16 +101,26 @@ public final class Render {
             return "not " + nested(((OWLObjectComplementOf) c).getOperand());
         }
         if (c instanceof OWLObjectOneOf) {
-            return "{" + ((OWLObjectOneOf) c).getOperandsAsList().stream().map(this::ind)
-                .collect(Collectors.joining(", ")) + "}";
+            return "{"
+                    + ((OWLObjectOneOf) c)
+                            .getOperandsAsList().stream()
+                                    .map(this::ind)
+                                    .collect(Collectors.joining(", "))
+                    + "}";
         }
         if (c instanceof OWLObjectCardinalityRestriction) {
             OWLObjectCardinalityRestriction x = (OWLObjectCardinalityRestriction) c;
             String kw;
             switch (c.getClassExpressionType()) {
-                case OBJECT_MIN_CARDINALITY: kw = " min "; break;
-                case OBJECT_MAX_CARDINALITY: kw = " max "; break;
-                default: kw = " exactly "; break;
+                case OBJECT_MIN_CARDINALITY:
+                    kw = " min ";
+                    break;
+                case OBJECT_MAX_CARDINALITY:
+                    kw = " max ";
+                    break;
+                default:
+                    kw = " exactly ";
+                    break;
             }
             return prop(x.getProperty()) + kw + x.getCardinality() + " " + nested(x.getFiller());
         }
@@ -131,16 +140,20 @@ public final class Render {
         }
     }
 
-    /** Nesting levels rendered before a structural short form "(…)" takes over; unbounded outside {@link #ceShort}. */
+    /**
+     * Nesting levels rendered before a structural short form "(…)" takes over; unbounded outside
+     * {@link #ceShort}.
+     */
     private int depthLeft = Integer.MAX_VALUE;
 
     static final int SHORT_DEPTH = 4;
     static final int SHORT_LENGTH = 400;
 
     /**
-     * A bounded name for a filler or a stated restriction: at most {@link #SHORT_DEPTH} nested levels and
-     * {@link #SHORT_LENGTH} characters. A nested chain of n expressions has n fillers; naming each by its whole
-     * subexpression would make the names, and the cache, grow with n squared.
+     * A bounded name for a filler or a stated restriction: at most {@link #SHORT_DEPTH} nested
+     * levels and {@link #SHORT_LENGTH} characters. A nested chain of n expressions has n fillers;
+     * naming each by its whole subexpression would make the names, and the cache, grow with n
+     * squared.
      */
     public String ceShort(OWLClassExpression c) {
         int saved = depthLeft;
@@ -155,11 +168,12 @@ public final class Render {
 
     private String manchester(org.semanticweb.owlapi.model.OWLObject o) {
         StringWriter w = new StringWriter();
-        ManchesterOWLSyntaxObjectRenderer r = new ManchesterOWLSyntaxObjectRenderer(w, e -> entity(e)) {
-            {
-                setUseWrapping(false);
-            }
-        };
+        ManchesterOWLSyntaxObjectRenderer r =
+                new ManchesterOWLSyntaxObjectRenderer(w, e -> entity(e)) {
+                    {
+                        setUseWrapping(false);
+                    }
+                };
         o.accept(r);
         return w.toString().replaceAll("\\s+", " ").trim();
     }
@@ -171,12 +185,16 @@ public final class Render {
             return ce(a.getSubClass()) + " SubClassOf " + ce(a.getSuperClass());
         }
         if (ax instanceof OWLEquivalentClassesAxiom) {
-            return ((OWLEquivalentClassesAxiom) ax).getOperandsAsList().stream().map(this::ce)
-                .collect(Collectors.joining(" EquivalentTo "));
+            return ((OWLEquivalentClassesAxiom) ax)
+                    .getOperandsAsList().stream()
+                            .map(this::ce)
+                            .collect(Collectors.joining(" EquivalentTo "));
         }
         if (ax instanceof OWLDisjointClassesAxiom) {
-            return ((OWLDisjointClassesAxiom) ax).getOperandsAsList().stream().map(this::ce)
-                .collect(Collectors.joining(" DisjointWith "));
+            return ((OWLDisjointClassesAxiom) ax)
+                    .getOperandsAsList().stream()
+                            .map(this::ce)
+                            .collect(Collectors.joining(" DisjointWith "));
         }
         if (ax instanceof OWLSubObjectPropertyOfAxiom) {
             OWLSubObjectPropertyOfAxiom a = (OWLSubObjectPropertyOfAxiom) ax;
@@ -185,11 +203,14 @@ public final class Render {
         if (ax instanceof OWLSubPropertyChainOfAxiom) {
             OWLSubPropertyChainOfAxiom a = (OWLSubPropertyChainOfAxiom) ax;
             return a.getPropertyChain().stream().map(this::prop).collect(Collectors.joining(" o "))
-                + " SubPropertyOf " + prop(a.getSuperProperty());
+                    + " SubPropertyOf "
+                    + prop(a.getSuperProperty());
         }
         if (ax instanceof OWLEquivalentObjectPropertiesAxiom) {
-            return ((OWLEquivalentObjectPropertiesAxiom) ax).getOperandsAsList().stream().map(this::prop)
-                .collect(Collectors.joining(" EquivalentTo "));
+            return ((OWLEquivalentObjectPropertiesAxiom) ax)
+                    .getOperandsAsList().stream()
+                            .map(this::prop)
+                            .collect(Collectors.joining(" EquivalentTo "));
         }
         if (ax instanceof OWLTransitiveObjectPropertyAxiom) {
             return prop(((OWLTransitiveObjectPropertyAxiom) ax).getProperty()) + " is transitive";

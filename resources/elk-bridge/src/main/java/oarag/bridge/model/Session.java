@@ -1,9 +1,5 @@
 package oarag.bridge.model;
 
-import oarag.bridge.extract.WarmState;
-import oarag.bridge.load.FileStamp;
-import oarag.bridge.load.Sniffer;
-
 import java.io.File;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,7 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-
+import oarag.bridge.extract.WarmState;
+import oarag.bridge.load.FileStamp;
+import oarag.bridge.load.Sniffer;
 import org.semanticweb.elk.owlapi.ElkReasoner;
 import org.semanticweb.elk.owlapi.ElkReasonerConfiguration;
 import org.semanticweb.elk.owlapi.ElkReasonerFactory;
@@ -31,8 +29,8 @@ import org.semanticweb.owlapi.reasoner.SimpleConfiguration;
 import org.semanticweb.owlapi.vocab.OWLRDFVocabulary;
 
 /**
- * The loaded ontology (with its imports closure), the lazily created ELK reasoner over it, and what a reload needs
- * of the last extract ({@link WarmState}).
+ * The loaded ontology (with its imports closure), the lazily created ELK reasoner over it, and what
+ * a reload needs of the last extract ({@link WarmState}).
  */
 public final class Session {
     public final OWLOntologyManager man;
@@ -46,8 +44,10 @@ public final class Session {
 
     private Map<IRI, String> labels;
     private ElkReasoner reasoner;
+
     /** What the file held when it was parsed (functional syntax only), or null. */
     public volatile FileStamp stamp;
+
     private WarmState warm;
 
     public Session(OWLOntologyManager man, OWLOntology root, Sniffer.Format format, File file) {
@@ -68,30 +68,43 @@ public final class Session {
             IRI prefLabel = IRI.create("http://www.w3.org/2004/02/skos/core#prefLabel");
             for (OWLOntology o : closure) {
                 o.axioms(org.semanticweb.owlapi.model.AxiomType.ANNOTATION_ASSERTION)
-                    .forEach((OWLAnnotationAssertionAxiom ax) -> {
-                        IRI p = ax.getProperty().getIRI();
-                        boolean rdfs = p.equals(rdfsLabel);
-                        if ((!rdfs && !p.equals(prefLabel)) || !ax.getSubject().isIRI()) {
-                            return;
-                        }
-                        OWLLiteral lit = ax.getValue().asLiteral().orElse(null);
-                        if (lit == null) {
-                            return;
-                        }
-                        IRI subj = (IRI) ax.getSubject();
-                        String lang = lit.getLang().toLowerCase();
-                        // rdfs:label@en > rdfs:label@en-xx > rdfs:label > skos:prefLabel@en/untagged >
-                        // rdfs:label@xx > skos:prefLabel@xx; of equal rank the least string, so that the choice
-                        // does not follow the order the axioms happen to be visited in (it varied between runs)
-                        boolean en = lang.startsWith("en");
-                        int r = rdfs ? (lang.equals("en") ? 6 : en ? 5 : lang.isEmpty() ? 4 : 2)
-                            : (en || lang.isEmpty() ? 3 : 1);
-                        Integer old = rank.get(subj);
-                        if (old == null || r > old || r == old && lit.getLiteral().compareTo(labels.get(subj)) < 0) {
-                            rank.put(subj, r);
-                            labels.put(subj, lit.getLiteral());
-                        }
-                    });
+                        .forEach(
+                                (OWLAnnotationAssertionAxiom ax) -> {
+                                    IRI p = ax.getProperty().getIRI();
+                                    boolean rdfs = p.equals(rdfsLabel);
+                                    if ((!rdfs && !p.equals(prefLabel))
+                                            || !ax.getSubject().isIRI()) {
+                                        return;
+                                    }
+                                    OWLLiteral lit = ax.getValue().asLiteral().orElse(null);
+                                    if (lit == null) {
+                                        return;
+                                    }
+                                    IRI subj = (IRI) ax.getSubject();
+                                    String lang = lit.getLang().toLowerCase();
+                                    // rdfs:label@en > rdfs:label@en-xx > rdfs:label >
+                                    // skos:prefLabel@en/untagged >
+                                    // rdfs:label@xx > skos:prefLabel@xx; of equal rank the least
+                                    // string, so that the choice
+                                    // does not follow the order the axioms happen to be visited in
+                                    // (it varied between runs)
+                                    boolean en = lang.startsWith("en");
+                                    int r =
+                                            rdfs
+                                                    ? (lang.equals("en")
+                                                            ? 6
+                                                            : en ? 5 : lang.isEmpty() ? 4 : 2)
+                                                    : (en || lang.isEmpty() ? 3 : 1);
+                                    Integer old = rank.get(subj);
+                                    if (old == null
+                                            || r > old
+                                            || r == old
+                                                    && lit.getLiteral().compareTo(labels.get(subj))
+                                                            < 0) {
+                                        rank.put(subj, r);
+                                        labels.put(subj, lit.getLiteral());
+                                    }
+                                });
             }
         }
         return labels.get(iri);
@@ -117,9 +130,10 @@ public final class Session {
     }
 
     /**
-     * The ELK reasoner over the ontology as it is (no helper classes), created and classified on first use. An edit
-     * applied in place by a reload reaches it as buffered changes, which it takes here: ELK redoes only what they
-     * touch where it can, instead of a first use classifying the whole ontology again.
+     * The ELK reasoner over the ontology as it is (no helper classes), created and classified on
+     * first use. An edit applied in place by a reload reaches it as buffered changes, which it
+     * takes here: ELK redoes only what they touch where it can, instead of a first use classifying
+     * the whole ontology again.
      */
     public synchronized ElkReasoner reasoner(ReasonerProgressMonitor monitor) {
         if (reasoner != null && !reasoner.getPendingChanges().isEmpty()) {
@@ -132,7 +146,8 @@ public final class Session {
         }
         if (reasoner == null) {
             if (warm != null && WarmState.heapTight()) {
-                dropWarm(); // a second ELK next to the kept one could exhaust the heap; a reload can do without
+                dropWarm(); // a second ELK next to the kept one could exhaust the heap; a reload
+                // can do without
             }
             reasoner = createReasoner(root, monitor);
             classify();
@@ -174,9 +189,14 @@ public final class Session {
     }
 
     public static ElkReasoner createReasoner(OWLOntology ont, ReasonerProgressMonitor monitor) {
-        SimpleConfiguration sc = new SimpleConfiguration(monitor == null ? new NullReasonerProgressMonitor() : monitor,
-            FreshEntityPolicy.ALLOW, Long.MAX_VALUE, IndividualNodeSetPolicy.BY_NAME);
-        return (ElkReasoner) new ElkReasonerFactory().createReasoner(ont, new ElkReasonerConfiguration(sc));
+        SimpleConfiguration sc =
+                new SimpleConfiguration(
+                        monitor == null ? new NullReasonerProgressMonitor() : monitor,
+                        FreshEntityPolicy.ALLOW,
+                        Long.MAX_VALUE,
+                        IndividualNodeSetPolicy.BY_NAME);
+        return (ElkReasoner)
+                new ElkReasonerFactory().createReasoner(ont, new ElkReasonerConfiguration(sc));
     }
 
     public synchronized void dispose() {
@@ -210,20 +230,25 @@ public final class Session {
     }
 
     /**
-     * The ontology was edited in place: labels are read again; the plain reasoner buffered the changes and takes them
-     * on its next use ({@link #reasoner}).
+     * The ontology was edited in place: labels are read again; the plain reasoner buffered the
+     * changes and takes them on its next use ({@link #reasoner}).
      */
     public synchronized void contentChanged() {
         labels = null;
     }
 
     public int classCount() {
-        return (int) root.classesInSignature(Imports.INCLUDED).filter(c -> !c.isOWLThing() && !c.isOWLNothing()).count();
+        return (int)
+                root.classesInSignature(Imports.INCLUDED)
+                        .filter(c -> !c.isOWLThing() && !c.isOWLNothing())
+                        .count();
     }
 
     public int objectPropertyCount() {
-        return (int) root.objectPropertiesInSignature(Imports.INCLUDED)
-            .filter(p -> !p.isOWLTopObjectProperty() && !p.isOWLBottomObjectProperty()).count();
+        return (int)
+                root.objectPropertiesInSignature(Imports.INCLUDED)
+                        .filter(p -> !p.isOWLTopObjectProperty() && !p.isOWLBottomObjectProperty())
+                        .count();
     }
 
     public int axiomCount() {

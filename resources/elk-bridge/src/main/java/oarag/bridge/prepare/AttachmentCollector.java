@@ -1,9 +1,5 @@
 package oarag.bridge.prepare;
 
-import oarag.bridge.common.LongList;
-import oarag.bridge.model.ElSyntax;
-import oarag.bridge.model.Session;
-
 import static oarag.bridge.prepare.Attachments.K_CLASS;
 import static oarag.bridge.prepare.Attachments.K_CTX;
 import static oarag.bridge.prepare.Attachments.K_FILLER;
@@ -19,7 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-
+import oarag.bridge.common.LongList;
+import oarag.bridge.model.ElSyntax;
+import oarag.bridge.model.Session;
 import org.semanticweb.owlapi.model.OWLAxiom;
 import org.semanticweb.owlapi.model.OWLClassAssertionAxiom;
 import org.semanticweb.owlapi.model.OWLClassExpression;
@@ -38,11 +36,12 @@ import org.semanticweb.owlapi.model.OWLOntology;
 import org.semanticweb.owlapi.model.OWLSubClassOfAxiom;
 
 /**
- * Every existential {@code ∃s.F} occurring positively in the ontology (right of SubClassOf, either side of
- * EquivalentClasses, in a class assertion, nested in intersections and fillers; hasValue and property assertions as
- * nominals, hasSelf as a self-loop) is attached to its context C (the named class, owl:Thing, or a fresh
- * {@code C ⊑ L_C} for a complex left-hand side) and names the successor element {@code F ⊓ ranges(s)} (a fresh
- * {@code N ≡ F ⊓ ranges(s)} unless that is a named class). One collector per extraction; its result is immutable.
+ * Every existential {@code ∃s.F} occurring positively in the ontology (right of SubClassOf, either
+ * side of EquivalentClasses, in a class assertion, nested in intersections and fillers; hasValue
+ * and property assertions as nominals, hasSelf as a self-loop) is attached to its context C (the
+ * named class, owl:Thing, or a fresh {@code C ⊑ L_C} for a complex left-hand side) and names the
+ * successor element {@code F ⊓ ranges(s)} (a fresh {@code N ≡ F ⊓ ranges(s)} unless that is a named
+ * class). One collector per extraction; its result is immutable.
  */
 public final class AttachmentCollector {
     private final Signature sig;
@@ -50,15 +49,18 @@ public final class AttachmentCollector {
     private final OWLDataFactory df;
     private final List<OWLClassExpression> fillerExpr = new ArrayList<>();
     private final Map<OWLClassExpression, Integer> fillerIdx;
+
     /** Collects only what some axioms add to existing attachments (see {@link #contributions}). */
     private final boolean strict;
+
     private boolean refused;
     private final List<OWLClassExpression> ctxExpr = new ArrayList<>();
     private final HashMap<OWLClassExpression, Integer> ctxIdx = new HashMap<>();
     private final HashMap<Long, LongList> attach = new HashMap<>();
     private final Map<Integer, Set<OWLClassExpression>> rangeMemo = new HashMap<>();
 
-    private AttachmentCollector(Session s, Signature sig, Roles roles, Map<OWLClassExpression, Integer> fillers) {
+    private AttachmentCollector(
+            Session s, Signature sig, Roles roles, Map<OWLClassExpression, Integer> fillers) {
         this.sig = sig;
         this.roles = roles;
         this.df = s.df;
@@ -67,12 +69,12 @@ public final class AttachmentCollector {
     }
 
     /**
-     * What these axioms attach, by context reference, with fillers numbered as in {@code before}; null when one of
-     * them needs a filler {@code before} lacks, or a context other than a named class or owl:Thing (whose coming
-     * and going the attachments alone cannot tell).
+     * What these axioms attach, by context reference, with fillers numbered as in {@code before};
+     * null when one of them needs a filler {@code before} lacks, or a context other than a named
+     * class or owl:Thing (whose coming and going the attachments alone cannot tell).
      */
-    static Map<Long, LongList> contributions(Session s, Signature sig, Roles roles, Attachments before,
-        List<OWLAxiom> axioms) {
+    static Map<Long, LongList> contributions(
+            Session s, Signature sig, Roles roles, Attachments before, List<OWLAxiom> axioms) {
         AttachmentCollector c = new AttachmentCollector(s, sig, roles, before.fillerIndex);
         for (OWLAxiom ax : axioms) {
             if (ax.isLogicalAxiom() && !ElSyntax.elkIgnores(ax)) {
@@ -85,19 +87,22 @@ public final class AttachmentCollector {
     public static Attachments collect(Session s, Signature sig, Roles roles) {
         AttachmentCollector c = new AttachmentCollector(s, sig, roles, null);
         for (OWLOntology o : s.closure) {
-            o.logicalAxioms().forEach(ax -> {
-                if (!ElSyntax.elkIgnores(ax)) {
-                    c.attachAxiom(ax);
-                }
-            });
+            o.logicalAxioms()
+                    .forEach(
+                            ax -> {
+                                if (!ElSyntax.elkIgnores(ax)) {
+                                    c.attachAxiom(ax);
+                                }
+                            });
         }
         return c.canonical();
     }
 
     /**
-     * The attachments with fillers and contexts renumbered in an order of their own (hash code, then OWL API's
-     * order), not the order the ontology's axioms happened to be visited in: a reload that edited the ontology in
-     * place visits them differently from a fresh load of the same file, and both must write the same dump.
+     * The attachments with fillers and contexts renumbered in an order of their own (hash code,
+     * then OWL API's order), not the order the ontology's axioms happened to be visited in: a
+     * reload that edited the ontology in place visits them differently from a fresh load of the
+     * same file, and both must write the same dump.
      */
     private Attachments canonical() {
         int[] fp = permutation(fillerExpr);
@@ -115,7 +120,8 @@ public final class AttachmentCollector {
             long r = e.getKey();
             int kind = Attachments.refKind(r);
             int idx = Attachments.refIndex(r);
-            refs[i] = kind == K_FILLER ? ref(kind, fp[idx]) : kind == K_CTX ? ref(kind, cp[idx]) : r;
+            refs[i] =
+                    kind == K_FILLER ? ref(kind, fp[idx]) : kind == K_CTX ? ref(kind, cp[idx]) : r;
             long[] es = e.getValue().toArray();
             for (int k = 0; k < es.length; k++) {
                 int elem = (int) es[k];
@@ -129,7 +135,9 @@ public final class AttachmentCollector {
         return new Attachments(fillers, fIdx, contexts, refs, edges);
     }
 
-    /** perm[old index] = new index, sorting by hash code and then by OWL API's own (total) order. */
+    /**
+     * perm[old index] = new index, sorting by hash code and then by OWL API's own (total) order.
+     */
     private static int[] permutation(List<OWLClassExpression> xs) {
         Integer[] order = new Integer[xs.size()];
         int[] hash = new int[xs.size()];
@@ -137,8 +145,12 @@ public final class AttachmentCollector {
             order[k] = k;
             hash[k] = xs.get(k).hashCode();
         }
-        Arrays.sort(order, (a, b) -> hash[a] != hash[b] ? Integer.compare(hash[a], hash[b])
-            : xs.get(a).compareTo(xs.get(b)));
+        Arrays.sort(
+                order,
+                (a, b) ->
+                        hash[a] != hash[b]
+                                ? Integer.compare(hash[a], hash[b])
+                                : xs.get(a).compareTo(xs.get(b)));
         int[] perm = new int[order.length];
         for (int k = 0; k < order.length; k++) {
             perm[order[k]] = k;
@@ -155,17 +167,19 @@ public final class AttachmentCollector {
     }
 
     private Set<OWLClassExpression> rangeSet(int role) {
-        return rangeMemo.computeIfAbsent(role, r -> {
-            Set<OWLClassExpression> out = new LinkedHashSet<>();
-            for (int q : roles.superRoles(r)) {
-                for (OWLClassExpression c : roles.ranges.get(q)) {
-                    if (ElSyntax.isEL(c) && !c.isOWLThing()) {
-                        out.add(c);
+        return rangeMemo.computeIfAbsent(
+                role,
+                r -> {
+                    Set<OWLClassExpression> out = new LinkedHashSet<>();
+                    for (int q : roles.superRoles(r)) {
+                        for (OWLClassExpression c : roles.ranges.get(q)) {
+                            if (ElSyntax.isEL(c) && !c.isOWLThing()) {
+                                out.add(c);
+                            }
+                        }
                     }
-                }
-            }
-            return out;
-        });
+                    return out;
+                });
     }
 
     private OWLClassExpression conj(OWLClassExpression f, Set<OWLClassExpression> extra) {
@@ -186,7 +200,10 @@ public final class AttachmentCollector {
         return df.getOWLObjectIntersectionOf(ops);
     }
 
-    /** The context (class, Thing, or fresh L ⊒ C) whose subclasses inherit the existentials attached to it. */
+    /**
+     * The context (class, Thing, or fresh L ⊒ C) whose subclasses inherit the existentials attached
+     * to it.
+     */
     private long context(OWLClassExpression c) {
         if (!c.isAnonymous()) {
             if (c.isOWLThing()) {
@@ -211,7 +228,10 @@ public final class AttachmentCollector {
         return ref(K_CTX, l);
     }
 
-    /** The element an r-edge to F leads to: F itself when named and r has no ranges, else a fresh N ≡ F ⊓ ranges. */
+    /**
+     * The element an r-edge to F leads to: F itself when named and r has no ranges, else a fresh N
+     * ≡ F ⊓ ranges.
+     */
     private int element(int role, OWLClassExpression f) {
         OWLClassExpression e = role >= 0 ? conj(f, rangeSet(role)) : f;
         if (!e.isAnonymous() && !e.isOWLThing()) {
@@ -234,10 +254,14 @@ public final class AttachmentCollector {
     }
 
     private void addAttachment(long ctx, int role, int elem) {
-        attach.computeIfAbsent(ctx, k -> new LongList(2)).add(((long) role << 32) | (elem & 0xffffffffL));
+        attach.computeIfAbsent(ctx, k -> new LongList(2))
+                .add(((long) role << 32) | (elem & 0xffffffffL));
     }
 
-    /** Attaches the top-level existential conjuncts of a (positively occurring) class expression to a context. */
+    /**
+     * Attaches the top-level existential conjuncts of a (positively occurring) class expression to
+     * a context.
+     */
     private void attach(long ctx, OWLClassExpression c) {
         if (ctx == -1) {
             return;
@@ -248,41 +272,45 @@ public final class AttachmentCollector {
                     attach(ctx, x);
                 }
                 break;
-            case OBJECT_SOME_VALUES_FROM: {
-                OWLObjectSomeValuesFrom sv = (OWLObjectSomeValuesFrom) c;
-                int r = sig.prop(sv.getProperty());
-                if (r >= 0 && ElSyntax.isEL(sv.getFiller()) && !sv.getFiller().isOWLNothing()) {
-                    int e = element(r, sv.getFiller());
-                    if (e != Integer.MIN_VALUE) {
-                        addAttachment(ctx, r, e);
+            case OBJECT_SOME_VALUES_FROM:
+                {
+                    OWLObjectSomeValuesFrom sv = (OWLObjectSomeValuesFrom) c;
+                    int r = sig.prop(sv.getProperty());
+                    if (r >= 0 && ElSyntax.isEL(sv.getFiller()) && !sv.getFiller().isOWLNothing()) {
+                        int e = element(r, sv.getFiller());
+                        if (e != Integer.MIN_VALUE) {
+                            addAttachment(ctx, r, e);
+                        }
                     }
+                    break;
                 }
-                break;
-            }
-            case OBJECT_HAS_VALUE: {
-                OWLObjectHasValue hv = (OWLObjectHasValue) c;
-                int r = sig.prop(hv.getProperty());
-                if (r >= 0 && hv.getFiller().isNamed()) {
-                    addAttachment(ctx, r, element(r, df.getOWLObjectOneOf(hv.getFiller())));
+            case OBJECT_HAS_VALUE:
+                {
+                    OWLObjectHasValue hv = (OWLObjectHasValue) c;
+                    int r = sig.prop(hv.getProperty());
+                    if (r >= 0 && hv.getFiller().isNamed()) {
+                        addAttachment(ctx, r, element(r, df.getOWLObjectOneOf(hv.getFiller())));
+                    }
+                    break;
                 }
-                break;
-            }
-            case OBJECT_HAS_SELF: {
-                int r = sig.prop(((OWLObjectHasSelf) c).getProperty());
-                if (r >= 0) {
-                    addAttachment(ctx, r, SELF);
+            case OBJECT_HAS_SELF:
+                {
+                    int r = sig.prop(((OWLObjectHasSelf) c).getProperty());
+                    if (r >= 0) {
+                        addAttachment(ctx, r, SELF);
+                    }
+                    break;
                 }
-                break;
-            }
-            case OBJECT_ONE_OF: {
-                refused |= strict; // a filler no edge points to: its going would not show
-                // C ⊑ {a}: everything {a} has, C has
-                List<OWLIndividual> is = ((OWLObjectOneOf) c).getOperandsAsList();
-                if (is.size() == 1 && is.get(0).isNamed()) {
-                    element(-1, c);
+            case OBJECT_ONE_OF:
+                {
+                    refused |= strict; // a filler no edge points to: its going would not show
+                    // C ⊑ {a}: everything {a} has, C has
+                    List<OWLIndividual> is = ((OWLObjectOneOf) c).getOperandsAsList();
+                    if (is.size() == 1 && is.get(0).isNamed()) {
+                        element(-1, c);
+                    }
+                    break;
                 }
-                break;
-            }
             default:
                 break;
         }
@@ -296,63 +324,76 @@ public final class AttachmentCollector {
 
     private void attachAxiom(OWLLogicalAxiom ax) {
         switch (ax.getAxiomType().getName()) {
-            case "SubClassOf": {
-                OWLSubClassOfAxiom sc = (OWLSubClassOfAxiom) ax;
-                if (ElSyntax.hasExistential(sc.getSuperClass())) {
-                    attach(context(sc.getSubClass()), sc.getSuperClass());
-                }
-                break;
-            }
-            case "EquivalentClasses": {
-                List<OWLClassExpression> ops = ((OWLEquivalentClassesAxiom) ax).getOperandsAsList();
-                boolean any = false;
-                for (OWLClassExpression c : ops) {
-                    any |= ElSyntax.hasExistential(c);
-                }
-                if (!any) {
+            case "SubClassOf":
+                {
+                    OWLSubClassOfAxiom sc = (OWLSubClassOfAxiom) ax;
+                    if (ElSyntax.hasExistential(sc.getSuperClass())) {
+                        attach(context(sc.getSubClass()), sc.getSuperClass());
+                    }
                     break;
                 }
-                OWLClassExpression anchor = null;
-                for (OWLClassExpression c : ops) {
-                    if (!c.isAnonymous()) {
-                        anchor = c;
+            case "EquivalentClasses":
+                {
+                    List<OWLClassExpression> ops =
+                            ((OWLEquivalentClassesAxiom) ax).getOperandsAsList();
+                    boolean any = false;
+                    for (OWLClassExpression c : ops) {
+                        any |= ElSyntax.hasExistential(c);
+                    }
+                    if (!any) {
                         break;
                     }
-                }
-                if (anchor == null) {
-                    anchor = ops.get(0);
-                }
-                long ctx = context(anchor);
-                for (OWLClassExpression c : ops) {
-                    attach(ctx, c);
-                }
-                break;
-            }
-            case "ObjectPropertyDomain": {
-                OWLObjectPropertyDomainAxiom d = (OWLObjectPropertyDomainAxiom) ax;
-                if (ElSyntax.hasExistential(d.getDomain())) {
-                    attach(context(df.getOWLObjectSomeValuesFrom(d.getProperty(), df.getOWLThing())), d.getDomain());
-                }
-                break;
-            }
-            case "ClassAssertion": {
-                OWLClassAssertionAxiom ca = (OWLClassAssertionAxiom) ax;
-                if (ca.getIndividual().isNamed()) {
-                    long ctx = nominal(ca.getIndividual());
-                    if (ElSyntax.hasExistential(ca.getClassExpression())) {
-                        attach(ctx, ca.getClassExpression());
+                    OWLClassExpression anchor = null;
+                    for (OWLClassExpression c : ops) {
+                        if (!c.isAnonymous()) {
+                            anchor = c;
+                            break;
+                        }
                     }
+                    if (anchor == null) {
+                        anchor = ops.get(0);
+                    }
+                    long ctx = context(anchor);
+                    for (OWLClassExpression c : ops) {
+                        attach(ctx, c);
+                    }
+                    break;
                 }
-                break;
-            }
-            case "ObjectPropertyAssertion": {
-                OWLObjectPropertyAssertionAxiom pa = (OWLObjectPropertyAssertionAxiom) ax;
-                int r = sig.prop(pa.getProperty());
-                if (r >= 0 && pa.getSubject().isNamed() && pa.getObject().isNamed()) {
-                    addAttachment(nominal(pa.getSubject()), r, element(r, df.getOWLObjectOneOf(pa.getObject())));
+            case "ObjectPropertyDomain":
+                {
+                    OWLObjectPropertyDomainAxiom d = (OWLObjectPropertyDomainAxiom) ax;
+                    if (ElSyntax.hasExistential(d.getDomain())) {
+                        attach(
+                                context(
+                                        df.getOWLObjectSomeValuesFrom(
+                                                d.getProperty(), df.getOWLThing())),
+                                d.getDomain());
+                    }
+                    break;
                 }
-                break;
-            }
+            case "ClassAssertion":
+                {
+                    OWLClassAssertionAxiom ca = (OWLClassAssertionAxiom) ax;
+                    if (ca.getIndividual().isNamed()) {
+                        long ctx = nominal(ca.getIndividual());
+                        if (ElSyntax.hasExistential(ca.getClassExpression())) {
+                            attach(ctx, ca.getClassExpression());
+                        }
+                    }
+                    break;
+                }
+            case "ObjectPropertyAssertion":
+                {
+                    OWLObjectPropertyAssertionAxiom pa = (OWLObjectPropertyAssertionAxiom) ax;
+                    int r = sig.prop(pa.getProperty());
+                    if (r >= 0 && pa.getSubject().isNamed() && pa.getObject().isNamed()) {
+                        addAttachment(
+                                nominal(pa.getSubject()),
+                                r,
+                                element(r, df.getOWLObjectOneOf(pa.getObject())));
+                    }
+                    break;
+                }
             default:
                 break;
         }

@@ -1,30 +1,37 @@
 package oarag.bridge.prepare;
 
-import oarag.bridge.common.LongList;
-import oarag.bridge.model.Session;
-
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
+import oarag.bridge.common.LongList;
+import oarag.bridge.model.Session;
 import org.semanticweb.owlapi.model.OWLAxiom;
 
 /**
- * The attachments after an edit, from the last ones: each context's edges are a multiset with one edge per axiom
- * that attaches it, so the removed axioms' edges are taken out once each and the added axioms' put in. Only when
- * the edited axioms attach to named classes or owl:Thing and neither bring a new filler nor take the last edge to
- * one away: then the fillers and contexts, and so their numbers, are the last ones, as a fresh collection would
- * find them. Otherwise null, and the attachments are collected whole.
+ * The attachments after an edit, from the last ones: each context's edges are a multiset with one
+ * edge per axiom that attaches it, so the removed axioms' edges are taken out once each and the
+ * added axioms' put in. Only when the edited axioms attach to named classes or owl:Thing and
+ * neither bring a new filler nor take the last edge to one away: then the fillers and contexts, and
+ * so their numbers, are the last ones, as a fresh collection would find them. Otherwise null, and
+ * the attachments are collected whole.
  */
 public final class AttachmentPatch {
     private AttachmentPatch() {}
 
-    public static Attachments apply(Session s, Signature sig, Roles roles, Attachments before, List<OWLAxiom> removed,
-        List<OWLAxiom> added) {
-        Map<Long, LongList> gone = AttachmentCollector.contributions(s, sig, roles, before, removed);
-        Map<Long, LongList> come = gone == null ? null
-            : AttachmentCollector.contributions(s, sig, roles, before, added);
+    public static Attachments apply(
+            Session s,
+            Signature sig,
+            Roles roles,
+            Attachments before,
+            List<OWLAxiom> removed,
+            List<OWLAxiom> added) {
+        Map<Long, LongList> gone =
+                AttachmentCollector.contributions(s, sig, roles, before, removed);
+        Map<Long, LongList> come =
+                gone == null
+                        ? null
+                        : AttachmentCollector.contributions(s, sig, roles, before, added);
         if (come == null) {
             return null;
         }
@@ -39,7 +46,8 @@ public final class AttachmentPatch {
         for (Map.Entry<Long, LongList> e : gone.entrySet()) {
             Integer i = at.get(e.getKey());
             if (i == null || !removeEach(edges, i, e.getValue())) {
-                return null; // the last collection did not attach what these axioms attach: collect whole
+                return null; // the last collection did not attach what these axioms attach: collect
+                // whole
             }
             fillerLost |= toFiller(e.getValue());
         }
@@ -96,7 +104,10 @@ public final class AttachmentPatch {
         return false;
     }
 
-    /** Whether every filler is still an edge's element (a filler no edge reaches would not be collected). */
+    /**
+     * Whether every filler is still an edge's element (a filler no edge reaches would not be
+     * collected).
+     */
     private static boolean everyFillerReached(long[][] edges, int fillers) {
         boolean[] reached = new boolean[fillers];
         for (long[] es : edges) {

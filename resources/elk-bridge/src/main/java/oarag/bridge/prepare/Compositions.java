@@ -1,25 +1,29 @@
 package oarag.bridge.prepare;
 
-import oarag.bridge.common.IntList;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import oarag.bridge.common.IntList;
 
 /**
- * The role compositions the closure applies. Chains are binarised (r1∘r2∘r3 ⊑ t becomes r1∘r2 ⊑ h, h∘r3 ⊑ t with a
- * helper role h; roles >= the number of named properties are helpers), then tabulated for every pair of roles,
- * taking sub-properties of the chain members into account.
+ * The role compositions the closure applies. Chains are binarised (r1∘r2∘r3 ⊑ t becomes r1∘r2 ⊑ h,
+ * h∘r3 ⊑ t with a helper role h; roles >= the number of named properties are helpers), then
+ * tabulated for every pair of roles, taking sub-properties of the chain members into account.
  */
 public final class Compositions {
     /** Named properties plus helper roles. */
     public final int roleCount;
+
     /** comp[r1][r2] = roles t with r1 ∘ r2 ⊑ t; comp[r1] is null when r1 starts no composition. */
     public final int[][][] comp;
-    /** uni[r] = roles t implied by r alone, through a chain whose other member is reflexive; or null. */
+
+    /**
+     * uni[r] = roles t implied by r alone, through a chain whose other member is reflexive; or
+     * null.
+     */
     public final int[][] uni;
 
     private Compositions(int roleCount, int[][][] comp, int[][] uni) {
@@ -47,8 +51,9 @@ public final class Compositions {
                     if (h == null) {
                         h = next++;
                         helperOf.put(key, h);
-                        helperReflexive.add(isReflexive(roles, left, helperReflexive)
-                            && isReflexive(roles, ch[k], helperReflexive));
+                        helperReflexive.add(
+                                isReflexive(roles, left, helperReflexive)
+                                        && isReflexive(roles, ch[k], helperReflexive));
                     }
                     t = h;
                 }
@@ -121,6 +126,8 @@ public final class Compositions {
     }
 
     private static boolean isReflexive(Roles roles, int role, List<Boolean> helperReflexive) {
-        return role < roles.count() ? roles.reflexive[role] : helperReflexive.get(role - roles.count());
+        return role < roles.count()
+                ? roles.reflexive[role]
+                : helperReflexive.get(role - roles.count());
     }
 }

@@ -1,9 +1,7 @@
 package oarag.bridge.prepare;
 
-import oarag.bridge.model.Session;
-
 import java.util.List;
-
+import oarag.bridge.model.Session;
 import org.semanticweb.owlapi.model.AxiomType;
 import org.semanticweb.owlapi.model.OWLAxiom;
 import org.semanticweb.owlapi.model.OWLClass;
@@ -13,26 +11,34 @@ import org.semanticweb.owlapi.model.OWLObjectProperty;
 import org.semanticweb.owlapi.model.OWLObjectPropertyAxiom;
 
 /**
- * Which of extract's derived structures an edit can have changed, so a reload rebuilds only those: the signature
- * (the sorted classes and properties every later phase indexes by), the role index and the attachments. OWL API rebuilds its
- * signature after any change, which costs a fifth of a second on a GO-sized ontology; most edits leave it as it was.
+ * Which of extract's derived structures an edit can have changed, so a reload rebuilds only those:
+ * the signature (the sorted classes and properties every later phase indexes by), the role index
+ * and the attachments. OWL API rebuilds its signature after any change, which costs a fifth of a
+ * second on a GO-sized ontology; most edits leave it as it was.
  */
 public final class EditScope {
     private EditScope() {}
 
     /**
-     * Whether the named classes and properties are those of {@code sig}: no added axiom brings a new one and no
-     * removed axiom took the last mention of one (its references and declarations in the edited ontology).
+     * Whether the named classes and properties are those of {@code sig}: no added axiom brings a
+     * new one and no removed axiom took the last mention of one (its references and declarations in
+     * the edited ontology).
      */
-    public static boolean sameSignature(Session s, Signature sig, List<OWLAxiom> removed, List<OWLAxiom> added) {
+    public static boolean sameSignature(
+            Session s, Signature sig, List<OWLAxiom> removed, List<OWLAxiom> added) {
         for (OWLAxiom ax : added) {
             for (OWLClass c : (Iterable<OWLClass>) ax.classesInSignature()::iterator) {
-                if (!c.isOWLThing() && !c.isOWLNothing() && sig.classIndex(c.getIRI().toString()) == null) {
+                if (!c.isOWLThing()
+                        && !c.isOWLNothing()
+                        && sig.classIndex(c.getIRI().toString()) == null) {
                     return false;
                 }
             }
-            for (OWLObjectProperty p : (Iterable<OWLObjectProperty>) ax.objectPropertiesInSignature()::iterator) {
-                if (!p.isOWLTopObjectProperty() && !p.isOWLBottomObjectProperty() && sig.prop(p) < 0) {
+            for (OWLObjectProperty p :
+                    (Iterable<OWLObjectProperty>) ax.objectPropertiesInSignature()::iterator) {
+                if (!p.isOWLTopObjectProperty()
+                        && !p.isOWLBottomObjectProperty()
+                        && sig.prop(p) < 0) {
                     return false;
                 }
             }
@@ -43,8 +49,11 @@ public final class EditScope {
                     return false;
                 }
             }
-            for (OWLObjectProperty p : (Iterable<OWLObjectProperty>) ax.objectPropertiesInSignature()::iterator) {
-                if (!p.isOWLTopObjectProperty() && !p.isOWLBottomObjectProperty() && !mentioned(s, p)) {
+            for (OWLObjectProperty p :
+                    (Iterable<OWLObjectProperty>) ax.objectPropertiesInSignature()::iterator) {
+                if (!p.isOWLTopObjectProperty()
+                        && !p.isOWLBottomObjectProperty()
+                        && !mentioned(s, p)) {
                     return false;
                 }
             }
@@ -53,18 +62,21 @@ public final class EditScope {
     }
 
     private static boolean mentioned(Session s, OWLEntity e) {
-        return s.root.referencingAxioms(e).findAny().isPresent() || s.root.declarationAxioms(e).findAny().isPresent();
+        return s.root.referencingAxioms(e).findAny().isPresent()
+                || s.root.declarationAxioms(e).findAny().isPresent();
     }
 
     /**
-     * Whether no changed axiom is an object property axiom: the role index and compositions stay. (The types
-     * {@link Roles} reads are named besides the interface for the chain axiom, which OWL API files apart.)
+     * Whether no changed axiom is an object property axiom: the role index and compositions stay.
+     * (The types {@link Roles} reads are named besides the interface for the chain axiom, which OWL
+     * API files apart.)
      */
     /**
-     * Whether the attachments (AttachmentCollector) are those of before: every changed axiom is one without
-     * existentials, nominals or complex classes, such as a named class's new parent, a disjointness or an annotation.
-     * The collector attaches only existentials (and hasValue, hasSelf, property assertions), to named classes or to
-     * contexts for complex left-hand sides, so such an axiom gives it nothing to collect.
+     * Whether the attachments (AttachmentCollector) are those of before: every changed axiom is one
+     * without existentials, nominals or complex classes, such as a named class's new parent, a
+     * disjointness or an annotation. The collector attaches only existentials (and hasValue,
+     * hasSelf, property assertions), to named classes or to contexts for complex left-hand sides,
+     * so such an axiom gives it nothing to collect.
      */
     public static boolean sameAttachments(List<OWLAxiom> removed, List<OWLAxiom> added) {
         return namedOnly(removed) && namedOnly(added);
@@ -76,9 +88,9 @@ public final class EditScope {
                 continue;
             }
             if (ax.objectPropertiesInSignature().findAny().isPresent()
-                || ax.individualsInSignature().findAny().isPresent()
-                || ax.anonymousIndividuals().findAny().isPresent()
-                || ax.nestedClassExpressions().anyMatch(OWLClassExpression::isAnonymous)) {
+                    || ax.individualsInSignature().findAny().isPresent()
+                    || ax.anonymousIndividuals().findAny().isPresent()
+                    || ax.nestedClassExpressions().anyMatch(OWLClassExpression::isAnonymous)) {
                 return false;
             }
         }
@@ -92,10 +104,13 @@ public final class EditScope {
     private static boolean anyPropertyAxiom(List<OWLAxiom> axs) {
         for (OWLAxiom ax : axs) {
             AxiomType<?> t = ax.getAxiomType();
-            if (ax instanceof OWLObjectPropertyAxiom || t == AxiomType.SUB_PROPERTY_CHAIN_OF
-                || t == AxiomType.SUB_OBJECT_PROPERTY || t == AxiomType.EQUIVALENT_OBJECT_PROPERTIES
-                || t == AxiomType.TRANSITIVE_OBJECT_PROPERTY || t == AxiomType.REFLEXIVE_OBJECT_PROPERTY
-                || t == AxiomType.OBJECT_PROPERTY_RANGE) {
+            if (ax instanceof OWLObjectPropertyAxiom
+                    || t == AxiomType.SUB_PROPERTY_CHAIN_OF
+                    || t == AxiomType.SUB_OBJECT_PROPERTY
+                    || t == AxiomType.EQUIVALENT_OBJECT_PROPERTIES
+                    || t == AxiomType.TRANSITIVE_OBJECT_PROPERTY
+                    || t == AxiomType.REFLEXIVE_OBJECT_PROPERTY
+                    || t == AxiomType.OBJECT_PROPERTY_RANGE) {
                 return true;
             }
         }

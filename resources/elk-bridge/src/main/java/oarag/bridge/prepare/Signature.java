@@ -1,18 +1,17 @@
 package oarag.bridge.prepare;
 
-import oarag.bridge.model.Session;
-
 import java.util.HashMap;
 import java.util.Map;
-
+import oarag.bridge.model.Session;
 import org.semanticweb.owlapi.model.OWLClass;
 import org.semanticweb.owlapi.model.OWLObjectProperty;
 import org.semanticweb.owlapi.model.OWLObjectPropertyExpression;
 import org.semanticweb.owlapi.model.parameters.Imports;
 
 /**
- * The named classes (owl:Thing and owl:Nothing left out) and named object properties (top and bottom left out) of
- * the imports closure, each sorted by IRI; every later phase refers to them by these indices.
+ * The named classes (owl:Thing and owl:Nothing left out) and named object properties (top and
+ * bottom left out) of the imports closure, each sorted by IRI; every later phase refers to them by
+ * these indices.
  */
 public final class Signature {
     public final OWLClass[] classes;
@@ -36,12 +35,16 @@ public final class Signature {
     }
 
     public static Signature of(Session s) {
-        OWLClass[] classes = s.root.classesInSignature(Imports.INCLUDED).filter(c -> !c.isOWLThing() && !c.isOWLNothing())
-            .sorted((a, b) -> a.getIRI().toString().compareTo(b.getIRI().toString())).toArray(OWLClass[]::new);
-        OWLObjectProperty[] props = s.root.objectPropertiesInSignature(Imports.INCLUDED)
-            .filter(p -> !p.isOWLTopObjectProperty() && !p.isOWLBottomObjectProperty())
-            .sorted((a, b) -> a.getIRI().toString().compareTo(b.getIRI().toString()))
-            .toArray(OWLObjectProperty[]::new);
+        OWLClass[] classes =
+                s.root.classesInSignature(Imports.INCLUDED)
+                        .filter(c -> !c.isOWLThing() && !c.isOWLNothing())
+                        .sorted((a, b) -> a.getIRI().toString().compareTo(b.getIRI().toString()))
+                        .toArray(OWLClass[]::new);
+        OWLObjectProperty[] props =
+                s.root.objectPropertiesInSignature(Imports.INCLUDED)
+                        .filter(p -> !p.isOWLTopObjectProperty() && !p.isOWLBottomObjectProperty())
+                        .sorted((a, b) -> a.getIRI().toString().compareTo(b.getIRI().toString()))
+                        .toArray(OWLObjectProperty[]::new);
         return new Signature(classes, props);
     }
 
@@ -50,7 +53,9 @@ public final class Signature {
         return classIdx.get(iri);
     }
 
-    /** Index of a named property, or -1 (inverses, top/bottom, properties outside the signature). */
+    /**
+     * Index of a named property, or -1 (inverses, top/bottom, properties outside the signature).
+     */
     int prop(OWLObjectPropertyExpression pe) {
         if (pe.isAnonymous()) {
             return -1;

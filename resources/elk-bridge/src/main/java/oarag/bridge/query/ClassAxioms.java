@@ -1,14 +1,9 @@
 package oarag.bridge.query;
 
-import oarag.bridge.common.BridgeException;
-import oarag.bridge.common.Requests;
-import oarag.bridge.load.NonElCounter;
-import oarag.bridge.model.ElSyntax;
-import oarag.bridge.model.Render;
-import oarag.bridge.model.Session;
-
 import static oarag.bridge.common.Requests.str;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -16,10 +11,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import com.google.gson.JsonArray;
-import com.google.gson.JsonObject;
-
+import oarag.bridge.common.BridgeException;
+import oarag.bridge.load.NonElCounter;
+import oarag.bridge.model.ElSyntax;
+import oarag.bridge.model.Render;
+import oarag.bridge.model.Session;
 import org.semanticweb.owlapi.model.IRI;
 import org.semanticweb.owlapi.model.OWLAxiom;
 import org.semanticweb.owlapi.model.OWLClass;
@@ -33,14 +29,18 @@ import org.semanticweb.owlapi.model.OWLSubClassOfAxiom;
 import org.semanticweb.owlapi.model.parameters.Imports;
 
 /**
- * {@code classAxioms {"iri"}}: every logical axiom of the loaded ontology (imports included) that mentions the class,
- * as stated, with its class-expression operands, and whether it lies outside OWL 2 EL or is skipped by ELK. Which
- * axioms are the class's own and which are usages elsewhere is decided in TypeScript.
+ * {@code classAxioms {"iri"}}: every logical axiom of the loaded ontology (imports included) that
+ * mentions the class, as stated, with its class-expression operands, and whether it lies outside
+ * OWL 2 EL or is skipped by ELK. Which axioms are the class's own and which are usages elsewhere is
+ * decided in TypeScript.
  */
 public final class ClassAxioms {
     private ClassAxioms() {}
 
-    /** Axioms sent at most; a class used everywhere (a top-level class of a large ontology) says how many more. */
+    /**
+     * Axioms sent at most; a class used everywhere (a top-level class of a large ontology) says how
+     * many more.
+     */
     static final int MAX_AXIOMS = 2000;
 
     public static JsonObject run(Session s, JsonObject req) throws BridgeException {
@@ -50,9 +50,11 @@ public final class ClassAxioms {
         o.addProperty("found", s.root.containsClassInSignature(iri, Imports.INCLUDED));
         Map<OWLAxiom, Boolean> imported = new HashMap<>();
         for (OWLOntology ont : s.closure) {
-            boolean fromImport = !ont.equals(s.root); // closure members may be other objects than root
-            ont.referencingAxioms(c).filter(OWLAxiom::isLogicalAxiom)
-                .forEach(ax -> imported.merge(ax, fromImport, (a, b) -> a && b));
+            boolean fromImport =
+                    !ont.equals(s.root); // closure members may be other objects than root
+            ont.referencingAxioms(c)
+                    .filter(OWLAxiom::isLogicalAxiom)
+                    .forEach(ax -> imported.merge(ax, fromImport, (a, b) -> a && b));
         }
         List<OWLAxiom> axioms = new ArrayList<>(imported.keySet());
         // A stable order whatever order the axioms were parsed in: by type, then by their text.
@@ -60,9 +62,11 @@ public final class ClassAxioms {
         for (OWLAxiom ax : axioms) {
             functional.put(ax, Render.functional(ax));
         }
-        axioms.sort((a, b) -> a.getAxiomType() != b.getAxiomType()
-            ? a.getAxiomType().getName().compareTo(b.getAxiomType().getName())
-            : functional.get(a).compareTo(functional.get(b)));
+        axioms.sort(
+                (a, b) ->
+                        a.getAxiomType() != b.getAxiomType()
+                                ? a.getAxiomType().getName().compareTo(b.getAxiomType().getName())
+                                : functional.get(a).compareTo(functional.get(b)));
         JsonArray out = new JsonArray();
         for (OWLAxiom ax : axioms.subList(0, Math.min(MAX_AXIOMS, axioms.size()))) {
             out.add(axiom(ax, functional.get(ax), imported.get(ax)));
@@ -94,8 +98,9 @@ public final class ClassAxioms {
     }
 
     /**
-     * The class expressions an axiom relates, in its own order: SubClassOf (sub, super); EquivalentClasses and
-     * DisjointClasses (their operands); DisjointUnion (the class, then its parts); ClassAssertion and HasKey (the class).
+     * The class expressions an axiom relates, in its own order: SubClassOf (sub, super);
+     * EquivalentClasses and DisjointClasses (their operands); DisjointUnion (the class, then its
+     * parts); ClassAssertion and HasKey (the class).
      */
     static List<OWLClassExpression> operands(OWLAxiom ax) {
         if (ax instanceof OWLSubClassOfAxiom) {
@@ -121,7 +126,9 @@ public final class ClassAxioms {
         return Collections.emptyList();
     }
 
-    /** {"iri": its IRI when named, else null; "manchester"; "named": the named top-level conjuncts}. */
+    /**
+     * {"iri": its IRI when named, else null; "manchester"; "named": the named top-level conjuncts}.
+     */
     private static JsonObject operand(OWLClassExpression ce) {
         JsonObject o = new JsonObject();
         o.addProperty("iri", ce.isAnonymous() ? null : ce.asOWLClass().getIRI().toString());
@@ -134,7 +141,10 @@ public final class ClassAxioms {
         return o;
     }
 
-    /** The named classes among the top-level conjuncts of an expression (nested intersections flattened). */
+    /**
+     * The named classes among the top-level conjuncts of an expression (nested intersections
+     * flattened).
+     */
     static Set<OWLClass> namedConjuncts(OWLClassExpression ce) {
         Set<OWLClassExpression> parts = new LinkedHashSet<>();
         ElSyntax.addConjunctsOrdered(ce, parts);

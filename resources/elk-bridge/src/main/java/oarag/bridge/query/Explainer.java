@@ -1,7 +1,5 @@
 package oarag.bridge.query;
 
-import oarag.bridge.model.Session;
-
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -11,7 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-
+import oarag.bridge.model.Session;
 import org.liveontologies.puli.DynamicProof;
 import org.liveontologies.puli.Inference;
 import org.liveontologies.puli.InferenceJustifier;
@@ -28,13 +26,13 @@ import org.semanticweb.owlapi.model.OWLOntology;
 import org.semanticweb.owlapi.model.OWLOntologyCreationException;
 import org.semanticweb.owlapi.model.OWLOntologyManager;
 import org.semanticweb.owlapi.reasoner.NullReasonerProgressMonitor;
-
 import uk.ac.manchester.cs.owlapi.modularity.ModuleType;
 import uk.ac.manchester.cs.owlapi.modularity.SyntacticLocalityModuleExtractor;
 
 /**
- * One minimal justification for an entailment: ELK proof + puli resolution first, then a black-box contraction with
- * ELK that both verifies the set really entails the goal and guarantees minimality.
+ * One minimal justification for an entailment: ELK proof + puli resolution first, then a black-box
+ * contraction with ELK that both verifies the set really entails the goal and guarantees
+ * minimality.
  */
 final class Explainer {
     private Explainer() {}
@@ -52,17 +50,22 @@ final class Explainer {
             DynamicProof<ElkOwlInference> proof = ElkOwlProof.create(reasoner, goal);
             try {
                 @SuppressWarnings({"unchecked", "rawtypes"})
-                InferenceJustifier<Inference<OWLAxiom>, ? extends Set<? extends OWLAxiom>> justifier =
-                    (InferenceJustifier) InferenceJustifiers.justifyAssertedInferences();
+                InferenceJustifier<Inference<OWLAxiom>, ? extends Set<? extends OWLAxiom>>
+                        justifier =
+                                (InferenceJustifier)
+                                        InferenceJustifiers.justifyAssertedInferences();
                 final long deadline = System.currentTimeMillis() + PROOF_BUDGET_MS;
                 final Set<OWLAxiom>[] found = new Set[1];
-                MinimalSubsetEnumerators.enumerateJustifications(goal, proof, justifier,
-                    () -> found[0] != null || System.currentTimeMillis() > deadline,
-                    j -> {
-                        if (found[0] == null) {
-                            found[0] = new LinkedHashSet<>(j);
-                        }
-                    });
+                MinimalSubsetEnumerators.enumerateJustifications(
+                        goal,
+                        proof,
+                        justifier,
+                        () -> found[0] != null || System.currentTimeMillis() > deadline,
+                        j -> {
+                            if (found[0] == null) {
+                                found[0] = new LinkedHashSet<>(j);
+                            }
+                        });
                 first = found[0];
                 if (first == null) {
                     proofAxioms = assertedInProof(proof, goal, justifier);
@@ -76,17 +79,25 @@ final class Explainer {
         List<OWLAxiom> cand = null;
         if (first != null && logical.containsAll(first) && entails(first, goal)) {
             cand = new ArrayList<>(first);
-        } else if (proofAxioms != null && !proofAxioms.isEmpty() && logical.containsAll(proofAxioms)
-            && entails(proofAxioms, goal)) {
+        } else if (proofAxioms != null
+                && !proofAxioms.isEmpty()
+                && logical.containsAll(proofAxioms)
+                && entails(proofAxioms, goal)) {
             cand = new ArrayList<>(proofAxioms);
         }
         if (cand == null) {
-            // module for the goal's signature (STAR locality preserves all entailments over the signature)
+            // module for the goal's signature (STAR locality preserves all entailments over the
+            // signature)
             Set<OWLEntity> sig = goal.signature().collect(Collectors.toSet());
-            SyntacticLocalityModuleExtractor ex = new SyntacticLocalityModuleExtractor(s.man,
-                s.root.importsClosure().flatMap(o -> o.axioms()), ModuleType.STAR);
-            Set<OWLAxiom> module = ex.extract(sig).stream().filter(a -> a instanceof OWLLogicalAxiom)
-                .collect(Collectors.toCollection(LinkedHashSet::new));
+            SyntacticLocalityModuleExtractor ex =
+                    new SyntacticLocalityModuleExtractor(
+                            s.man,
+                            s.root.importsClosure().flatMap(o -> o.axioms()),
+                            ModuleType.STAR);
+            Set<OWLAxiom> module =
+                    ex.extract(sig).stream()
+                            .filter(a -> a instanceof OWLLogicalAxiom)
+                            .collect(Collectors.toCollection(LinkedHashSet::new));
             cand = new ArrayList<>(module);
             if (!entails(cand, goal)) {
                 return null;
@@ -96,8 +107,10 @@ final class Explainer {
     }
 
     /** Every asserted axiom reachable in the proof of the goal. */
-    private static Set<OWLAxiom> assertedInProof(DynamicProof<ElkOwlInference> proof, OWLAxiom goal,
-        InferenceJustifier<Inference<OWLAxiom>, ? extends Set<? extends OWLAxiom>> justifier) {
+    private static Set<OWLAxiom> assertedInProof(
+            DynamicProof<ElkOwlInference> proof,
+            OWLAxiom goal,
+            InferenceJustifier<Inference<OWLAxiom>, ? extends Set<? extends OWLAxiom>> justifier) {
         Set<Object> seen = new HashSet<>();
         Deque<Object> todo = new ArrayDeque<>();
         Set<OWLAxiom> out = new LinkedHashSet<>();
@@ -118,7 +131,9 @@ final class Explainer {
         return out;
     }
 
-    /** Removes axioms (in shrinking chunks, then one by one) while the rest still entails the goal. */
+    /**
+     * Removes axioms (in shrinking chunks, then one by one) while the rest still entails the goal.
+     */
     static List<OWLAxiom> contract(List<OWLAxiom> start, OWLAxiom goal) {
         List<OWLAxiom> j = new ArrayList<>(start);
         int chunk = Math.max(1, j.size() / 4);

@@ -1,15 +1,12 @@
 package oarag.bridge.query;
 
-import oarag.bridge.classify.ClassifyMonitor;
-import oarag.bridge.common.BridgeException;
-import oarag.bridge.common.Progress;
-import oarag.bridge.common.Requests;
-import oarag.bridge.model.Render;
-import oarag.bridge.model.Session;
-
 import static oarag.bridge.common.Requests.array;
 import static oarag.bridge.common.Requests.str;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonPrimitive;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -19,12 +16,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
-
-import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
-import com.google.gson.JsonPrimitive;
-
+import oarag.bridge.classify.ClassifyMonitor;
+import oarag.bridge.common.BridgeException;
+import oarag.bridge.common.Progress;
+import oarag.bridge.model.Render;
+import oarag.bridge.model.Session;
 import org.semanticweb.elk.owl.interfaces.ElkAxiom;
 import org.semanticweb.elk.owlapi.ElkReasoner;
 import org.semanticweb.elk.owlapi.wrapper.OwlConverter;
@@ -37,8 +33,9 @@ import org.semanticweb.owlapi.reasoner.InconsistentOntologyException;
 import org.semanticweb.owlapi.reasoner.Node;
 
 /**
- * The commands answered by ELK's own reasoner over the loaded ontology as it is (no helper classes): entailed,
- * superclasses, subclasses and explain. TypeScript uses them to validate the closure and to explain answers.
+ * The commands answered by ELK's own reasoner over the loaded ontology as it is (no helper
+ * classes): entailed, superclasses, subclasses and explain. TypeScript uses them to validate the
+ * closure and to explain answers.
  */
 public final class Queries {
     private Queries() {}
@@ -62,7 +59,9 @@ public final class Queries {
     /** ∃r.sup, or sup itself when r is null (subsumption). */
     private static OWLClassExpression condition(Session s, String r, String sup) {
         OWLClass b = s.df.getOWLClass(IRI.create(sup));
-        return r == null ? b : s.df.getOWLObjectSomeValuesFrom(s.df.getOWLObjectProperty(IRI.create(r)), b);
+        return r == null
+                ? b
+                : s.df.getOWLObjectSomeValuesFrom(s.df.getOWLObjectProperty(IRI.create(r)), b);
     }
 
     private static boolean isEntailed(Session s, ElkReasoner r, OWLAxiom ax) {
@@ -76,12 +75,14 @@ public final class Queries {
         }
     }
 
-    public static JsonObject entailed(Session s, JsonObject req, Progress progress) throws BridgeException {
+    public static JsonObject entailed(Session s, JsonObject req, Progress progress)
+            throws BridgeException {
         JsonArray qs = array(req, "queries");
         List<OWLAxiom> axioms = new ArrayList<>();
         for (JsonElement q : qs) {
             if (!q.isJsonObject()) {
-                throw new BridgeException("BAD_REQUEST", "Each query must be an object {sub, r, sup}.");
+                throw new BridgeException(
+                        "BAD_REQUEST", "Each query must be an object {sub, r, sup}.");
             }
             JsonObject qo = q.getAsJsonObject();
             axioms.add(goal(s, str(qo, "sub", true), str(qo, "r", false), str(qo, "sup", true)));
@@ -97,7 +98,10 @@ public final class Queries {
         return o;
     }
 
-    /** All queries in one ELK entailment computation (much faster than one by one); null if that fails. */
+    /**
+     * All queries in one ELK entailment computation (much faster than one by one); null if that
+     * fails.
+     */
     private static boolean[] batchEntailed(Session s, ElkReasoner r, List<OWLAxiom> axioms) {
         boolean[] out = new boolean[axioms.size()];
         if (!s.isConsistent()) {
@@ -128,7 +132,8 @@ public final class Queries {
         }
     }
 
-    public static JsonObject superclasses(Session s, JsonObject req, Progress progress) throws BridgeException {
+    public static JsonObject superclasses(Session s, JsonObject req, Progress progress)
+            throws BridgeException {
         List<String> iris = new ArrayList<>();
         for (JsonElement e : array(req, "iris")) {
             if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isString()) {
@@ -148,7 +153,8 @@ public final class Queries {
                 }
                 OWLClass cls = s.df.getOWLClass(IRI.create(iri));
                 if (r.getBottomClassNode().contains(cls)) {
-                    ans.add(a); // unsatisfiable: no meaningful parents (ELK would list every leaf class)
+                    ans.add(a); // unsatisfiable: no meaningful parents (ELK would list every leaf
+                    // class)
                     continue;
                 }
                 for (Node<OWLClass> n : r.getSuperClasses(cls, true)) {
@@ -170,40 +176,48 @@ public final class Queries {
     }
 
     /**
-     * ELK's named satisfiable subclasses of a conjunction of conditions, for validating SELECT and OQ answer
-     * sets. ELK 0.6's getSubClasses(expr, false) drops direct subclasses (elk-reasoner #70), so the direct
-     * answer and the equivalents are unioned in.
+     * ELK's named satisfiable subclasses of a conjunction of conditions, for validating SELECT and
+     * OQ answer sets. ELK 0.6's getSubClasses(expr, false) drops direct subclasses (elk-reasoner
+     * #70), so the direct answer and the equivalents are unioned in.
      */
-    public static JsonObject subclasses(Session s, JsonObject req, Progress progress) throws BridgeException {
+    public static JsonObject subclasses(Session s, JsonObject req, Progress progress)
+            throws BridgeException {
         JsonArray qs = array(req, "queries");
         List<OWLClassExpression> exprs = new ArrayList<>();
         for (JsonElement q : qs) {
             JsonElement and = q.isJsonObject() ? q.getAsJsonObject().get("and") : null;
             if (and == null || !and.isJsonArray() || and.getAsJsonArray().size() == 0) {
-                throw new BridgeException("BAD_REQUEST", "Each query must be an object {and: [{r, sup}, ...]}.");
+                throw new BridgeException(
+                        "BAD_REQUEST", "Each query must be an object {and: [{r, sup}, ...]}.");
             }
             Set<OWLClassExpression> parts = new LinkedHashSet<>();
             for (JsonElement c : and.getAsJsonArray()) {
                 if (!c.isJsonObject()) {
-                    throw new BridgeException("BAD_REQUEST", "Each condition must be an object {r, sup}.");
+                    throw new BridgeException(
+                            "BAD_REQUEST", "Each condition must be an object {r, sup}.");
                 }
                 JsonObject co = c.getAsJsonObject();
                 parts.add(condition(s, str(co, "r", false), str(co, "sup", true)));
             }
-            exprs.add(parts.size() == 1 ? parts.iterator().next() : s.df.getOWLObjectIntersectionOf(parts));
+            exprs.add(
+                    parts.size() == 1
+                            ? parts.iterator().next()
+                            : s.df.getOWLObjectIntersectionOf(parts));
         }
         ElkReasoner r = reasoner(s, progress);
         JsonArray ans = new JsonArray();
-        Set<OWLClass> bottom = s.isConsistent() ? r.getBottomClassNode().getEntities() : Collections.emptySet();
+        Set<OWLClass> bottom =
+                s.isConsistent() ? r.getBottomClassNode().getEntities() : Collections.emptySet();
         for (OWLClassExpression e : exprs) {
             TreeSet<String> sorted = new TreeSet<>();
             if (s.isConsistent()) {
                 try {
-                    Consumer<OWLClass> add = c -> {
-                        if (!c.isOWLThing() && !c.isOWLNothing() && !bottom.contains(c)) {
-                            sorted.add(c.getIRI().toString());
-                        }
-                    };
+                    Consumer<OWLClass> add =
+                            c -> {
+                                if (!c.isOWLThing() && !c.isOWLNothing() && !bottom.contains(c)) {
+                                    sorted.add(c.getIRI().toString());
+                                }
+                            };
                     r.getSubClasses(e, false).entities().forEach(add);
                     r.getSubClasses(e, true).entities().forEach(add);
                     r.getEquivalentClasses(e).entities().forEach(add);
@@ -220,7 +234,8 @@ public final class Queries {
         return o;
     }
 
-    public static JsonObject explain(Session s, JsonObject req, Progress progress) throws BridgeException {
+    public static JsonObject explain(Session s, JsonObject req, Progress progress)
+            throws BridgeException {
         OWLAxiom g = goal(s, str(req, "sub", true), str(req, "r", false), str(req, "sup", true));
         ElkReasoner r = reasoner(s, progress);
         JsonObject o = new JsonObject();
@@ -230,7 +245,8 @@ public final class Queries {
         if (ent) {
             List<OWLAxiom> just = Explainer.justify(s, r, g);
             if (just == null) {
-                throw new BridgeException("INTERNAL", "No justification could be computed for this entailment.");
+                throw new BridgeException(
+                        "INTERNAL", "No justification could be computed for this entailment.");
             }
             Render render = new Render(s);
             for (OWLAxiom ax : just) {

@@ -1,11 +1,8 @@
 package oarag.bridge.revise;
 
-import oarag.bridge.common.BridgeException;
-import oarag.bridge.common.Progress;
-import oarag.bridge.load.ParseErrors;
-import oarag.bridge.model.Render;
-import oarag.bridge.model.Session;
-
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
 import java.io.File;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -16,11 +13,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-
-import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
-
+import oarag.bridge.common.BridgeException;
+import oarag.bridge.common.Progress;
+import oarag.bridge.load.ParseErrors;
+import oarag.bridge.model.Render;
+import oarag.bridge.model.Session;
 import org.semanticweb.owlapi.formats.FunctionalSyntaxDocumentFormat;
 import org.semanticweb.owlapi.formats.OBODocumentFormat;
 import org.semanticweb.owlapi.formats.OWLXMLDocumentFormat;
@@ -30,7 +27,6 @@ import org.semanticweb.owlapi.formats.TurtleDocumentFormat;
 import org.semanticweb.owlapi.model.AddAxiom;
 import org.semanticweb.owlapi.model.AxiomType;
 import org.semanticweb.owlapi.model.IRI;
-import org.semanticweb.owlapi.model.OWLAnnotation;
 import org.semanticweb.owlapi.model.OWLAnnotationAssertionAxiom;
 import org.semanticweb.owlapi.model.OWLAnnotationProperty;
 import org.semanticweb.owlapi.model.OWLAxiom;
@@ -47,11 +43,11 @@ import org.semanticweb.owlapi.model.OWLSubClassOfAxiom;
 import org.semanticweb.owlapi.model.RemoveAxiom;
 
 /**
- * Test 2 revision (paper §5.2): moves the existential conjuncts of told axioms A ⊑ C / A ≡ C out of the
- * logical layer. {@code reviseStrip} plans the change and reports the removed restrictions;
- * {@code reviseWrite} applies it with the verbalised definitions, saves the revised ontology in the input's
- * format and a check ontology (functional syntax) with the removed restrictions added back as A ⊑ ∃r.C.
- * The session's ontology is restored afterwards, so later commands see the original.
+ * Test 2 revision (paper §5.2): moves the existential conjuncts of told axioms A ⊑ C / A ≡ C out of
+ * the logical layer. {@code reviseStrip} plans the change and reports the removed restrictions;
+ * {@code reviseWrite} applies it with the verbalised definitions, saves the revised ontology in the
+ * input's format and a check ontology (functional syntax) with the removed restrictions added back
+ * as A ⊑ ∃r.C. The session's ontology is restored afterwards, so later commands see the original.
  */
 public final class Reviser {
     private Reviser() {}
@@ -102,21 +98,33 @@ public final class Reviser {
                 c = sc.getSuperClass();
                 kind = "sub";
             } else {
-                List<OWLClassExpression> ops = ((OWLEquivalentClassesAxiom) ax).classExpressions().collect(Collectors.toList());
-                List<OWLClassExpression> named = ops.stream().filter(x -> !x.isAnonymous()).collect(Collectors.toList());
-                List<OWLClassExpression> complex = ops.stream().filter(OWLClassExpression::isAnonymous).collect(Collectors.toList());
-                if (ops.size() != 2 || named.size() != 1 || complex.size() != 1 || named.get(0).isOWLThing()) {
+                List<OWLClassExpression> ops =
+                        ((OWLEquivalentClassesAxiom) ax)
+                                .classExpressions()
+                                .collect(Collectors.toList());
+                List<OWLClassExpression> named =
+                        ops.stream().filter(x -> !x.isAnonymous()).collect(Collectors.toList());
+                List<OWLClassExpression> complex =
+                        ops.stream()
+                                .filter(OWLClassExpression::isAnonymous)
+                                .collect(Collectors.toList());
+                if (ops.size() != 2
+                        || named.size() != 1
+                        || complex.size() != 1
+                        || named.get(0).isOWLThing()) {
                     continue;
                 }
                 a = named.get(0).asOWLClass();
                 c = complex.get(0);
                 kind = "equiv";
             }
-            Set<OWLClassExpression> conj = c instanceof OWLObjectIntersectionOf ? c.asConjunctSet() : Set.of(c);
+            Set<OWLClassExpression> conj =
+                    c instanceof OWLObjectIntersectionOf ? c.asConjunctSet() : Set.of(c);
             List<OWLObjectSomeValuesFrom> ex = new ArrayList<>();
             List<OWLClassExpression> rest = new ArrayList<>();
             for (OWLClassExpression x : conj) {
-                if (x instanceof OWLObjectSomeValuesFrom && !((OWLObjectSomeValuesFrom) x).getProperty().isAnonymous()) {
+                if (x instanceof OWLObjectSomeValuesFrom
+                        && !((OWLObjectSomeValuesFrom) x).getProperty().isAnonymous()) {
                     ex.add((OWLObjectSomeValuesFrom) x);
                 } else {
                     rest.add(x);
@@ -131,8 +139,10 @@ public final class Reviser {
             if (rest.isEmpty()) {
                 removedAx++;
             } else {
-                OWLClassExpression d = rest.size() == 1 ? rest.get(0) : s.df.getOWLObjectIntersectionOf(rest);
-                changes.add(new AddAxiom(o, s.df.getOWLSubClassOfAxiom(a, d, ax.annotationsAsList())));
+                OWLClassExpression d =
+                        rest.size() == 1 ? rest.get(0) : s.df.getOWLObjectIntersectionOf(rest);
+                changes.add(
+                        new AddAxiom(o, s.df.getOWLSubClassOfAxiom(a, d, ax.annotationsAsList())));
                 rewritten++;
             }
             ClassPlan p = ps.computeIfAbsent(a, ClassPlan::new);
@@ -141,12 +151,21 @@ public final class Reviser {
                 p.kinds.add(kind);
             }
         }
-        // keep the signature: an entity only used in a removed axiom (e.g. an OBO filler without a stanza) gets declared
+        // keep the signature: an entity only used in a removed axiom (e.g. an OBO filler without a
+        // stanza) gets declared
         Set<org.semanticweb.owlapi.model.OWLEntity> declare = new java.util.TreeSet<>();
         for (OWLOntologyChange ch : changes) {
             if (ch instanceof RemoveAxiom) {
-                ch.getAxiom().signature().filter(e -> !e.isBuiltIn() && !o.isDeclared(e, org.semanticweb.owlapi.model.parameters.Imports.INCLUDED))
-                    .forEach(declare::add);
+                ch.getAxiom()
+                        .signature()
+                        .filter(
+                                e ->
+                                        !e.isBuiltIn()
+                                                && !o.isDeclared(
+                                                        e,
+                                                        org.semanticweb.owlapi.model.parameters
+                                                                .Imports.INCLUDED))
+                        .forEach(declare::add);
             }
         }
         for (org.semanticweb.owlapi.model.OWLEntity e : declare) {
@@ -188,7 +207,8 @@ public final class Reviser {
         if (!c.isAnonymous()) {
             o.addProperty("t", "class");
             o.addProperty("iri", c.asOWLClass().getIRI().toString());
-        } else if (c instanceof OWLObjectSomeValuesFrom && !((OWLObjectSomeValuesFrom) c).getProperty().isAnonymous()) {
+        } else if (c instanceof OWLObjectSomeValuesFrom
+                && !((OWLObjectSomeValuesFrom) c).getProperty().isAnonymous()) {
             OWLObjectSomeValuesFrom s = (OWLObjectSomeValuesFrom) c;
             o.addProperty("t", "some");
             o.addProperty("r", s.getProperty().asOWLObjectProperty().getIRI().toString());
@@ -205,10 +225,15 @@ public final class Reviser {
         return o;
     }
 
-    /** Applies the planned strip plus definitions, saves both documents, then restores the session's ontology. */
-    public static JsonObject write(Session s, JsonObject req, Progress progress) throws BridgeException {
+    /**
+     * Applies the planned strip plus definitions, saves both documents, then restores the session's
+     * ontology.
+     */
+    public static JsonObject write(Session s, JsonObject req, Progress progress)
+            throws BridgeException {
         if (planned != s || plans == null) {
-            throw new BridgeException("BAD_REQUEST", "reviseWrite needs a reviseStrip on the loaded ontology first.");
+            throw new BridgeException(
+                    "BAD_REQUEST", "reviseWrite needs a reviseStrip on the loaded ontology first.");
         }
         String outPath = str(req, "out");
         String checkPath = str(req, "checkOut");
@@ -231,20 +256,38 @@ public final class Reviser {
             if (text == null || text.isBlank()) {
                 continue;
             }
-            OWLAnnotationAssertionAxiom old = o.annotationAssertionAxioms(iri)
-                .filter(a -> a.getProperty().equals(defProp) && a.getValue().isLiteral())
-                .sorted().findFirst().orElse(null);
+            OWLAnnotationAssertionAxiom old =
+                    o.annotationAssertionAxioms(iri)
+                            .filter(
+                                    a ->
+                                            a.getProperty().equals(defProp)
+                                                    && a.getValue().isLiteral())
+                            .sorted()
+                            .findFirst()
+                            .orElse(null);
             if (old != null) {
                 OWLLiteral lit = old.getValue().asLiteral().get();
                 String merged = lit.getLiteral().isBlank() ? text : lit.getLiteral() + " " + text;
-                OWLLiteral nl = lit.hasLang() ? s.df.getOWLLiteral(merged, lit.getLang())
-                    : lit.getDatatype().isString() || lit.getDatatype().isRDFPlainLiteral() ? s.df.getOWLLiteral(merged)
-                    : s.df.getOWLLiteral(merged, lit.getDatatype());
+                OWLLiteral nl =
+                        lit.hasLang()
+                                ? s.df.getOWLLiteral(merged, lit.getLang())
+                                : lit.getDatatype().isString()
+                                                || lit.getDatatype().isRDFPlainLiteral()
+                                        ? s.df.getOWLLiteral(merged)
+                                        : s.df.getOWLLiteral(merged, lit.getDatatype());
                 applied.add(new RemoveAxiom(o, old));
-                applied.add(new AddAxiom(o, s.df.getOWLAnnotationAssertionAxiom(defProp, iri, nl, old.annotationsAsList())));
+                applied.add(
+                        new AddAxiom(
+                                o,
+                                s.df.getOWLAnnotationAssertionAxiom(
+                                        defProp, iri, nl, old.annotationsAsList())));
                 defsExtended++;
             } else {
-                applied.add(new AddAxiom(o, s.df.getOWLAnnotationAssertionAxiom(defProp, iri, s.df.getOWLLiteral(text))));
+                applied.add(
+                        new AddAxiom(
+                                o,
+                                s.df.getOWLAnnotationAssertionAxiom(
+                                        defProp, iri, s.df.getOWLLiteral(text))));
                 defsAdded++;
             }
         }
@@ -252,7 +295,10 @@ public final class Reviser {
         List<OWLOntologyChange> checkAdds = new ArrayList<>();
         try {
             for (OWLOntologyChange ch : applied) {
-                if (s.man.applyChange(ch).equals(org.semanticweb.owlapi.model.parameters.ChangeApplied.SUCCESSFULLY)) {
+                if (s.man.applyChange(ch)
+                        .equals(
+                                org.semanticweb.owlapi.model.parameters.ChangeApplied
+                                        .SUCCESSFULLY)) {
                     back.add(0, ch.reverseChange());
                 }
             }
@@ -265,7 +311,10 @@ public final class Reviser {
                 }
             }
             for (OWLOntologyChange ch : checkAdds) {
-                if (s.man.applyChange(ch).equals(org.semanticweb.owlapi.model.parameters.ChangeApplied.SUCCESSFULLY)) {
+                if (s.man.applyChange(ch)
+                        .equals(
+                                org.semanticweb.owlapi.model.parameters.ChangeApplied
+                                        .SUCCESSFULLY)) {
                     back.add(0, ch.reverseChange());
                 }
             }
@@ -302,16 +351,25 @@ public final class Reviser {
         OWLDocumentFormat loaded = s.man.getOntologyFormat(s.root);
         OWLDocumentFormat f;
         switch (s.format) {
-            case RDFXML: f = new RDFXMLDocumentFormat(); break;
-            case OWLXML: f = new OWLXMLDocumentFormat(); break;
-            case TURTLE: f = new TurtleDocumentFormat(); break;
+            case RDFXML:
+                f = new RDFXMLDocumentFormat();
+                break;
+            case OWLXML:
+                f = new OWLXMLDocumentFormat();
+                break;
+            case TURTLE:
+                f = new TurtleDocumentFormat();
+                break;
             case OBO:
                 f = new OBODocumentFormat();
-                // the input loaded as it is; the writer's validation would refuse what real OBO files carry,
+                // the input loaded as it is; the writer's validation would refuse what real OBO
+                // files carry,
                 // e.g. envo.obo's stanzas with two comment: lines
                 f.setParameter(OBODocumentFormat.VALIDATION, Boolean.FALSE);
                 break;
-            default: f = new FunctionalSyntaxDocumentFormat(); break;
+            default:
+                f = new FunctionalSyntaxDocumentFormat();
+                break;
         }
         copyPrefixes(loaded, f);
         return f;
@@ -323,7 +381,8 @@ public final class Reviser {
         }
     }
 
-    private static void save(Session s, OWLOntology o, OWLDocumentFormat f, File file) throws BridgeException {
+    private static void save(Session s, OWLOntology o, OWLDocumentFormat f, File file)
+            throws BridgeException {
         File parent = file.getAbsoluteFile().getParentFile();
         if (parent != null) {
             parent.mkdirs();
@@ -331,7 +390,10 @@ public final class Reviser {
         try (OutputStream os = new FileOutputStream(file)) {
             s.man.saveOntology(o, f, os);
         } catch (IOException | org.semanticweb.owlapi.model.OWLOntologyStorageException e) {
-            throw new BridgeException("INTERNAL", "Could not write " + file.getPath() + ": " + ParseErrors.shortCause(e) + ".", e);
+            throw new BridgeException(
+                    "INTERNAL",
+                    "Could not write " + file.getPath() + ": " + ParseErrors.shortCause(e) + ".",
+                    e);
         }
     }
 }

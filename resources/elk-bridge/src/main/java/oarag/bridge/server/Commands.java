@@ -1,9 +1,15 @@
 package oarag.bridge.server;
 
+import static oarag.bridge.common.Requests.str;
+
+import com.google.gson.JsonObject;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
 import oarag.bridge.common.BridgeException;
 import oarag.bridge.common.Json;
 import oarag.bridge.common.Progress;
-import oarag.bridge.common.Requests;
 import oarag.bridge.extract.Extractor;
 import oarag.bridge.extract.Reloader;
 import oarag.bridge.extract.ResultJson;
@@ -14,21 +20,13 @@ import oarag.bridge.query.Queries;
 import oarag.bridge.query.ToldParents;
 import oarag.bridge.revise.Reviser;
 
-import static oarag.bridge.common.Requests.str;
-
-import java.io.File;
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.Properties;
-
-import com.google.gson.JsonObject;
-
 /** Dispatches one request to its command, over the one loaded ontology (the session). */
 public final class Commands {
     static final String VERSION = "0.1.0";
     static final String ELK_VERSION = "0.6.0";
 
     private Session session;
+
     /** Seconds the load that created the session took (reported as seconds.parse by extract). */
     private double parseSeconds;
 
@@ -57,7 +55,8 @@ public final class Commands {
             case "reviseStrip":
                 return Reviser.strip(need(), req, progress);
             case "reviseWrite":
-                need().dropWarm(); // it edits the ontology and restores it; a reload then starts afresh
+                need().dropWarm(); // it edits the ontology and restores it; a reload then starts
+                // afresh
                 return Reviser.write(need(), req, progress);
             case "collect":
                 return collect();
@@ -69,9 +68,10 @@ public final class Commands {
     }
 
     /**
-     * A full garbage collection, asked for while the client has nothing for the bridge to do: a load or reload leaves
-     * a few hundred MB of its passing structures in the old generation, and the next reload would otherwise stop for
-     * a full collection of about a second (GO 50k) in the middle of its work.
+     * A full garbage collection, asked for while the client has nothing for the bridge to do: a
+     * load or reload leaves a few hundred MB of its passing structures in the old generation, and
+     * the next reload would otherwise stop for a full collection of about a second (GO 50k) in the
+     * middle of its work.
      */
     private static JsonObject collect() {
         Runtime rt = Runtime.getRuntime();
@@ -83,7 +83,9 @@ public final class Commands {
         return o;
     }
 
-    /** Drops the reasoners after an out-of-memory or stack overflow, so the session stays usable. */
+    /**
+     * Drops the reasoners after an out-of-memory or stack overflow, so the session stays usable.
+     */
     void disposeReasoner() {
         if (session != null) {
             session.disposeReasoner();
@@ -98,7 +100,8 @@ public final class Commands {
 
     private Session need() throws BridgeException {
         if (session == null) {
-            throw new BridgeException("NO_ONTOLOGY", "No ontology is loaded; send a load request first.");
+            throw new BridgeException(
+                    "NO_ONTOLOGY", "No ontology is loaded; send a load request first.");
         }
         return session;
     }
@@ -112,8 +115,9 @@ public final class Commands {
     }
 
     static String owlapiVersion() {
-        try (InputStream in = Commands.class.getResourceAsStream(
-            "/META-INF/maven/net.sourceforge.owlapi/owlapi-api/pom.properties")) {
+        try (InputStream in =
+                Commands.class.getResourceAsStream(
+                        "/META-INF/maven/net.sourceforge.owlapi/owlapi-api/pom.properties")) {
             if (in != null) {
                 Properties p = new Properties();
                 p.load(in);
@@ -137,7 +141,8 @@ public final class Commands {
             System.gc();
         }
         long t0 = System.nanoTime();
-        Session s = Loader.load(new File(path), catalog == null ? null : new File(catalog), progress);
+        Session s =
+                Loader.load(new File(path), catalog == null ? null : new File(catalog), progress);
         parseSeconds = (System.nanoTime() - t0) / 1e9;
         session = s;
         return ResultJson.load(s);
@@ -149,25 +154,35 @@ public final class Commands {
         return ResultJson.extract(Extractor.run(s, progress, new File(outPath)), parseSeconds);
     }
 
-    private JsonObject reload(JsonObject req, Progress progress) throws BridgeException, IOException {
+    private JsonObject reload(JsonObject req, Progress progress)
+            throws BridgeException, IOException {
         String path = str(req, "path", true);
         String outPath = str(req, "out", true);
         String catalog = str(req, "catalog", false);
-        Reloader.Slot slot = new Reloader.Slot() {
-            @Override
-            public Session get() {
-                return session;
-            }
+        Reloader.Slot slot =
+                new Reloader.Slot() {
+                    @Override
+                    public Session get() {
+                        return session;
+                    }
 
-            @Override
-            public void set(Session s, double parse) {
-                session = s;
-                parseSeconds = parse;
-            }
-        };
-        boolean delta = req.has("delta") && req.get("delta").isJsonPrimitive()
-            && req.getAsJsonPrimitive("delta").isBoolean() && req.get("delta").getAsBoolean();
-        return Reloader.run(slot, new File(path), catalog == null ? null : new File(catalog), new File(outPath),
-            progress, delta);
+                    @Override
+                    public void set(Session s, double parse) {
+                        session = s;
+                        parseSeconds = parse;
+                    }
+                };
+        boolean delta =
+                req.has("delta")
+                        && req.get("delta").isJsonPrimitive()
+                        && req.getAsJsonPrimitive("delta").isBoolean()
+                        && req.get("delta").getAsBoolean();
+        return Reloader.run(
+                slot,
+                new File(path),
+                catalog == null ? null : new File(catalog),
+                new File(outPath),
+                progress,
+                delta);
     }
 }

@@ -1,9 +1,11 @@
 package oarag.bridge.server;
 
-import oarag.bridge.common.BridgeException;
-import oarag.bridge.common.Progress;
-import oarag.bridge.load.ParseErrors;
-
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonNull;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -11,25 +13,27 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-
-import com.google.gson.Gson;
-import com.google.gson.GsonBuilder;
-import com.google.gson.JsonElement;
-import com.google.gson.JsonNull;
-import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
+import oarag.bridge.common.BridgeException;
+import oarag.bridge.common.Progress;
+import oarag.bridge.load.ParseErrors;
 
 /**
- * The serve loop: one JSON request per stdin line, progress lines and exactly one result or error line per request
- * on stdout (docs/bridge-protocol.md). Every failure becomes an error line with a code; the loop keeps serving.
+ * The serve loop: one JSON request per stdin line, progress lines and exactly one result or error
+ * line per request on stdout (docs/bridge-protocol.md). Every failure becomes an error line with a
+ * code; the loop keeps serving.
  */
 public final class Server {
-    private static final Gson GSON = new GsonBuilder().disableHtmlEscaping().serializeNulls().create();
+    private static final Gson GSON =
+            new GsonBuilder().disableHtmlEscaping().serializeNulls().create();
     private static final String EOF = new String("<eof>");
 
     private final PrintStream out;
     private final Commands commands = new Commands();
-    /** Set while a request runs: an end of stdin then means the client is gone, so nothing waits for the answer. */
+
+    /**
+     * Set while a request runs: an end of stdin then means the client is gone, so nothing waits for
+     * the answer.
+     */
     private volatile boolean busy;
 
     public Server(PrintStream out) {
@@ -43,27 +47,35 @@ public final class Server {
     }
 
     /**
-     * Reads request lines on their own thread. When stdin ends (the parent exited, even by kill -9) while a request
-     * runs, the JVM halts at once instead of finishing work nobody reads, and leaves no half-written files running.
+     * Reads request lines on their own thread. When stdin ends (the parent exited, even by kill -9)
+     * while a request runs, the JVM halts at once instead of finishing work nobody reads, and
+     * leaves no half-written files running.
      */
     private BlockingQueue<String> readRequests() {
         BlockingQueue<String> q = new LinkedBlockingQueue<>();
-        Thread reader = new Thread(() -> {
-            BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-            try {
-                String l;
-                while ((l = in.readLine()) != null) {
-                    q.add(l);
-                }
-            } catch (IOException e) {
-                // a broken pipe is an end of input too
-            }
-            if (busy) {
-                System.err.println("[elk-bridge] stdin closed during a request; exiting");
-                Runtime.getRuntime().halt(0);
-            }
-            q.add(EOF);
-        }, "stdin-watchdog");
+        Thread reader =
+                new Thread(
+                        () -> {
+                            BufferedReader in =
+                                    new BufferedReader(
+                                            new InputStreamReader(
+                                                    System.in, StandardCharsets.UTF_8));
+                            try {
+                                String l;
+                                while ((l = in.readLine()) != null) {
+                                    q.add(l);
+                                }
+                            } catch (IOException e) {
+                                // a broken pipe is an end of input too
+                            }
+                            if (busy) {
+                                System.err.println(
+                                        "[elk-bridge] stdin closed during a request; exiting");
+                                Runtime.getRuntime().halt(0);
+                            }
+                            q.add(EOF);
+                        },
+                        "stdin-watchdog");
         reader.setDaemon(true);
         reader.start();
         return q;
@@ -71,7 +83,7 @@ public final class Server {
 
     public void serve() {
         BlockingQueue<String> queue = readRequests();
-        for (;;) {
+        for (; ; ) {
             String line;
             try {
                 line = queue.take();
@@ -131,23 +143,44 @@ public final class Server {
             }
         } catch (BridgeException e) {
             if (e.getCause() != null) {
-                System.err.println("[elk-bridge] " + e.code + ": " + e.getMessage() + " (" + e.getCause() + ")");
+                System.err.println(
+                        "[elk-bridge] "
+                                + e.code
+                                + ": "
+                                + e.getMessage()
+                                + " ("
+                                + e.getCause()
+                                + ")");
             }
             sendError(id, e.code, e.getMessage());
         } catch (OutOfMemoryError e) {
             commands.disposeReasoner();
             System.gc();
-            sendError(id, "OUT_OF_MEMORY", "The bridge ran out of memory" + (cmd == null ? "" : " during " + cmd)
-                + "; allow it a larger heap (-Xmx) or use a smaller ontology.");
+            sendError(
+                    id,
+                    "OUT_OF_MEMORY",
+                    "The bridge ran out of memory"
+                            + (cmd == null ? "" : " during " + cmd)
+                            + "; allow it a larger heap (-Xmx) or use a smaller ontology.");
         } catch (StackOverflowError e) {
             commands.disposeReasoner();
-            sendError(id, "TOO_DEEP", "The ontology nests expressions too deeply to process"
-                + (cmd == null ? "" : " during " + cmd) + "; flatten the deepest class expressions.");
+            sendError(
+                    id,
+                    "TOO_DEEP",
+                    "The ontology nests expressions too deeply to process"
+                            + (cmd == null ? "" : " during " + cmd)
+                            + "; flatten the deepest class expressions.");
         } catch (Throwable e) {
             System.err.println("[elk-bridge] internal error in " + cmd + ":");
             e.printStackTrace(System.err);
-            sendError(id, "INTERNAL", "Internal error in " + (cmd == null ? "the request" : cmd) + ": "
-                + ParseErrors.shortCause(e) + ".");
+            sendError(
+                    id,
+                    "INTERNAL",
+                    "Internal error in "
+                            + (cmd == null ? "the request" : cmd)
+                            + ": "
+                            + ParseErrors.shortCause(e)
+                            + ".");
         }
     }
 
@@ -175,7 +208,8 @@ public final class Server {
         public synchronized void report(String st, double fraction) {
             long now = System.nanoTime();
             boolean newStage = !st.equals(stage);
-            if (!newStage && (fraction <= last || (now - lastAt < 100_000_000L && fraction < 1.0))) {
+            if (!newStage
+                    && (fraction <= last || (now - lastAt < 100_000_000L && fraction < 1.0))) {
                 return;
             }
             stage = st;
@@ -185,7 +219,8 @@ public final class Server {
             o.add("id", id);
             o.addProperty("type", "progress");
             o.addProperty("stage", st);
-            o.addProperty("fraction", Math.round(Math.max(0, Math.min(1, fraction)) * 1000) / 1000.0);
+            o.addProperty(
+                    "fraction", Math.round(Math.max(0, Math.min(1, fraction)) * 1000) / 1000.0);
             send(o);
         }
     }

@@ -1,10 +1,5 @@
 package oarag.bridge.closure;
 
-import oarag.bridge.model.Session;
-import oarag.bridge.testing.Dump;
-import oarag.bridge.testing.Fixtures;
-import oarag.bridge.testing.Ofn;
-
 import static oarag.bridge.testing.Ofn.iri;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -13,7 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-
+import oarag.bridge.model.Session;
+import oarag.bridge.testing.Dump;
+import oarag.bridge.testing.Fixtures;
+import oarag.bridge.testing.Ofn;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.semanticweb.elk.owlapi.ElkReasoner;
@@ -21,12 +19,17 @@ import org.semanticweb.owlapi.model.IRI;
 import org.semanticweb.owlapi.model.OWLClass;
 import org.semanticweb.owlapi.reasoner.Node;
 
-/** The dump's direct named parents are ELK's own direct superclasses, also where fresh filler classes sit between. */
+/**
+ * The dump's direct named parents are ELK's own direct superclasses, also where fresh filler
+ * classes sit between.
+ */
 class HierarchyTest {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
-    /** Every hier record's parents, compared with ELK's direct superclasses over the unmodified ontology. */
+    /**
+     * Every hier record's parents, compared with ELK's direct superclasses over the unmodified
+     * ontology.
+     */
     static List<String> mismatches(Session s, Dump d) {
         ElkReasoner r = s.reasoner(null);
         List<String> bad = new ArrayList<>();
@@ -50,13 +53,17 @@ class HierarchyTest {
     @Test
     void parentsReachedThroughAFreshFillerAreMinimised() throws Exception {
         // the filler N ≡ B ⊓ ∃s.D sits between X and B; X's candidates {B via N, B2} keep only B2
-        Session s = Ofn.load(tmp, "minimise",
-            "Declaration(ObjectProperty(:r))", "Declaration(ObjectProperty(:s))",
-            "SubClassOf(:Y ObjectSomeValuesFrom(:r ObjectIntersectionOf(:B ObjectSomeValuesFrom(:s :D))))",
-            "SubClassOf(:B2 :B)",
-            "SubClassOf(:X :B2)",
-            "SubClassOf(:X ObjectSomeValuesFrom(:s :D))",
-            "SubClassOf(:Z ObjectIntersectionOf(:B ObjectSomeValuesFrom(:s :D)))");
+        Session s =
+                Ofn.load(
+                        tmp,
+                        "minimise",
+                        "Declaration(ObjectProperty(:r))",
+                        "Declaration(ObjectProperty(:s))",
+                        "SubClassOf(:Y ObjectSomeValuesFrom(:r ObjectIntersectionOf(:B ObjectSomeValuesFrom(:s :D))))",
+                        "SubClassOf(:B2 :B)",
+                        "SubClassOf(:X :B2)",
+                        "SubClassOf(:X ObjectSomeValuesFrom(:s :D))",
+                        "SubClassOf(:Z ObjectIntersectionOf(:B ObjectSomeValuesFrom(:s :D)))");
         Dump d = Fixtures.extract(s, tmp);
         assertEquals(1, d.fillers.size());
         assertEquals(List.of(iri("B2")), d.hierParents(iri("X")));

@@ -14,21 +14,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.function.UnaryOperator;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A reload's diff scans only the window where the edited file's bytes differ (OfnLayout): what it finds is what a
- * scan of the whole file finds, and the index it leaves behind, texts and where they stand, is a fresh index's of
- * the edited file, edit after edit.
+ * A reload's diff scans only the window where the edited file's bytes differ (OfnLayout): what it
+ * finds is what a scan of the whole file finds, and the index it leaves behind, texts and where
+ * they stand, is a fresh index's of the edited file, edit after edit.
  */
 class OfnLayoutTest {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
-    private static final String HEAD = "Prefix(:=<http://x.org/#>)\nPrefix(rdfs:=<http://www.w3.org/2000/01/rdf-schema#>)\n"
-        + "Ontology(<http://x.org/o>\nAnnotation(rdfs:comment \"head\")\n";
+    private static final String HEAD =
+            "Prefix(:=<http://x.org/#>)\nPrefix(rdfs:=<http://www.w3.org/2000/01/rdf-schema#>)\n"
+                    + "Ontology(<http://x.org/o>\nAnnotation(rdfs:comment \"head\")\n";
 
     private static String body(int n) {
         StringBuilder b = new StringBuilder();
@@ -38,10 +37,18 @@ class OfnLayoutTest {
                 b.append("# a comment (with a parenthesis\n");
             }
             if (k % 5 == 0) {
-                b.append("AnnotationAssertion(rdfs:label :C").append(k).append(" \"c ").append(k).append(" (x)\")\n");
+                b.append("AnnotationAssertion(rdfs:label :C")
+                        .append(k)
+                        .append(" \"c ")
+                        .append(k)
+                        .append(" (x)\")\n");
             }
             if (k % 11 == 0) {
-                b.append("SubClassOf(:C").append(k).append("\n    ObjectSomeValuesFrom(:p :C").append(k + 1).append("))\n");
+                b.append("SubClassOf(:C")
+                        .append(k)
+                        .append("\n    ObjectSomeValuesFrom(:p :C")
+                        .append(k + 1)
+                        .append("))\n");
             }
         }
         return b.toString();
@@ -83,7 +90,10 @@ class OfnLayoutTest {
         return m;
     }
 
-    /** Applies an edit, diffs and patches the index, and checks both against fresh indexes; returns whether windowed. */
+    /**
+     * Applies an edit, diffs and patches the index, and checks both against fresh indexes; returns
+     * whether windowed.
+     */
     private boolean edit(UnaryOperator<String> change) throws Exception {
         OfnIndex before = OfnIndex.of(file, 100, null);
         write(change.apply(text()));
@@ -118,34 +128,74 @@ class OfnLayoutTest {
         file = tmp.resolve("a.ofn").toFile();
         write(HEAD + body(300) + ")\n");
         index = OfnIndex.of(file, 100, null);
-        assertTrue(edit(t -> swap(t, "SubClassOf(:C150 :C75)\n", "SubClassOf(:C150 :C75)\nSubClassOf(:C150 :C9)\n")),
-            "an insertion in the middle");
+        assertTrue(
+                edit(
+                        t ->
+                                swap(
+                                        t,
+                                        "SubClassOf(:C150 :C75)\n",
+                                        "SubClassOf(:C150 :C75)\nSubClassOf(:C150 :C9)\n")),
+                "an insertion in the middle");
         assertTrue(edit(t -> swap(t, "SubClassOf(:C40 :C20)\n", "")), "a deletion");
-        assertTrue(edit(t -> swap(t, ":C60 \"c 60 (x)\"", ":C60 \"c sixty (x)\"")), "a change inside a literal");
-        assertTrue(edit(t -> t.substring(0, t.lastIndexOf(')')) + "SubClassOf(:Z :C1)\n)\n"), "an axiom at the end");
-        assertTrue(edit(t -> swap(t, "Annotation(rdfs:comment \"head\")\nSubClassOf(:C0 :C0)",
-            "Annotation(rdfs:comment \"head\")\nSubClassOf(:C0 :C1)")), "the first axiom");
-        assertTrue(edit(t -> swap(t, "SubClassOf(:C10 :C5)", "SubClassOf( :C10  :C5 )")), "white space only");
+        assertTrue(
+                edit(t -> swap(t, ":C60 \"c 60 (x)\"", ":C60 \"c sixty (x)\"")),
+                "a change inside a literal");
+        assertTrue(
+                edit(t -> t.substring(0, t.lastIndexOf(')')) + "SubClassOf(:Z :C1)\n)\n"),
+                "an axiom at the end");
+        assertTrue(
+                edit(
+                        t ->
+                                swap(
+                                        t,
+                                        "Annotation(rdfs:comment \"head\")\nSubClassOf(:C0 :C0)",
+                                        "Annotation(rdfs:comment \"head\")\nSubClassOf(:C0 :C1)")),
+                "the first axiom");
+        assertTrue(
+                edit(t -> swap(t, "SubClassOf(:C10 :C5)", "SubClassOf( :C10  :C5 )")),
+                "white space only");
         assertTrue(edit(t -> t), "nothing");
         // a comment that loses its line end takes the next axiom into it
-        assertTrue(edit(t -> swap(t, "# a comment (with a parenthesis\nSubClassOf(:C8 ", "# a comment SubClassOf(:C8 ")));
-        edit(t -> swap(swap(t, "SubClassOf(:C3 :C1)", "SubClassOf(:C3 :C2)"), "SubClassOf(:C290 :C145)",
-            "SubClassOf(:C290 :C144)"));
-        assertFalse(edit(t -> swap(t, "Annotation(rdfs:comment \"head\")", "Annotation(rdfs:comment \"new\")")),
-            "a header change is scanned whole");
+        assertTrue(
+                edit(
+                        t ->
+                                swap(
+                                        t,
+                                        "# a comment (with a parenthesis\nSubClassOf(:C8 ",
+                                        "# a comment SubClassOf(:C8 ")));
+        edit(
+                t ->
+                        swap(
+                                swap(t, "SubClassOf(:C3 :C1)", "SubClassOf(:C3 :C2)"),
+                                "SubClassOf(:C290 :C145)",
+                                "SubClassOf(:C290 :C144)"));
+        assertFalse(
+                edit(
+                        t ->
+                                swap(
+                                        t,
+                                        "Annotation(rdfs:comment \"head\")",
+                                        "Annotation(rdfs:comment \"new\")")),
+                "a header change is scanned whole");
         // many small edits in a row, where a user would make them
         Random r = new Random(7);
         for (int k = 0; k < 60; k++) {
             int c = r.nextInt(280);
             int what = r.nextInt(3);
-            edit(t -> {
-                String ax = "SubClassOf(:C" + c + " :C" + (c / 2) + ")\n";
-                if (!t.contains(ax)) {
-                    return t.replace(")\n)\n", ")\n" + ax + ")\n");
-                }
-                return what == 0 ? t.replace(ax, "") : what == 1 ? t.replace(ax, ax + "SubClassOf(:N" + c + " :C1)\n")
-                    : t.replace(ax, "SubClassOf(:C" + c + "\n  :C" + (c / 3) + ")\n");
-            });
+            edit(
+                    t -> {
+                        String ax = "SubClassOf(:C" + c + " :C" + (c / 2) + ")\n";
+                        if (!t.contains(ax)) {
+                            return t.replace(")\n)\n", ")\n" + ax + ")\n");
+                        }
+                        return what == 0
+                                ? t.replace(ax, "")
+                                : what == 1
+                                        ? t.replace(ax, ax + "SubClassOf(:N" + c + " :C1)\n")
+                                        : t.replace(
+                                                ax,
+                                                "SubClassOf(:C" + c + "\n  :C" + (c / 3) + ")\n");
+                    });
         }
     }
 
@@ -155,6 +205,12 @@ class OfnLayoutTest {
         write(HEAD + body(40) + ")\n");
         index = OfnIndex.of(file, 100, null);
         // an ontology annotation among the axioms belongs to the header
-        assertFalse(edit(t -> swap(t, "SubClassOf(:C20 :C10)\n", "Annotation(rdfs:comment \"late\")\n")));
+        assertFalse(
+                edit(
+                        t ->
+                                swap(
+                                        t,
+                                        "SubClassOf(:C20 :C10)\n",
+                                        "Annotation(rdfs:comment \"late\")\n")));
     }
 }

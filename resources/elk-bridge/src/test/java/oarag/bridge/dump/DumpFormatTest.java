@@ -1,44 +1,53 @@
 package oarag.bridge.dump;
 
-import oarag.bridge.model.Session;
-import oarag.bridge.testing.Dump;
-import oarag.bridge.testing.Fixtures;
-import oarag.bridge.testing.Ofn;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
-import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
-
+import oarag.bridge.model.Session;
+import oarag.bridge.testing.Dump;
+import oarag.bridge.testing.Fixtures;
+import oarag.bridge.testing.Ofn;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The NDJSON dump of docs/bridge-protocol.md: record order, annotations, fillers, stats. */
 class DumpFormatTest {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
-    private static final List<String> ORDER = List.of("ontology", "annotationProperty", "property", "class", "stated",
-        "hier", "unsat", "filler", "link", "stats");
+    private static final List<String> ORDER =
+            List.of(
+                    "ontology",
+                    "annotationProperty",
+                    "property",
+                    "class",
+                    "stated",
+                    "hier",
+                    "unsat",
+                    "filler",
+                    "link",
+                    "stats");
     private static final String AN = "http://example.org/el/anatomy#";
 
     @Test
     void recordsComeInTheDocumentedOrderAndTheCountsMatch() throws Exception {
-        for (String f : new String[] {"anatomy.ofn", "regulation.ofn", "clinical.ofn", "mini.obo"}) {
+        for (String f :
+                new String[] {"anatomy.ofn", "regulation.ofn", "clinical.ofn", "mini.obo"}) {
             Dump d = Fixtures.extract(Fixtures.load(f), tmp.resolve(f));
             int last = -1;
             for (JsonObject r : d.records) {
                 int k = ORDER.indexOf(r.get("t").getAsString());
                 int before = last;
-                assertTrue(k >= 0 && k >= last, () -> f + ": " + r.get("t") + " after " + ORDER.get(Math.max(0, before)));
+                assertTrue(
+                        k >= 0 && k >= last,
+                        () -> f + ": " + r.get("t") + " after " + ORDER.get(Math.max(0, before)));
                 last = k;
             }
             assertEquals("ontology", d.records.get(0).get("t").getAsString());
@@ -54,19 +63,31 @@ class DumpFormatTest {
             assertTrue(stats.getAsJsonObject("seconds").has("closure"));
             // a link's filler IRI is always one of the filler records
             for (String[] l : d.linkList) {
-                assertTrue(!l[2].startsWith("urn:") || d.fillers.containsKey(l[2]), "dangling filler " + l[2]);
+                assertTrue(
+                        !l[2].startsWith("urn:") || d.fillers.containsKey(l[2]),
+                        "dangling filler " + l[2]);
             }
         }
     }
 
     @Test
     void theLabelARenderingUsesIsChosenByRankThenByText() throws Exception {
-        // rdfs:label@en over @en-gb, then the least of equal rank: never the order the axioms come in
-        Session s = Ofn.load(tmp, "labels", "Declaration(Class(:Thorax))", "Declaration(Class(:Heart))",
-            "Declaration(ObjectProperty(:partOf))", "Declaration(AnnotationProperty(:xref))",
-            "AnnotationAssertion(rdfs:label :Thorax \"chest\"@en-gb)", "AnnotationAssertion(rdfs:label :Thorax \"thorax\"@en)",
-            "AnnotationAssertion(rdfs:label :xref \"x ref\")", "AnnotationAssertion(rdfs:label :xref \"cross reference\")",
-            "AnnotationAssertion(:xref :Heart \"H:1\")", "SubClassOf(:Heart ObjectSomeValuesFrom(:partOf :Thorax))");
+        // rdfs:label@en over @en-gb, then the least of equal rank: never the order the axioms come
+        // in
+        Session s =
+                Ofn.load(
+                        tmp,
+                        "labels",
+                        "Declaration(Class(:Thorax))",
+                        "Declaration(Class(:Heart))",
+                        "Declaration(ObjectProperty(:partOf))",
+                        "Declaration(AnnotationProperty(:xref))",
+                        "AnnotationAssertion(rdfs:label :Thorax \"chest\"@en-gb)",
+                        "AnnotationAssertion(rdfs:label :Thorax \"thorax\"@en)",
+                        "AnnotationAssertion(rdfs:label :xref \"x ref\")",
+                        "AnnotationAssertion(rdfs:label :xref \"cross reference\")",
+                        "AnnotationAssertion(:xref :Heart \"H:1\")",
+                        "SubClassOf(:Heart ObjectSomeValuesFrom(:partOf :Thorax))");
         Dump d = Fixtures.extract(s, tmp);
         assertEquals("thorax", d.ofType("stated").get(0).get("text").getAsString());
         for (JsonObject p : d.ofType("annotationProperty")) {
@@ -117,7 +138,9 @@ class DumpFormatTest {
         for (JsonObject st : d.ofType("stated")) {
             kinds.add(st.get("kind").getAsString());
             if (st.get("s").getAsString().endsWith("#HepaticGlycolysisActivation")) {
-                nested = st.get("f").isJsonNull() && st.get("text").getAsString().contains("glycolysis");
+                nested =
+                        st.get("f").isJsonNull()
+                                && st.get("text").getAsString().contains("glycolysis");
             }
         }
         assertTrue(kinds.contains("sub") && kinds.contains("equiv"), kinds.toString());
@@ -126,7 +149,9 @@ class DumpFormatTest {
         boolean fillerWithDefined = false;
         for (JsonObject f : d.fillers.values()) {
             JsonArray ps = f.getAsJsonArray("parents");
-            fillerWithDefined |= Fixtures.strings(ps).contains("http://example.org/el/regulation#GlycolysisInHepatocyte");
+            fillerWithDefined |=
+                    Fixtures.strings(ps)
+                            .contains("http://example.org/el/regulation#GlycolysisInHepatocyte");
         }
         assertTrue(fillerWithDefined);
     }

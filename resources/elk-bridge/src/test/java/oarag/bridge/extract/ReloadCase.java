@@ -1,25 +1,22 @@
 package oarag.bridge.extract;
 
-import oarag.bridge.common.Progress;
-import oarag.bridge.diff.OfnIndex;
-import oarag.bridge.server.Commands;
-import oarag.bridge.testing.CanonicalDump;
-import oarag.bridge.testing.Fixtures;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import java.io.File;
 import java.io.FileOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
-
+import oarag.bridge.common.Progress;
+import oarag.bridge.diff.OfnIndex;
+import oarag.bridge.server.Commands;
+import oarag.bridge.testing.CanonicalDump;
+import oarag.bridge.testing.Fixtures;
 import org.junit.jupiter.api.io.TempDir;
 import org.semanticweb.owlapi.apibinding.OWLManager;
 import org.semanticweb.owlapi.formats.RDFXMLDocumentFormat;
@@ -29,18 +26,25 @@ import org.semanticweb.owlapi.model.OWLOntology;
 import org.semanticweb.owlapi.model.OWLOntologyManager;
 
 /**
- * What the reload tests share: fixture copies in a temporary folder, warm sessions, edits of the file, and a reload
- * checked against a fresh bridge's load + extract of the edited file.
+ * What the reload tests share: fixture copies in a temporary folder, warm sessions, edits of the
+ * file, and a reload checked against a fresh bridge's load + extract of the edited file.
  */
 abstract class ReloadCase {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     static final String REG = "http://example.org/el/regulation#";
-    private static final List<String> LOAD_KEYS = List.of("ontologyIri", "versionIri", "format", "classes",
-        "objectProperties", "axioms", "imports", "warnings");
-    private static final List<String> EXTRACT_KEYS = List.of("records", "unsatisfiable", "links", "fillers",
-        "freshClasses");
+    private static final List<String> LOAD_KEYS =
+            List.of(
+                    "ontologyIri",
+                    "versionIri",
+                    "format",
+                    "classes",
+                    "objectProperties",
+                    "axioms",
+                    "imports",
+                    "warnings");
+    private static final List<String> EXTRACT_KEYS =
+            List.of("records", "unsatisfiable", "links", "fillers", "freshClasses");
 
     private int outputs;
 
@@ -67,9 +71,9 @@ abstract class ReloadCase {
     }
 
     /**
-     * A bridge session that loaded and extracted the file, so it holds a warm state; once the state's index of the
-     * file's axiom texts (functional syntax) is built, which happens after the extract, so the test's edits come
-     * after it as a user's would.
+     * A bridge session that loaded and extracted the file, so it holds a warm state; once the
+     * state's index of the file's axiom texts (functional syntax) is built, which happens after the
+     * extract, so the test's edits come after it as a user's would.
      */
     Commands warm(File f) throws Exception {
         Commands c = new Commands();
@@ -80,7 +84,9 @@ abstract class ReloadCase {
         return c;
     }
 
-    /** The warm state's index of the axiom texts, once built (null: reloads parse the file whole). */
+    /**
+     * The warm state's index of the axiom texts, once built (null: reloads parse the file whole).
+     */
     static OfnIndex texts(Commands c) {
         return c.current().warm() == null ? null : c.current().warm().index();
     }
@@ -132,7 +138,16 @@ abstract class ReloadCase {
         assertEquals(added, r.getAsJsonObject("diff").get("added").getAsInt(), "added: " + r);
         assertEquals(removed, r.getAsJsonObject("diff").get("removed").getAsInt(), "removed: " + r);
         JsonObject sec = r.getAsJsonObject("seconds");
-        for (String k : List.of("diff", "apply", "prepare", "elk", "taxonomy", "classify", "closure", "write")) {
+        for (String k :
+                List.of(
+                        "diff",
+                        "apply",
+                        "prepare",
+                        "elk",
+                        "taxonomy",
+                        "classify",
+                        "closure",
+                        "write")) {
             assertTrue(sec.has(k) && sec.get(k).getAsDouble() >= 0, k + " in " + sec);
         }
         assertFalse(sec.has("parse"), sec.toString());
@@ -146,19 +161,32 @@ abstract class ReloadCase {
     }
 
     static boolean entailed(Commands c, String sub, String sup) throws Exception {
-        JsonObject q = JsonParser.parseString("{\"queries\":[{\"sub\":\"" + REG + sub + "\",\"r\":null,\"sup\":\""
-            + REG + sup + "\"}]}").getAsJsonObject();
+        JsonObject q =
+                JsonParser.parseString(
+                                "{\"queries\":[{\"sub\":\""
+                                        + REG
+                                        + sub
+                                        + "\",\"r\":null,\"sup\":\""
+                                        + REG
+                                        + sup
+                                        + "\"}]}")
+                        .getAsJsonObject();
         return call(c, "entailed", q).getAsJsonArray("answers").get(0).getAsBoolean();
     }
 
-    /** The OWL functional file written as RDF/XML, with SubClassOf(name, Carbohydrate) added when name is given. */
+    /**
+     * The OWL functional file written as RDF/XML, with SubClassOf(name, Carbohydrate) added when
+     * name is given.
+     */
     static void saveAsRdfXml(File ofn, File out, String name) throws Exception {
         OWLOntologyManager man = OWLManager.createOWLOntologyManager();
         OWLOntology o = man.loadOntologyFromOntologyDocument(ofn);
         if (name != null) {
             OWLDataFactory df = man.getOWLDataFactory();
-            o.add(df.getOWLSubClassOfAxiom(df.getOWLClass(IRI.create(REG + name)),
-                df.getOWLClass(IRI.create(REG + "Carbohydrate"))));
+            o.add(
+                    df.getOWLSubClassOfAxiom(
+                            df.getOWLClass(IRI.create(REG + name)),
+                            df.getOWLClass(IRI.create(REG + "Carbohydrate"))));
         }
         try (FileOutputStream os = new FileOutputStream(out)) {
             man.saveOntology(o, new RDFXMLDocumentFormat(), os);

@@ -1,32 +1,36 @@
 package oarag.bridge.extract;
 
-import oarag.bridge.common.BridgeException;
-import oarag.bridge.server.Commands;
-import oarag.bridge.testing.Fixtures;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
-
+import oarag.bridge.common.BridgeException;
+import oarag.bridge.server.Commands;
+import oarag.bridge.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 
 /**
- * Reloads that cannot apply a functional-syntax text diff: a full load with its reason, a file in another syntax
- * diffed by axiom, a syntax error that leaves the session as it was. The result always equals a fresh bridge's load +
- * extract of the edited file.
+ * Reloads that cannot apply a functional-syntax text diff: a full load with its reason, a file in
+ * another syntax diffed by axiom, a syntax error that leaves the session as it was. The result
+ * always equals a fresh bridge's load + extract of the edited file.
  */
 class ReloadFallbackTest extends ReloadCase {
     @Test
     void aHeaderChangeLoadsAfreshAndTheNextEditIsIncrementalAgain() throws Exception {
         File f = copy("regulation.ofn", "reg.ofn");
         Commands c = warm(f);
-        replace(f, "Annotation(rdfs:comment \"Handwritten test fixture;", "Annotation(rdfs:comment \"Edited fixture;");
+        replace(
+                f,
+                "Annotation(rdfs:comment \"Handwritten test fixture;",
+                "Annotation(rdfs:comment \"Edited fixture;");
         assertFull(reload(c, f), "header-changed");
         addLines(f, "SubClassOf(:ATP :Carbohydrate)");
         assertIncremental(reload(c, f), 1, 0);
-        replace(f, "Prefix(obo:=<http://purl.obolibrary.org/obo/>)", "Prefix(obo:=<http://purl.obolibrary.org/obo#>)");
+        replace(
+                f,
+                "Prefix(obo:=<http://purl.obolibrary.org/obo/>)",
+                "Prefix(obo:=<http://purl.obolibrary.org/obo#>)");
         assertFull(reload(c, f), "header-changed");
     }
 
@@ -47,18 +51,37 @@ class ReloadFallbackTest extends ReloadCase {
     void aSyntaxErrorNamesItsLineAndLeavesTheSessionAsItWas() throws Exception {
         File f = copy("regulation.ofn", "reg.ofn");
         Commands c = warm(f);
-        int line = 1 + (int) text(f).substring(0, text(f).indexOf("SubClassOf(:ATP :ChemicalEntity)")).chars()
-            .filter(ch -> ch == '\n').count();
+        int line =
+                1
+                        + (int)
+                                text(f).substring(
+                                                0,
+                                                text(f).indexOf("SubClassOf(:ATP :ChemicalEntity)"))
+                                        .chars()
+                                        .filter(ch -> ch == '\n')
+                                        .count();
         replace(f, "SubClassOf(:ATP :ChemicalEntity)", "SubClassOff(:ATP :ChemicalEntity)");
-        BridgeException e = assertThrows(BridgeException.class,
-            () -> call(c, "reload", req("path", f.getPath(), "out", nextOut().getPath())));
+        BridgeException e =
+                assertThrows(
+                        BridgeException.class,
+                        () ->
+                                call(
+                                        c,
+                                        "reload",
+                                        req("path", f.getPath(), "out", nextOut().getPath())));
         assertEquals("PARSE_ERROR", e.code);
         assertTrue(e.getMessage().contains("(line " + line), e.getMessage());
         assertTrue(entailed(c, "Glucose", "Carbohydrate"), "the session still answers");
         // unbalanced parentheses: the file is read whole to say where
         replace(f, "SubClassOff(:ATP :ChemicalEntity)", "SubClassOf(:ATP :ChemicalEntity");
-        e = assertThrows(BridgeException.class,
-            () -> call(c, "reload", req("path", f.getPath(), "out", nextOut().getPath())));
+        e =
+                assertThrows(
+                        BridgeException.class,
+                        () ->
+                                call(
+                                        c,
+                                        "reload",
+                                        req("path", f.getPath(), "out", nextOut().getPath())));
         assertEquals("PARSE_ERROR", e.code);
         assertTrue(e.getMessage().contains("(line "), e.getMessage());
         replace(f, "SubClassOf(:ATP :ChemicalEntity", "SubClassOf(:ATP :Carbohydrate)");
@@ -102,8 +125,10 @@ class ReloadFallbackTest extends ReloadCase {
         File f = tmp.resolve("mini.obo").toFile();
         write(f, text(Fixtures.file("mini.obo")).replaceAll("(?m)^import:.*\n", ""));
         Commands c = warm(f);
-        replace(f, "relationship: BFO:0000050 XX:0000003 ! part of heart\n",
-            "relationship: BFO:0000050 XX:0000003 ! part of heart\nis_a: XX:0000002 ! organ\n");
+        replace(
+                f,
+                "relationship: BFO:0000050 XX:0000003 ! part of heart\n",
+                "relationship: BFO:0000050 XX:0000003 ! part of heart\nis_a: XX:0000002 ! organ\n");
         assertIncremental(reload(c, f), 1, 0);
         File imports = copy("mini.obo", "imports.obo");
         Commands d = warm(imports);

@@ -1,28 +1,25 @@
 package oarag.bridge.extract;
 
-import oarag.bridge.diff.OfnIndex;
-import oarag.bridge.prepare.Attachments;
-import oarag.bridge.server.Commands;
-import oarag.bridge.testing.Fixtures;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
-import java.nio.file.Files;
-
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-
+import java.io.File;
+import java.nio.file.Files;
+import oarag.bridge.diff.OfnIndex;
+import oarag.bridge.prepare.Attachments;
+import oarag.bridge.server.Commands;
+import oarag.bridge.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 import org.semanticweb.elk.owlapi.ElkReasoner;
 
 /**
- * The reload command: an edited file reloaded into a warm session writes the dump, and answers the load fields,
- * that a fresh bridge's load + extract of the edited file gives, applying only the changed axioms of a
- * functional-syntax file.
+ * The reload command: an edited file reloaded into a warm session writes the dump, and answers the
+ * load fields, that a fresh bridge's load + extract of the edited file gives, applying only the
+ * changed axioms of a functional-syntax file.
  */
 class ReloadTest extends ReloadCase {
     @Test
@@ -40,22 +37,43 @@ class ReloadTest extends ReloadCase {
     }
 
     @Test
-    void anEditWithoutExistentialsKeepsTheAttachmentsAndOneWithThemCollectsAgain() throws Exception {
+    void anEditWithoutExistentialsKeepsTheAttachmentsAndOneWithThemCollectsAgain()
+            throws Exception {
         File f = copy("regulation.ofn", "reg.ofn");
         Commands c = warm(f);
         Attachments before = c.current().warm().prepared.att;
         addLines(f, "SubClassOf(:ATP :Carbohydrate)", "DisjointClasses(:Glucose :Pyruvate)");
         assertIncremental(reload(c, f), 2, 0);
-        assertSame(before, c.current().warm().prepared.att, "a new parent and a disjointness attach nothing");
-        addLines(f, "SubClassOf(:PhosphofructokinaseReaction ObjectSomeValuesFrom(:regulates :Glycolysis))");
+        assertSame(
+                before,
+                c.current().warm().prepared.att,
+                "a new parent and a disjointness attach nothing");
+        addLines(
+                f,
+                "SubClassOf(:PhosphofructokinaseReaction ObjectSomeValuesFrom(:regulates :Glycolysis))");
         assertIncremental(reload(c, f), 1, 0);
         assertFalse(before == c.current().warm().prepared.att, "an existential is collected");
     }
 
     /** Whether sub ⊑ ∃r.sup, asked through explain (which also gives the axioms it rests on). */
-    private static boolean explained(Commands c, String sub, String r, String sup) throws Exception {
-        JsonObject ex = call(c, "explain", JsonParser.parseString("{\"sub\":\"" + REG + sub + "\",\"r\":\"" + REG + r
-            + "\",\"sup\":\"" + REG + sup + "\"}").getAsJsonObject());
+    private static boolean explained(Commands c, String sub, String r, String sup)
+            throws Exception {
+        JsonObject ex =
+                call(
+                        c,
+                        "explain",
+                        JsonParser.parseString(
+                                        "{\"sub\":\""
+                                                + REG
+                                                + sub
+                                                + "\",\"r\":\""
+                                                + REG
+                                                + r
+                                                + "\",\"sup\":\""
+                                                + REG
+                                                + sup
+                                                + "\"}")
+                                .getAsJsonObject());
         boolean yes = ex.get("entailed").getAsBoolean();
         assertEquals(yes, ex.getAsJsonArray("axioms").size() > 0, ex.toString());
         return yes;
@@ -68,13 +86,20 @@ class ReloadTest extends ReloadCase {
         assertTrue(explained(c, "RegulationOfGlycolysis", "regulates", "CellularRespiration"));
         assertFalse(entailed(c, "ATP", "Carbohydrate"));
         ElkReasoner before = c.current().reasoner(null);
-        replace(f, "SubClassOf(:Glycolysis ObjectSomeValuesFrom(:partOf :CellularRespiration))\n", "");
+        replace(
+                f,
+                "SubClassOf(:Glycolysis ObjectSomeValuesFrom(:partOf :CellularRespiration))\n",
+                "");
         addLines(f, "SubClassOf(:ATP :Carbohydrate)");
         assertIncremental(reload(c, f), 1, 1);
-        assertFalse(explained(c, "RegulationOfGlycolysis", "regulates", "CellularRespiration"),
-            "the removed axiom's consequence is gone");
+        assertFalse(
+                explained(c, "RegulationOfGlycolysis", "regulates", "CellularRespiration"),
+                "the removed axiom's consequence is gone");
         assertTrue(entailed(c, "ATP", "Carbohydrate"), "the added axiom's is there");
-        assertSame(before, c.current().reasoner(null), "the reasoner took the edit; it was not created again");
+        assertSame(
+                before,
+                c.current().reasoner(null),
+                "the reasoner took the edit; it was not created again");
     }
 
     @Test
@@ -82,7 +107,9 @@ class ReloadTest extends ReloadCase {
         File f = copy("regulation.ofn", "reg.ofn");
         addLines(f, "SubClassOf(:ATP :ChemicalEntity)");
         Commands c = warm(f);
-        assertTrue(texts(c) == null, "two texts for one axiom: a removed text need not be a removed axiom");
+        assertTrue(
+                texts(c) == null,
+                "two texts for one axiom: a removed text need not be a removed axiom");
         replace(f, "SubClassOf(:ATP :ChemicalEntity)\n", "");
         assertIncremental(reload(c, f), 0, 1);
         assertTrue(texts(c) != null, "the edited file has one text per axiom again");
@@ -94,7 +121,9 @@ class ReloadTest extends ReloadCase {
     void addingAnExistentialIsIncremental() throws Exception {
         File f = copy("regulation.ofn", "reg.ofn");
         Commands c = warm(f);
-        addLines(f, "SubClassOf(:PhosphofructokinaseReaction ObjectSomeValuesFrom(:regulates :Glycolysis))");
+        addLines(
+                f,
+                "SubClassOf(:PhosphofructokinaseReaction ObjectSomeValuesFrom(:regulates :Glycolysis))");
         assertIncremental(reload(c, f), 1, 0);
     }
 
@@ -103,7 +132,10 @@ class ReloadTest extends ReloadCase {
         File f = copy("regulation.ofn", "reg.ofn");
         Commands c = warm(f);
         // the chain regulates∘partOf no longer reaches cellular respiration from glycolysis
-        replace(f, "SubClassOf(:Glycolysis ObjectSomeValuesFrom(:partOf :CellularRespiration))\n", "");
+        replace(
+                f,
+                "SubClassOf(:Glycolysis ObjectSomeValuesFrom(:partOf :CellularRespiration))\n",
+                "");
         assertIncremental(reload(c, f), 0, 1);
     }
 
@@ -111,8 +143,10 @@ class ReloadTest extends ReloadCase {
     void changingALabelIsIncremental() throws Exception {
         File f = copy("regulation.ofn", "reg.ofn");
         Commands c = warm(f);
-        replace(f, "AnnotationAssertion(rdfs:label :hasInput \"has input\"@en)",
-            "AnnotationAssertion(rdfs:label :hasInput \"takes as input\"@en)");
+        replace(
+                f,
+                "AnnotationAssertion(rdfs:label :hasInput \"has input\"@en)",
+                "AnnotationAssertion(rdfs:label :hasInput \"takes as input\"@en)");
         File out = tmp.resolve("label.ndjson").toFile();
         JsonObject r = call(c, "reload", req("path", f.getPath(), "out", out.getPath()));
         assertIncremental(r, 1, 1);
@@ -124,11 +158,17 @@ class ReloadTest extends ReloadCase {
     void addingAClassWithAParentIsIncremental() throws Exception {
         File f = copy("regulation.ofn", "reg.ofn");
         Commands c = warm(f);
-        addLines(f, "Declaration(Class(:Lactate))", "AnnotationAssertion(rdfs:label :Lactate \"lactate\"@en)",
-            "SubClassOf(:Lactate :Carbohydrate)", "SubClassOf(:Glycolysis ObjectSomeValuesFrom(:hasOutput :Lactate))");
+        addLines(
+                f,
+                "Declaration(Class(:Lactate))",
+                "AnnotationAssertion(rdfs:label :Lactate \"lactate\"@en)",
+                "SubClassOf(:Lactate :Carbohydrate)",
+                "SubClassOf(:Glycolysis ObjectSomeValuesFrom(:hasOutput :Lactate))");
         JsonObject r = reload(c, f);
         assertIncremental(r, 4, 0);
-        assertEquals(Fixtures.expected("regulation").get("classes").getAsInt() + 1, r.get("classes").getAsInt());
+        assertEquals(
+                Fixtures.expected("regulation").get("classes").getAsInt() + 1,
+                r.get("classes").getAsInt());
         // and the class goes again
         replace(f, "SubClassOf(:Glycolysis ObjectSomeValuesFrom(:hasOutput :Lactate))\n", "");
         replace(f, "SubClassOf(:Lactate :Carbohydrate)\n", "");
@@ -140,15 +180,23 @@ class ReloadTest extends ReloadCase {
     void complexFillersComeAndGoAcrossReloads() throws Exception {
         File f = copy("regulation.ofn", "reg.ofn");
         Commands c = warm(f);
-        addLines(f, "SubClassOf(:FructoseBisphosphateSignaling ObjectSomeValuesFrom(:negativelyRegulates "
-            + "ObjectIntersectionOf(:CellularRespiration ObjectSomeValuesFrom(:occursIn :Cytosol))))");
+        addLines(
+                f,
+                "SubClassOf(:FructoseBisphosphateSignaling ObjectSomeValuesFrom(:negativelyRegulates "
+                        + "ObjectIntersectionOf(:CellularRespiration ObjectSomeValuesFrom(:occursIn :Cytosol))))");
         JsonObject r = reload(c, f);
         assertIncremental(r, 1, 0);
         assertTrue(r.get("fillers").getAsInt() >= 2, r.toString());
-        replace(f, "SubClassOf(:HepaticGlycolysisActivation ObjectSomeValuesFrom(:positivelyRegulates "
-            + "ObjectIntersectionOf(:Glycolysis ObjectSomeValuesFrom(:occursIn :Hepatocyte))))\n", "");
+        replace(
+                f,
+                "SubClassOf(:HepaticGlycolysisActivation ObjectSomeValuesFrom(:positivelyRegulates "
+                        + "ObjectIntersectionOf(:Glycolysis ObjectSomeValuesFrom(:occursIn :Hepatocyte))))\n",
+                "");
         assertIncremental(reload(c, f), 0, 1);
-        Files.copy(Fixtures.file("regulation.ofn").toPath(), f.toPath(), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(
+                Fixtures.file("regulation.ofn").toPath(),
+                f.toPath(),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         assertIncremental(reload(c, f), 1, 1);
     }
 
@@ -166,7 +214,9 @@ class ReloadTest extends ReloadCase {
     void anAnnotatedCopyOfALogicalAxiomIsItsOwnAxiom() throws Exception {
         File f = copy("regulation.ofn", "reg.ofn");
         Commands c = warm(f);
-        addLines(f, "SubClassOf(Annotation(rdfs:comment \"also stated here\") :ATP :ChemicalEntity)");
+        addLines(
+                f,
+                "SubClassOf(Annotation(rdfs:comment \"also stated here\") :ATP :ChemicalEntity)");
         assertIncremental(reload(c, f), 1, 0);
         replace(f, "SubClassOf(:ATP :ChemicalEntity)\n", "");
         assertIncremental(reload(c, f), 0, 1);
@@ -180,40 +230,61 @@ class ReloadTest extends ReloadCase {
         JsonObject r = reload(c, f);
         assertIncremental(r, 0, 0);
         assertTrue(r.get("records").getAsInt() > 0 && r.get("links").getAsInt() > 0);
-        // rewording that keeps the axioms (white space, a comment, operand order) is no change either
+        // rewording that keeps the axioms (white space, a comment, operand order) is no change
+        // either
         replace(f, "SubClassOf(:Heart :Organ)", "SubClassOf( :Heart\n   :Organ ) # reworded");
-        replace(f, "EquivalentClasses(:CardiacMuscleTissue ObjectIntersectionOf(:MuscleTissue "
-            + "ObjectSomeValuesFrom(:partOf :Heart)))", "EquivalentClasses(ObjectIntersectionOf("
-            + "ObjectSomeValuesFrom(:partOf :Heart) :MuscleTissue) :CardiacMuscleTissue)");
+        replace(
+                f,
+                "EquivalentClasses(:CardiacMuscleTissue ObjectIntersectionOf(:MuscleTissue "
+                        + "ObjectSomeValuesFrom(:partOf :Heart)))",
+                "EquivalentClasses(ObjectIntersectionOf("
+                        + "ObjectSomeValuesFrom(:partOf :Heart) :MuscleTissue) :CardiacMuscleTissue)");
         assertIncremental(reload(c, f), 0, 0);
     }
 
     /**
-     * A random DAG of classes with existentials over a transitive role, a sub-role and a chain (so closures pass
-     * through fillers), and defined classes: one-class edits in a row. Every reload equals a fresh load, and the
-     * edits that keep the taxonomy's nodes redo only part of the closure walk.
+     * A random DAG of classes with existentials over a transitive role, a sub-role and a chain (so
+     * closures pass through fillers), and defined classes: one-class edits in a row. Every reload
+     * equals a fresh load, and the edits that keep the taxonomy's nodes redo only part of the
+     * closure walk.
      */
     @Test
     void oneClassEditsInARowRedoOnlyPartOfTheClosureWalk() throws Exception {
         java.util.Random rnd = new java.util.Random(16);
         int n = 150;
         String[] roles = {":p", ":q", ":s"};
-        StringBuilder sb = new StringBuilder("Prefix(:=<http://example.org/walk#>)\nOntology(<http://example.org/walk>\n"
-            + "Declaration(ObjectProperty(:p))\nDeclaration(ObjectProperty(:q))\nDeclaration(ObjectProperty(:s))\n"
-            + "TransitiveObjectProperty(:p)\nSubObjectPropertyOf(:s :p)\n"
-            + "SubObjectPropertyOf(ObjectPropertyChain(:q :p) :q)\n");
+        StringBuilder sb =
+                new StringBuilder(
+                        "Prefix(:=<http://example.org/walk#>)\nOntology(<http://example.org/walk>\n"
+                                + "Declaration(ObjectProperty(:p))\nDeclaration(ObjectProperty(:q))\nDeclaration(ObjectProperty(:s))\n"
+                                + "TransitiveObjectProperty(:p)\nSubObjectPropertyOf(:s :p)\n"
+                                + "SubObjectPropertyOf(ObjectPropertyChain(:q :p) :q)\n");
         for (int i = 0; i < n; i++) {
             sb.append("Declaration(Class(:C").append(i).append("))\n");
             if (i > 0) {
-                sb.append("SubClassOf(:C").append(i).append(" :C").append(rnd.nextInt(i)).append(")\n");
+                sb.append("SubClassOf(:C")
+                        .append(i)
+                        .append(" :C")
+                        .append(rnd.nextInt(i))
+                        .append(")\n");
             }
             if (rnd.nextInt(10) < 4) {
-                sb.append("SubClassOf(:C").append(i).append(" ObjectSomeValuesFrom(").append(roles[rnd.nextInt(3)])
-                    .append(" :C").append(rnd.nextInt(n)).append("))\n");
+                sb.append("SubClassOf(:C")
+                        .append(i)
+                        .append(" ObjectSomeValuesFrom(")
+                        .append(roles[rnd.nextInt(3)])
+                        .append(" :C")
+                        .append(rnd.nextInt(n))
+                        .append("))\n");
             }
             if (i % 15 == 7) {
-                sb.append("EquivalentClasses(:D").append(i).append(" ObjectIntersectionOf(:C").append(rnd.nextInt(i))
-                    .append(" ObjectSomeValuesFrom(:p :C").append(rnd.nextInt(n)).append(")))\n");
+                sb.append("EquivalentClasses(:D")
+                        .append(i)
+                        .append(" ObjectIntersectionOf(:C")
+                        .append(rnd.nextInt(i))
+                        .append(" ObjectSomeValuesFrom(:p :C")
+                        .append(rnd.nextInt(n))
+                        .append(")))\n");
             }
         }
         File f = tmp.resolve("walk.ofn").toFile();
@@ -223,8 +294,16 @@ class ReloadTest extends ReloadCase {
         int partialSets = 0;
         for (int k = 0; k < 12; k++) {
             int a = 1 + rnd.nextInt(n - 1);
-            String line = k % 3 == 0 ? "SubClassOf(:C" + a + " :C" + rnd.nextInt(a) + ")"
-                : "SubClassOf(:C" + a + " ObjectSomeValuesFrom(" + roles[k % 3] + " :C" + rnd.nextInt(n) + "))";
+            String line =
+                    k % 3 == 0
+                            ? "SubClassOf(:C" + a + " :C" + rnd.nextInt(a) + ")"
+                            : "SubClassOf(:C"
+                                    + a
+                                    + " ObjectSomeValuesFrom("
+                                    + roles[k % 3]
+                                    + " :C"
+                                    + rnd.nextInt(n)
+                                    + "))";
             addLines(f, line);
             JsonObject r = reload(c, f);
             assertIncremental(r, 1, 0);
@@ -237,18 +316,24 @@ class ReloadTest extends ReloadCase {
             }
         }
         assertTrue(partial >= 8, partial + " of 12 reloads redid part of the walk");
-        assertTrue(partialSets >= 6, partialSets + " of 12 reloads computed part of the filler sets");
+        assertTrue(
+                partialSets >= 6, partialSets + " of 12 reloads computed part of the filler sets");
     }
 
     @Test
-    void aTargetsNewParentMakesTheLinkToThatParentRedundantThoughTheSourceIsUntouched() throws Exception {
+    void aTargetsNewParentMakesTheLinkToThatParentRedundantThoughTheSourceIsUntouched()
+            throws Exception {
         File f = tmp.resolve("cover.ofn").toFile();
-        StringBuilder sb = new StringBuilder("Prefix(:=<http://example.org/cover#>)\n"
-            + "Ontology(<http://example.org/cover>\nDeclaration(ObjectProperty(:p))\nDeclaration(Class(:A))\n"
-            + "Declaration(Class(:X))\nDeclaration(Class(:Y))\nSubClassOf(:A ObjectSomeValuesFrom(:p :X))\n"
-            + "SubClassOf(:A ObjectSomeValuesFrom(:p :Y))\n");
+        StringBuilder sb =
+                new StringBuilder(
+                        "Prefix(:=<http://example.org/cover#>)\n"
+                                + "Ontology(<http://example.org/cover>\nDeclaration(ObjectProperty(:p))\nDeclaration(Class(:A))\n"
+                                + "Declaration(Class(:X))\nDeclaration(Class(:Y))\nSubClassOf(:A ObjectSomeValuesFrom(:p :X))\n"
+                                + "SubClassOf(:A ObjectSomeValuesFrom(:p :Y))\n");
         for (int i = 0; i < 30; i++) {
-            sb.append("SubClassOf(:E").append(i).append(" :A)\n"); // enough axioms for one edit to be a small one
+            sb.append("SubClassOf(:E")
+                    .append(i)
+                    .append(" :A)\n"); // enough axioms for one edit to be a small one
         }
         write(f, sb.append(")\n").toString());
         Commands c = warm(f);
@@ -257,6 +342,7 @@ class ReloadTest extends ReloadCase {
         assertIncremental(r, 1, 0);
         assertEquals(1, r.get("links").getAsInt(), "A ⊑ ∃p.X now covers A ⊑ ∃p.Y: " + r);
         JsonObject work = r.getAsJsonObject("closureWork");
-        assertTrue(work.get("nodesWalked").getAsInt() < work.get("nodes").getAsInt(), work.toString());
+        assertTrue(
+                work.get("nodesWalked").getAsInt() < work.get("nodes").getAsInt(), work.toString());
     }
 }

@@ -1,11 +1,5 @@
 package oarag.bridge.load;
 
-import oarag.bridge.common.BridgeException;
-import oarag.bridge.common.Progress;
-import oarag.bridge.model.Session;
-import oarag.bridge.testing.Dump;
-import oarag.bridge.testing.Fixtures;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -15,14 +9,20 @@ import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
+import oarag.bridge.common.BridgeException;
+import oarag.bridge.common.Progress;
+import oarag.bridge.model.Session;
+import oarag.bridge.testing.Dump;
+import oarag.bridge.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Broken files give a coded error with a readable message that never quotes the document; nothing crashes. */
+/**
+ * Broken files give a coded error with a readable message that never quotes the document; nothing
+ * crashes.
+ */
 class BadInputTest {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     private static BridgeException loadFails(File f) {
         return assertThrows(BridgeException.class, () -> Loader.load(f, null, Progress.NONE));
@@ -48,9 +48,15 @@ class BadInputTest {
         assertEquals("PARSE_ERROR", e.code);
         String m = e.getMessage();
         assertTrue(m.startsWith("The file truncated.ofn is not valid Functional (line "), m);
-        int lines = Files.readAllLines(Fixtures.file("truncated.ofn").toPath(), StandardCharsets.UTF_8).size();
-        assertTrue(m.contains("(line " + lines + ",") || m.contains("(line " + (lines + 1) + ","), m + " / " + lines + " lines");
-        String lastLine = Files.readAllLines(Fixtures.file("truncated.ofn").toPath(), StandardCharsets.UTF_8).get(lines - 1);
+        int lines =
+                Files.readAllLines(Fixtures.file("truncated.ofn").toPath(), StandardCharsets.UTF_8)
+                        .size();
+        assertTrue(
+                m.contains("(line " + lines + ",") || m.contains("(line " + (lines + 1) + ","),
+                m + " / " + lines + " lines");
+        String lastLine =
+                Files.readAllLines(Fixtures.file("truncated.ofn").toPath(), StandardCharsets.UTF_8)
+                        .get(lines - 1);
         assertFalse(m.contains(lastLine.trim()), "the message quotes the document: " + m);
         assertFalse(m.contains("\n"));
     }
@@ -79,8 +85,14 @@ class BadInputTest {
 
     @Test
     void missingCatalogIsNotFound() {
-        BridgeException e = assertThrows(BridgeException.class,
-            () -> Loader.load(Fixtures.file("anatomy.ofn"), tmp.resolve("catalog-v001.xml").toFile(), Progress.NONE));
+        BridgeException e =
+                assertThrows(
+                        BridgeException.class,
+                        () ->
+                                Loader.load(
+                                        Fixtures.file("anatomy.ofn"),
+                                        tmp.resolve("catalog-v001.xml").toFile(),
+                                        Progress.NONE));
         assertEquals("NOT_FOUND", e.code);
     }
 
@@ -100,9 +112,12 @@ class BadInputTest {
     @Test
     void brokenRdfXmlIsAParseErrorWithALine() throws Exception {
         File f = tmp.resolve("broken.owl").toFile();
-        Files.write(f.toPath(), ("<?xml version=\"1.0\"?>\n<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"\n"
-            + " xmlns:owl=\"http://www.w3.org/2002/07/owl#\">\n<owl:Ontology rdf:about=\"http://x\"/>\n"
-            + "<owl:Class rdf:about=\"http://x#A\">\n</rdf:RDF>\n").getBytes(StandardCharsets.UTF_8));
+        Files.write(
+                f.toPath(),
+                ("<?xml version=\"1.0\"?>\n<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"\n"
+                                + " xmlns:owl=\"http://www.w3.org/2002/07/owl#\">\n<owl:Ontology rdf:about=\"http://x\"/>\n"
+                                + "<owl:Class rdf:about=\"http://x#A\">\n</rdf:RDF>\n")
+                        .getBytes(StandardCharsets.UTF_8));
         BridgeException e = loadFails(f);
         assertEquals("PARSE_ERROR", e.code);
         assertTrue(e.getMessage().contains("RDF/XML"), e.getMessage());

@@ -1,9 +1,5 @@
 package oarag.bridge.query;
 
-import oarag.bridge.model.Render;
-import oarag.bridge.model.Session;
-import oarag.bridge.testing.Fixtures;
-
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,7 +8,9 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
+import oarag.bridge.model.Render;
+import oarag.bridge.model.Session;
+import oarag.bridge.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 import org.semanticweb.elk.owlapi.ElkReasoner;
 import org.semanticweb.elk.owlapi.ElkReasonerFactory;
@@ -22,7 +20,10 @@ import org.semanticweb.owlapi.model.OWLAxiom;
 import org.semanticweb.owlapi.model.OWLOntology;
 import org.semanticweb.owlapi.reasoner.OWLReasoner;
 
-/** Justifications: real axioms of the ontology, enough for the entailment, and none of them superfluous. */
+/**
+ * Justifications: real axioms of the ontology, enough for the entailment, and none of them
+ * superfluous.
+ */
 class ExplainTest {
     private static final String AN = "http://example.org/el/anatomy#";
     private static final String REG = "http://example.org/el/regulation#";
@@ -60,30 +61,47 @@ class ExplainTest {
     @Test
     void transitivePathNeedsTheTransitivityAxiom() throws Exception {
         Session s = Fixtures.load("anatomy.ofn");
-        List<OWLAxiom> just = justifyMinimal(s, Fixtures.goal(s, AN + "HeartLeftVentricle", AN + "partOf", AN + "Body"));
-        assertTrue(just.stream().anyMatch(a -> a.isOfType(AxiomType.TRANSITIVE_OBJECT_PROPERTY)), just.toString());
+        List<OWLAxiom> just =
+                justifyMinimal(
+                        s, Fixtures.goal(s, AN + "HeartLeftVentricle", AN + "partOf", AN + "Body"));
+        assertTrue(
+                just.stream().anyMatch(a -> a.isOfType(AxiomType.TRANSITIVE_OBJECT_PROPERTY)),
+                just.toString());
         assertTrue(just.size() >= 3, just.toString());
     }
 
     @Test
     void chainEntailmentNeedsTheChainAxiom() throws Exception {
         Session s = Fixtures.load("regulation.ofn");
-        List<OWLAxiom> just = justifyMinimal(s, Fixtures.goal(s, REG + "RegulationOfGlycolysis", REG + "regulates",
-            REG + "CellularRespiration"));
-        assertTrue(just.stream().anyMatch(a -> a.isOfType(AxiomType.SUB_PROPERTY_CHAIN_OF)), just.toString());
+        List<OWLAxiom> just =
+                justifyMinimal(
+                        s,
+                        Fixtures.goal(
+                                s,
+                                REG + "RegulationOfGlycolysis",
+                                REG + "regulates",
+                                REG + "CellularRespiration"));
+        assertTrue(
+                just.stream().anyMatch(a -> a.isOfType(AxiomType.SUB_PROPERTY_CHAIN_OF)),
+                just.toString());
     }
 
     @Test
     void inferredEquivalenceIsExplainedAsASubsumption() throws Exception {
         Session s = Fixtures.load("regulation.ofn");
-        List<OWLAxiom> just = justifyMinimal(s, Fixtures.goal(s, REG + "Glycolysis", null, REG + "GlycolysisInCell"));
-        assertTrue(just.stream().anyMatch(a -> a.isOfType(AxiomType.EQUIVALENT_CLASSES)), just.toString());
+        List<OWLAxiom> just =
+                justifyMinimal(
+                        s, Fixtures.goal(s, REG + "Glycolysis", null, REG + "GlycolysisInCell"));
+        assertTrue(
+                just.stream().anyMatch(a -> a.isOfType(AxiomType.EQUIVALENT_CLASSES)),
+                just.toString());
     }
 
     @Test
     void renderingUsesLabelsAndFunctionalSyntaxKeepsIris() throws Exception {
         Session s = Fixtures.load("anatomy.ofn");
-        List<OWLAxiom> just = justifyMinimal(s, Fixtures.goal(s, AN + "Heart", AN + "partOf", AN + "Body"));
+        List<OWLAxiom> just =
+                justifyMinimal(s, Fixtures.goal(s, AN + "Heart", AN + "partOf", AN + "Body"));
         Render render = new Render(s);
         boolean labelled = false;
         for (OWLAxiom ax : just) {

@@ -1,5 +1,19 @@
 package oarag.bridge.revise;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import oarag.bridge.common.BridgeException;
 import oarag.bridge.common.Progress;
 import oarag.bridge.load.Loader;
@@ -8,33 +22,18 @@ import oarag.bridge.model.Session;
 import oarag.bridge.testing.Dump;
 import oarag.bridge.testing.ElkOracle;
 import oarag.bridge.testing.Fixtures;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import java.io.File;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
-
-import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.semanticweb.owlapi.model.AxiomType;
 import org.semanticweb.owlapi.model.IRI;
 import org.semanticweb.owlapi.model.OWLAxiom;
 
-/** Test 2 revision: reviseStrip plans, reviseWrite writes the revised and the check ontology, the session is kept. */
+/**
+ * Test 2 revision: reviseStrip plans, reviseWrite writes the revised and the check ontology, the
+ * session is kept.
+ */
 class ReviseTest {
-    @TempDir
-    Path tmp;
+    @TempDir Path tmp;
 
     private static final String AN = "http://example.org/el/anatomy#";
     private static final String DEF = "http://purl.obolibrary.org/obo/IAO_0000115";
@@ -62,7 +61,10 @@ class ReviseTest {
                 assertEquals("some", ro.get("t").getAsString());
                 JsonObject f = ro.getAsJsonObject("f");
                 if (f.get("t").getAsString().equals("class")) {
-                    out.add(new String[] {a, ro.get("r").getAsString(), f.get("iri").getAsString()});
+                    out.add(
+                            new String[] {
+                                a, ro.get("r").getAsString(), f.get("iri").getAsString()
+                            });
                 }
             }
         }
@@ -76,14 +78,21 @@ class ReviseTest {
         JsonObject plan = Reviser.strip(s, new JsonObject(), Progress.NONE);
         assertEquals(axioms, s.axiomCount(), "strip only plans");
         List<String[]> removed = removedNamed(plan);
-        assertTrue(removed.stream().anyMatch(t -> t[0].equals(AN + "Heart") && t[1].equals(AN + "partOf")
-            && t[2].equals(AN + "CardiovascularSystem")), "Heart ⊑ ∃partOf.CardiovascularSystem is planned");
+        assertTrue(
+                removed.stream()
+                        .anyMatch(
+                                t ->
+                                        t[0].equals(AN + "Heart")
+                                                && t[1].equals(AN + "partOf")
+                                                && t[2].equals(AN + "CardiovascularSystem")),
+                "Heart ⊑ ∃partOf.CardiovascularSystem is planned");
         int restrictions = 0;
         for (JsonElement c : plan.getAsJsonArray("classes")) {
             restrictions += c.getAsJsonObject().getAsJsonArray("removed").size();
         }
         assertEquals(restrictions, plan.get("restrictionsRemoved").getAsInt());
-        assertTrue(plan.get("axiomsRemoved").getAsInt() + plan.get("axiomsRewritten").getAsInt() > 0);
+        assertTrue(
+                plan.get("axiomsRemoved").getAsInt() + plan.get("axiomsRewritten").getAsInt() > 0);
         assertEquals("Functional", plan.get("format").getAsString());
     }
 
@@ -96,23 +105,37 @@ class ReviseTest {
         List<String[]> removed = removedNamed(plan);
         File out = tmp.resolve("revised.ofn").toFile();
         File check = tmp.resolve("check.ofn").toFile();
-        JsonObject res = Reviser.write(s, writeRequest(out, check, AN + "Heart", "It is part of the cardiovascular system."),
-            Progress.NONE);
-        assertEquals(1, res.get("definitionsExtended").getAsInt() + res.get("definitionsAdded").getAsInt());
+        JsonObject res =
+                Reviser.write(
+                        s,
+                        writeRequest(
+                                out,
+                                check,
+                                AN + "Heart",
+                                "It is part of the cardiovascular system."),
+                        Progress.NONE);
+        assertEquals(
+                1,
+                res.get("definitionsExtended").getAsInt() + res.get("definitionsAdded").getAsInt());
         assertEquals(plan.get("axiomsRemoved").getAsInt(), res.get("axiomsRemoved").getAsInt());
 
         Session revised = Loader.load(out, null, Progress.NONE);
         assertEquals("Functional", revised.format.label);
         assertEquals(s.classCount(), revised.classCount(), "the signature is kept");
         for (String[] t : removed) {
-            assertFalse(revised.root.containsAxiom(Fixtures.goal(revised, t[0], t[1], t[2])),
-                "still told: " + String.join(" ", t));
+            assertFalse(
+                    revised.root.containsAxiom(Fixtures.goal(revised, t[0], t[1], t[2])),
+                    "still told: " + String.join(" ", t));
         }
         Set<String> defs = new TreeSet<>();
-        revised.root.annotationAssertionAxioms(IRI.create(AN + "Heart"))
-            .filter(a -> a.getProperty().getIRI().toString().equals(DEF))
-            .forEach(a -> defs.add(a.getValue().asLiteral().get().getLiteral()));
-        assertTrue(defs.stream().anyMatch(d -> d.endsWith(" It is part of the cardiovascular system.")), defs.toString());
+        revised.root
+                .annotationAssertionAxioms(IRI.create(AN + "Heart"))
+                .filter(a -> a.getProperty().getIRI().toString().equals(DEF))
+                .forEach(a -> defs.add(a.getValue().asLiteral().get().getLiteral()));
+        assertTrue(
+                defs.stream()
+                        .anyMatch(d -> d.endsWith(" It is part of the cardiovascular system.")),
+                defs.toString());
 
         // check (a): the check ontology entails every removed restriction again
         Session checked = Loader.load(check, null, Progress.NONE);
@@ -136,8 +159,18 @@ class ReviseTest {
     @Test
     void writeWithoutStripIsABadRequest() throws Exception {
         Session s = Fixtures.load("regulation.ofn");
-        BridgeException e = assertThrows(BridgeException.class, () -> Reviser.write(s,
-            writeRequest(tmp.resolve("o.ofn").toFile(), tmp.resolve("c.ofn").toFile(), "x", "y"), Progress.NONE));
+        BridgeException e =
+                assertThrows(
+                        BridgeException.class,
+                        () ->
+                                Reviser.write(
+                                        s,
+                                        writeRequest(
+                                                tmp.resolve("o.ofn").toFile(),
+                                                tmp.resolve("c.ofn").toFile(),
+                                                "x",
+                                                "y"),
+                                        Progress.NONE));
         assertEquals("BAD_REQUEST", e.code);
     }
 
@@ -146,8 +179,15 @@ class ReviseTest {
         Session s = Fixtures.load("mini.obo");
         Reviser.strip(s, new JsonObject(), Progress.NONE);
         File out = tmp.resolve("mini-revised.obo").toFile();
-        JsonObject res = Reviser.write(s, writeRequest(out, tmp.resolve("mini-check.ofn").toFile(),
-            "http://purl.obolibrary.org/obo/XX_0000001", "Added."), Progress.NONE);
+        JsonObject res =
+                Reviser.write(
+                        s,
+                        writeRequest(
+                                out,
+                                tmp.resolve("mini-check.ofn").toFile(),
+                                "http://purl.obolibrary.org/obo/XX_0000001",
+                                "Added."),
+                        Progress.NONE);
         assertEquals("OBO", res.get("format").getAsString());
         assertEquals("OBO", Sniffer.detect(out).label);
     }
@@ -155,7 +195,9 @@ class ReviseTest {
     private static List<String> linkStrings(Dump d) {
         List<String> out = new ArrayList<>();
         for (String[] l : d.linkList) {
-            if (!l[2].startsWith("urn:")) { // filler numbers follow OWL API's axiom order, which a revision may change
+            if (!l[2].startsWith(
+                    "urn:")) { // filler numbers follow OWL API's axiom order, which a revision may
+                // change
                 out.add(String.join(" ", l));
             }
         }

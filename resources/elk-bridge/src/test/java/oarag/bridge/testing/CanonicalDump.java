@@ -1,5 +1,9 @@
 package oarag.bridge.testing;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,14 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
-
 /**
- * A dump as a sorted list of canonical records, for comparing two dumps of the same ontology: line order, key
- * order and the order inside arrays do not count (they follow hash orders), the stats' timings are left out.
+ * A dump as a sorted list of canonical records, for comparing two dumps of the same ontology: line
+ * order, key order and the order inside arrays do not count (they follow hash orders), the stats'
+ * timings are left out.
  */
 public final class CanonicalDump {
     private CanonicalDump() {}
@@ -44,7 +44,13 @@ public final class CanonicalDump {
                 sorted.put(x.getKey(), canonical(x.getValue()));
             }
             StringBuilder sb = new StringBuilder("{");
-            sorted.forEach((k, v) -> sb.append(sb.length() > 1 ? "," : "").append('"').append(k).append("\":").append(v));
+            sorted.forEach(
+                    (k, v) ->
+                            sb.append(sb.length() > 1 ? "," : "")
+                                    .append('"')
+                                    .append(k)
+                                    .append("\":")
+                                    .append(v));
             return sb.append('}').toString();
         }
         if (e.isJsonArray()) {
@@ -68,7 +74,14 @@ public final class CanonicalDump {
         for (String x : a) {
             onlyB.remove(x);
         }
-        return "only in the reload's dump: " + onlyA.subList(0, Math.min(3, onlyA.size())) + " (" + onlyA.size()
-            + "); only in the fresh dump: " + onlyB.subList(0, Math.min(3, onlyB.size())) + " (" + onlyB.size() + ")";
+        return "only in the reload's dump: "
+                + onlyA.subList(0, Math.min(3, onlyA.size()))
+                + " ("
+                + onlyA.size()
+                + "); only in the fresh dump: "
+                + onlyB.subList(0, Math.min(3, onlyB.size()))
+                + " ("
+                + onlyB.size()
+                + ")";
     }
 }

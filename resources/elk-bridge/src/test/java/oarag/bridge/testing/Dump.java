@@ -1,5 +1,8 @@
 package oarag.bridge.testing;
 
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,19 +17,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
-
 /**
- * An extract dump read back, with the entailment rule of docs/bridge-protocol.md ("What the links mean"), the same
- * rule the TypeScript closure index applies: O ⊨ A ⊑ ∃r.B iff some A' ∈ anc*(A) has a link (A', r', F) with
- * r' ⊑* r and B ∈ anc*(F); a reflexive r' ⊑* r also gives it for B ∈ anc*(A); an unsatisfiable A entails all.
+ * An extract dump read back, with the entailment rule of docs/bridge-protocol.md ("What the links
+ * mean"), the same rule the TypeScript closure index applies: O ⊨ A ⊑ ∃r.B iff some A' ∈ anc*(A)
+ * has a link (A', r', F) with r' ⊑* r and B ∈ anc*(F); a reflexive r' ⊑* r also gives it for B ∈
+ * anc*(A); an unsatisfiable A entails all.
  */
 public final class Dump {
     public final List<JsonObject> records = new ArrayList<>();
     public final JsonObject result;
-    final Map<String, List<String>> parents = new HashMap<>(); // hier parents + equivalents, filler parents
+    final Map<String, List<String>> parents =
+            new HashMap<>(); // hier parents + equivalents, filler parents
     public final Map<String, JsonObject> hier = new LinkedHashMap<>();
     public final Set<String> unsat = new HashSet<>();
     public final Map<String, JsonObject> properties = new LinkedHashMap<>();
@@ -47,14 +48,15 @@ public final class Dump {
             JsonObject r = JsonParser.parseString(line).getAsJsonObject();
             d.records.add(r);
             switch (r.get("t").getAsString()) {
-                case "hier": {
-                    String c = r.get("c").getAsString();
-                    d.hier.put(c, r);
-                    List<String> up = new ArrayList<>(Fixtures.strings(r.get("parents")));
-                    up.addAll(Fixtures.strings(r.get("equivalents")));
-                    d.parents.put(c, up);
-                    break;
-                }
+                case "hier":
+                    {
+                        String c = r.get("c").getAsString();
+                        d.hier.put(c, r);
+                        List<String> up = new ArrayList<>(Fixtures.strings(r.get("parents")));
+                        up.addAll(Fixtures.strings(r.get("equivalents")));
+                        d.parents.put(c, up);
+                        break;
+                    }
                 case "unsat":
                     d.unsat.add(r.get("c").getAsString());
                     break;
@@ -65,12 +67,17 @@ public final class Dump {
                     d.fillers.put(r.get("iri").getAsString(), r);
                     d.parents.put(r.get("iri").getAsString(), Fixtures.strings(r.get("parents")));
                     break;
-                case "link": {
-                    String[] l = {r.get("s").getAsString(), r.get("r").getAsString(), r.get("f").getAsString()};
-                    d.linkList.add(l);
-                    d.links.computeIfAbsent(l[0], k -> new ArrayList<>()).add(l);
-                    break;
-                }
+                case "link":
+                    {
+                        String[] l = {
+                            r.get("s").getAsString(),
+                            r.get("r").getAsString(),
+                            r.get("f").getAsString()
+                        };
+                        d.linkList.add(l);
+                        d.links.computeIfAbsent(l[0], k -> new ArrayList<>()).add(l);
+                        break;
+                    }
                 default:
                     break;
             }

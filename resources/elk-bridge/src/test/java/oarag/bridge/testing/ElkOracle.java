@@ -1,11 +1,9 @@
 package oarag.bridge.testing;
 
-import oarag.bridge.model.Session;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
+import oarag.bridge.model.Session;
 import org.semanticweb.elk.owl.interfaces.ElkAxiom;
 import org.semanticweb.elk.owlapi.ElkReasoner;
 import org.semanticweb.elk.owlapi.wrapper.OwlConverter;
@@ -15,7 +13,10 @@ import org.semanticweb.owlapi.model.OWLClass;
 import org.semanticweb.owlapi.model.OWLObjectProperty;
 import org.semanticweb.owlapi.model.parameters.Imports;
 
-/** ELK's own verdicts over the unmodified ontology, checked in one batch, for comparing with the closure. */
+/**
+ * ELK's own verdicts over the unmodified ontology, checked in one batch, for comparing with the
+ * closure.
+ */
 public final class ElkOracle {
     private ElkOracle() {}
 
@@ -39,18 +40,19 @@ public final class ElkOracle {
     }
 
     /**
-     * Compares the dump with ELK on every A ⊑ B and A ⊑ ∃r.B over the named signature; returns the disagreements
-     * (at most 20, as readable strings) and how many triples were compared.
+     * Compares the dump with ELK on every A ⊑ B and A ⊑ ∃r.B over the named signature; returns the
+     * disagreements (at most 20, as readable strings) and how many triples were compared.
      */
     public static List<String> disagreements(Session s, Dump d, int[] compared) throws Exception {
         List<String> cls = new ArrayList<>();
-        s.root.classesInSignature(Imports.INCLUDED).filter(c -> !c.isOWLThing() && !c.isOWLNothing())
-            .forEach((OWLClass c) -> cls.add(c.getIRI().toString()));
+        s.root.classesInSignature(Imports.INCLUDED)
+                .filter(c -> !c.isOWLThing() && !c.isOWLNothing())
+                .forEach((OWLClass c) -> cls.add(c.getIRI().toString()));
         List<String> props = new ArrayList<>();
         props.add(null);
         s.root.objectPropertiesInSignature(Imports.INCLUDED)
-            .filter(p -> !p.isOWLTopObjectProperty() && !p.isOWLBottomObjectProperty())
-            .forEach((OWLObjectProperty p) -> props.add(p.getIRI().toString()));
+                .filter(p -> !p.isOWLTopObjectProperty() && !p.isOWLBottomObjectProperty())
+                .forEach((OWLObjectProperty p) -> props.add(p.getIRI().toString()));
         List<String[]> triples = new ArrayList<>();
         List<OWLAxiom> goals = new ArrayList<>();
         for (String a : cls) {

@@ -1,12 +1,9 @@
 package oarag.bridge.testing;
 
-import oarag.bridge.common.BridgeException;
-import oarag.bridge.common.Progress;
-import oarag.bridge.extract.Extractor;
-import oarag.bridge.extract.ResultJson;
-import oarag.bridge.load.Loader;
-import oarag.bridge.model.Session;
-
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,25 +11,28 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
-
+import oarag.bridge.common.BridgeException;
+import oarag.bridge.common.Progress;
+import oarag.bridge.extract.Extractor;
+import oarag.bridge.extract.ResultJson;
+import oarag.bridge.load.Loader;
+import oarag.bridge.model.Session;
 import org.semanticweb.owlapi.model.IRI;
 import org.semanticweb.owlapi.model.OWLAxiom;
 import org.semanticweb.owlapi.model.OWLClass;
 import org.semanticweb.owlapi.model.OWLClassExpression;
 
 /**
- * The hand-written EL ontologies in test/fixtures/el (with their *.expected.json) and the one place that calls the
- * extraction, so the tests do not depend on how the bridge's phases are wired.
+ * The hand-written EL ontologies in test/fixtures/el (with their *.expected.json) and the one place
+ * that calls the extraction, so the tests do not depend on how the bridge's phases are wired.
  */
 public final class Fixtures {
     private Fixtures() {}
 
-    /** test/fixtures/el of the repository: from -Doarag.fixtures (set by the pom), else relative to this module. */
+    /**
+     * test/fixtures/el of the repository: from -Doarag.fixtures (set by the pom), else relative to
+     * this module.
+     */
     public static File dir() {
         String p = System.getProperty("oarag.fixtures");
         File d = p != null ? new File(p) : new File("../../test/fixtures/el");
@@ -47,11 +47,16 @@ public final class Fixtures {
     }
 
     public static JsonObject expected(String base) throws IOException {
-        return JsonParser.parseString(Files.readString(new File(dir(), base + ".expected.json").toPath(),
-            StandardCharsets.UTF_8)).getAsJsonObject();
+        return JsonParser.parseString(
+                        Files.readString(
+                                new File(dir(), base + ".expected.json").toPath(),
+                                StandardCharsets.UTF_8))
+                .getAsJsonObject();
     }
 
-    /** Fixture bases that have an expected closure (classes > 0), with their ontology file names. */
+    /**
+     * Fixture bases that have an expected closure (classes > 0), with their ontology file names.
+     */
     public static List<String[]> withClosure() throws IOException {
         List<String[]> out = new ArrayList<>();
         File[] files = dir().listFiles();
@@ -97,7 +102,10 @@ public final class Fixtures {
         List<String[]> out = new ArrayList<>();
         for (JsonElement t : a) {
             JsonArray x = t.getAsJsonArray();
-            out.add(new String[] {x.get(0).getAsString(), x.get(1).getAsString(), x.get(2).getAsString()});
+            out.add(
+                    new String[] {
+                        x.get(0).getAsString(), x.get(1).getAsString(), x.get(2).getAsString()
+                    });
         }
         return out;
     }
@@ -106,7 +114,11 @@ public final class Fixtures {
     public static OWLAxiom goal(Session s, String a, String r, String b) {
         OWLClass sub = s.df.getOWLClass(IRI.create(a));
         OWLClass sup = s.df.getOWLClass(IRI.create(b));
-        OWLClassExpression c = r == null ? sup : s.df.getOWLObjectSomeValuesFrom(s.df.getOWLObjectProperty(IRI.create(r)), sup);
+        OWLClassExpression c =
+                r == null
+                        ? sup
+                        : s.df.getOWLObjectSomeValuesFrom(
+                                s.df.getOWLObjectProperty(IRI.create(r)), sup);
         return s.df.getOWLSubClassOfAxiom(sub, c);
     }
 }

@@ -1,13 +1,12 @@
 package oarag.bridge.testing;
 
-import oarag.bridge.common.Progress;
-import oarag.bridge.load.Loader;
-import oarag.bridge.model.Session;
-
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import oarag.bridge.common.Progress;
+import oarag.bridge.load.Loader;
+import oarag.bridge.model.Session;
 
 /** Small in-test ontologies in functional syntax: every name is in the ex: namespace. */
 public final class Ofn {

@@ -4,37 +4,47 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.semanticweb.owlapi.model.IRI;
 import org.semanticweb.owlapi.model.OWLAnnotation;
-import org.semanticweb.owlapi.model.OWLAxiom;
 import org.semanticweb.owlapi.model.OWLDataFactory;
 import org.semanticweb.owlapi.vocab.Namespaces;
 
 /**
- * A fast reader of OWL functional syntax for the documents OWL API and the generators here write: the same
- * prefixes, ontology ID, ontology annotations and axioms as OWL API 5.1.20's parser, built with the same factory
- * calls, several times faster. It reads the UTF-8 bytes (no decoding of the whole text) and caches IRIs by their
- * bytes. A large body can be read by a worker thread (or two, a half each) while the calling thread adds what they
- * read to the ontology: adding is the slow part (OWL API indexes every axiom, about 0.9 s of the 1.1 s for 360,000
- * axioms), so one reader alongside it is as fast as two and leaves a core for the rest of the load. Whatever it does
- * not reproduce exactly (imports, anonymous individuals, data ranges, keys, rules, any syntax error) makes it give
- * up ({@link OfnGiveUp}); the caller then reads the document with OWL API, which also reports any error.
+ * A fast reader of OWL functional syntax for the documents OWL API and the generators here write:
+ * the same prefixes, ontology ID, ontology annotations and axioms as OWL API 5.1.20's parser, built
+ * with the same factory calls, several times faster. It reads the UTF-8 bytes (no decoding of the
+ * whole text) and caches IRIs by their bytes. A large body can be read by a worker thread (or two,
+ * a half each) while the calling thread adds what they read to the ontology: adding is the slow
+ * part (OWL API indexes every axiom, about 0.9 s of the 1.1 s for 360,000 axioms), so one reader
+ * alongside it is as fast as two and leaves a core for the rest of the load. Whatever it does not
+ * reproduce exactly (imports, anonymous individuals, data ranges, keys, rules, any syntax error)
+ * makes it give up ({@link OfnGiveUp}); the caller then reads the document with OWL API, which also
+ * reports any error.
  */
 public final class FastOfn {
     private FastOfn() {}
 
-    /** A body smaller than this is read in the calling thread: starting another costs more than it saves. */
+    /**
+     * A body smaller than this is read in the calling thread: starting another costs more than it
+     * saves.
+     */
     static final int SPLIT_BYTES = 1 << 20;
 
-    /** What the document declares besides its axioms: prefixes (with OWL API's defaults), ID, annotations. */
+    /**
+     * What the document declares besides its axioms: prefixes (with OWL API's defaults), ID,
+     * annotations.
+     */
     public static final class Doc {
         public final Map<String, String> prefixes;
         public final IRI ontologyIri;
         public final IRI versionIri;
         public final List<OWLAnnotation> annotations;
 
-        Doc(Map<String, String> prefixes, IRI ontologyIri, IRI versionIri, List<OWLAnnotation> annotations) {
+        Doc(
+                Map<String, String> prefixes,
+                IRI ontologyIri,
+                IRI versionIri,
+                List<OWLAnnotation> annotations) {
             this.prefixes = prefixes;
             this.ontologyIri = ontologyIri;
             this.versionIri = versionIri;
@@ -43,17 +53,22 @@ public final class FastOfn {
     }
 
     /**
-     * Reads the document, handing its axioms to {@code sink} in document order (in the calling thread). With
-     * {@code workers} 0 the body is read in this thread, with 1 in one other, with 2 in two halves. Throws
-     * {@link OfnGiveUp} when OWL API should read it instead; the sink may by then have been given a part of the
-     * axioms, every one of which OWL API also reads from the document.
+     * Reads the document, handing its axioms to {@code sink} in document order (in the calling
+     * thread). With {@code workers} 0 the body is read in this thread, with 1 in one other, with 2
+     * in two halves. Throws {@link OfnGiveUp} when OWL API should read it instead; the sink may by
+     * then have been given a part of the axioms, every one of which OWL API also reads from the
+     * document.
      */
     public static Doc read(byte[] b, OWLDataFactory df, int workers, OfnAxioms.Batches sink) {
         return read(b, df, workers, sink, SPLIT_BYTES);
     }
 
-    /** As above; a body of {@code splitBytes} or more is read by workers (tests lower it to cut small files). */
-    public static Doc read(byte[] b, OWLDataFactory df, int workers, OfnAxioms.Batches sink, int splitBytes) {
+    /**
+     * As above; a body of {@code splitBytes} or more is read by workers (tests lower it to cut
+     * small files).
+     */
+    public static Doc read(
+            byte[] b, OWLDataFactory df, int workers, OfnAxioms.Batches sink, int splitBytes) {
         try {
             return readDoc(b, df, workers, sink, splitBytes);
         } catch (StackOverflowError e) {
@@ -61,8 +76,15 @@ public final class FastOfn {
         }
     }
 
-    private static Doc readDoc(byte[] b, OWLDataFactory df, int workers, OfnAxioms.Batches sink, int splitBytes) {
-        int from = b.length >= 3 && (b[0] & 0xff) == 0xef && (b[1] & 0xff) == 0xbb && (b[2] & 0xff) == 0xbf ? 3 : 0;
+    private static Doc readDoc(
+            byte[] b, OWLDataFactory df, int workers, OfnAxioms.Batches sink, int splitBytes) {
+        int from =
+                b.length >= 3
+                                && (b[0] & 0xff) == 0xef
+                                && (b[1] & 0xff) == 0xbb
+                                && (b[2] & 0xff) == 0xbf
+                        ? 3
+                        : 0;
         OfnLexer lx = new OfnLexer(b, from, b.length, true);
         lx.next();
         Map<String, String> prefixes = new HashMap<>();
@@ -103,7 +125,7 @@ public final class FastOfn {
             }
         }
         List<OWLAnnotation> annotations = new ArrayList<>();
-        for (;;) {
+        for (; ; ) {
             if (t.atKeyword(OfnKeywords.IMPORT)) {
                 throw lx.giveUp("imports are resolved by OWL API");
             }
@@ -135,14 +157,21 @@ public final class FastOfn {
     }
 
     /**
-     * The body read as two halves in two threads. Only once the first half has ended exactly at the cut, between
-     * two items, are the second half's axioms taken; when the cut fell inside an item, the rest of the body is read
-     * here from the start of that item.
+     * The body read as two halves in two threads. Only once the first half has ended exactly at the
+     * cut, between two items, are the second half's axioms taken; when the cut fell inside an item,
+     * the rest of the body is read here from the start of that item.
      */
-    private static void halves(byte[] b, int body, int cut, OWLDataFactory df, Map<String, String> prefixes,
-        OfnAxioms.Batches sink) {
-        OfnWorker first = new OfnWorker(b, body, cut, false, df, prefixes, "ofn-first-half").start();
-        OfnWorker second = new OfnWorker(b, cut, b.length, true, df, prefixes, "ofn-second-half").start();
+    private static void halves(
+            byte[] b,
+            int body,
+            int cut,
+            OWLDataFactory df,
+            Map<String, String> prefixes,
+            OfnAxioms.Batches sink) {
+        OfnWorker first =
+                new OfnWorker(b, body, cut, false, df, prefixes, "ofn-first-half").start();
+        OfnWorker second =
+                new OfnWorker(b, cut, b.length, true, df, prefixes, "ofn-second-half").start();
         try {
             try {
                 first.drain(sink);
@@ -154,7 +183,7 @@ public final class FastOfn {
                 OfnLexer lx = new OfnLexer(b, first.cutItemStart(), b.length, true);
                 lx.next();
                 new OfnAxioms(new OfnTerms(lx, new OfnNames(df, prefixes), df))
-                    .readAll(true, OfnWorker.BATCH, sink, () -> false);
+                        .readAll(true, OfnWorker.BATCH, sink, () -> false);
                 return;
             }
             second.drain(sink);
@@ -165,9 +194,10 @@ public final class FastOfn {
     }
 
     /**
-     * Where to cut the body in two: the start of the first line after the middle that begins with a capital letter
-     * (OWL API and the generators start each axiom on its own line), or -1. The first half then has to end exactly
-     * there between two items for the cut to count ({@link OfnGiveUp#atCut}).
+     * Where to cut the body in two: the start of the first line after the middle that begins with a
+     * capital letter (OWL API and the generators start each axiom on its own line), or -1. The
+     * first half then has to end exactly there between two items for the cut to count ({@link
+     * OfnGiveUp#atCut}).
      */
     static int cutPoint(byte[] b, int from, int to) {
         int mid = from + (to - from) / 2;

@@ -3,7 +3,6 @@ package oarag.bridge.load.ofn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-
 import org.semanticweb.owlapi.model.IRI;
 import org.semanticweb.owlapi.model.OWLAnnotation;
 import org.semanticweb.owlapi.model.OWLAxiom;
@@ -11,9 +10,10 @@ import org.semanticweb.owlapi.model.OWLDataFactory;
 import org.semanticweb.owlapi.model.OWLObjectPropertyExpression;
 
 /**
- * Reads the axioms of a range of an ontology body into a list, in document order. Each axiom is built as OWL API
- * 5.1.20's functional-syntax grammar builds it (same factory call, same argument order and collection kinds). An
- * axiom kind it does not build (HasKey, DatatypeDefinition, rules, data ranges beyond a datatype IRI) gives up.
+ * Reads the axioms of a range of an ontology body into a list, in document order. Each axiom is
+ * built as OWL API 5.1.20's functional-syntax grammar builds it (same factory call, same argument
+ * order and collection kinds). An axiom kind it does not build (HasKey, DatatypeDefinition, rules,
+ * data ranges beyond a datatype IRI) gives up.
  */
 final class OfnAxioms {
     private final OfnLexer lx;
@@ -31,17 +31,25 @@ final class OfnAxioms {
         void accept(List<OWLAxiom> batch);
     }
 
-    /** Where the item being read when the range ended too early starts (see {@link OfnGiveUp#atCut}). */
+    /**
+     * Where the item being read when the range ended too early starts (see {@link
+     * OfnGiveUp#atCut}).
+     */
     int cutItemStart = -1;
 
     /**
-     * Axioms up to the end of the range ({@code closes}: up to the parenthesis closing Ontology, then the end of the
-     * document), handed on in batches of {@code batchSize}. The lexer is on the first token of the first axiom. When
-     * the range ends inside an item, the axioms before it are handed on and the item's start is kept.
+     * Axioms up to the end of the range ({@code closes}: up to the parenthesis closing Ontology,
+     * then the end of the document), handed on in batches of {@code batchSize}. The lexer is on the
+     * first token of the first axiom. When the range ends inside an item, the axioms before it are
+     * handed on and the item's start is kept.
      */
-    void readAll(boolean closes, int batchSize, Batches out, java.util.function.BooleanSupplier stopped) {
+    void readAll(
+            boolean closes,
+            int batchSize,
+            Batches out,
+            java.util.function.BooleanSupplier stopped) {
         List<OWLAxiom> batch = new ArrayList<>(Math.min(batchSize, 8192));
-        for (;;) {
+        for (; ; ) {
             if (lx.kind == OfnLexer.EOF) {
                 if (closes) {
                     throw lx.giveUp("the ontology is not closed");
@@ -87,8 +95,12 @@ final class OfnAxioms {
         OWLAxiom ax;
         switch (k) {
             case OfnKeywords.ANNOTATION_ASSERTION:
-                ax = df.getOWLAnnotationAssertionAxiom(t.annotationProperty(), t.annotationSubject(),
-                    t.annotationValue(), a);
+                ax =
+                        df.getOWLAnnotationAssertionAxiom(
+                                t.annotationProperty(),
+                                t.annotationSubject(),
+                                t.annotationValue(),
+                                a);
                 break;
             case OfnKeywords.SUB_CLASS_OF:
                 ax = df.getOWLSubClassOfAxiom(t.classExpression(), t.classExpression(), a);
@@ -126,11 +138,14 @@ final class OfnAxioms {
             case OfnKeywords.REFLEXIVE_OBJECT_PROPERTY:
                 return df.getOWLReflexiveObjectPropertyAxiom(t.objectProperty(), a);
             case OfnKeywords.OBJECT_PROPERTY_DOMAIN:
-                return df.getOWLObjectPropertyDomainAxiom(t.objectProperty(), t.classExpression(), a);
+                return df.getOWLObjectPropertyDomainAxiom(
+                        t.objectProperty(), t.classExpression(), a);
             case OfnKeywords.OBJECT_PROPERTY_RANGE:
-                return df.getOWLObjectPropertyRangeAxiom(t.objectProperty(), t.classExpression(), a);
+                return df.getOWLObjectPropertyRangeAxiom(
+                        t.objectProperty(), t.classExpression(), a);
             case OfnKeywords.INVERSE_OBJECT_PROPERTIES:
-                return df.getOWLInverseObjectPropertiesAxiom(t.objectProperty(), t.objectProperty(), a);
+                return df.getOWLInverseObjectPropertiesAxiom(
+                        t.objectProperty(), t.objectProperty(), a);
             case OfnKeywords.EQUIVALENT_OBJECT_PROPERTIES:
                 return df.getOWLEquivalentObjectPropertiesAxiom(t.objectPropertySet(), a);
             case OfnKeywords.DISJOINT_OBJECT_PROPERTIES:
@@ -146,7 +161,8 @@ final class OfnAxioms {
             case OfnKeywords.IRREFLEXIVE_OBJECT_PROPERTY:
                 return df.getOWLIrreflexiveObjectPropertyAxiom(t.objectProperty(), a);
             case OfnKeywords.SUB_ANNOTATION_PROPERTY_OF:
-                return df.getOWLSubAnnotationPropertyOfAxiom(t.annotationProperty(), t.annotationProperty(), a);
+                return df.getOWLSubAnnotationPropertyOfAxiom(
+                        t.annotationProperty(), t.annotationProperty(), a);
             case OfnKeywords.ANNOTATION_PROPERTY_DOMAIN:
                 return df.getOWLAnnotationPropertyDomainAxiom(t.annotationProperty(), iri(), a);
             case OfnKeywords.ANNOTATION_PROPERTY_RANGE:
@@ -179,14 +195,17 @@ final class OfnAxioms {
             case OfnKeywords.CLASS_ASSERTION:
                 return df.getOWLClassAssertionAxiom(t.classExpression(), t.individual(), a);
             case OfnKeywords.OBJECT_PROPERTY_ASSERTION:
-                return df.getOWLObjectPropertyAssertionAxiom(t.objectProperty(), t.individual(), t.individual(), a);
+                return df.getOWLObjectPropertyAssertionAxiom(
+                        t.objectProperty(), t.individual(), t.individual(), a);
             case OfnKeywords.NEGATIVE_OBJECT_PROPERTY_ASSERTION:
-                return df.getOWLNegativeObjectPropertyAssertionAxiom(t.objectProperty(), t.individual(),
-                    t.individual(), a);
+                return df.getOWLNegativeObjectPropertyAssertionAxiom(
+                        t.objectProperty(), t.individual(), t.individual(), a);
             case OfnKeywords.DATA_PROPERTY_ASSERTION:
-                return df.getOWLDataPropertyAssertionAxiom(t.dataProperty(), t.individual(), t.literal(), a);
+                return df.getOWLDataPropertyAssertionAxiom(
+                        t.dataProperty(), t.individual(), t.literal(), a);
             case OfnKeywords.NEGATIVE_DATA_PROPERTY_ASSERTION:
-                return df.getOWLNegativeDataPropertyAssertionAxiom(t.dataProperty(), t.individual(), t.literal(), a);
+                return df.getOWLNegativeDataPropertyAssertionAxiom(
+                        t.dataProperty(), t.individual(), t.literal(), a);
             case OfnKeywords.SAME_INDIVIDUAL:
                 return df.getOWLSameIndividualAxiom(t.individualSet(2), a);
             case OfnKeywords.DIFFERENT_INDIVIDUALS:

@@ -4,8 +4,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * The words OWL API 5.1.20's functional-syntax tokenizer turns into keywords (all of them, so that a language tag
- * spelt like one is recognised as the parse error it is there), looked up straight from the document's bytes.
+ * The words OWL API 5.1.20's functional-syntax tokenizer turns into keywords (all of them, so that
+ * a language tag spelt like one is recognised as the parse error it is there), looked up straight
+ * from the document's bytes.
  */
 final class OfnKeywords {
     private OfnKeywords() {}
@@ -68,34 +69,121 @@ final class OfnKeywords {
     static final int OBJECT_MAX_CARDINALITY = 55;
     static final int OBJECT_EXACT_CARDINALITY = 56;
     static final int OBJECT_INVERSE_OF = 57;
-    /** Keywords this reader does not build (data ranges, keys, rules, ...): meeting one in use means giving up. */
+
+    /**
+     * Keywords this reader does not build (data ranges, keys, rules, ...): meeting one in use means
+     * giving up.
+     */
     static final int OTHER = 58;
 
     private static final String[] NAMES = {
-        "Ontology", "Prefix", "Import", "Annotation", "Declaration", "Class", "ObjectProperty", "DataProperty",
-        "AnnotationProperty", "NamedIndividual", "Datatype", "SubClassOf", "EquivalentClasses", "DisjointClasses",
-        "DisjointUnion", "SubObjectPropertyOf", "ObjectPropertyChain", "EquivalentObjectProperties",
-        "DisjointObjectProperties", "ObjectPropertyDomain", "ObjectPropertyRange", "InverseObjectProperties",
-        "FunctionalObjectProperty", "InverseFunctionalObjectProperty", "ReflexiveObjectProperty",
-        "IrreflexiveObjectProperty", "SymmetricObjectProperty", "AsymmetricObjectProperty", "TransitiveObjectProperty",
-        "SubDataPropertyOf", "EquivalentDataProperties", "DisjointDataProperties", "FunctionalDataProperty",
-        "DataPropertyDomain", "DataPropertyRange", "ClassAssertion", "ObjectPropertyAssertion",
-        "NegativeObjectPropertyAssertion", "DataPropertyAssertion", "NegativeDataPropertyAssertion", "SameIndividual",
-        "DifferentIndividuals", "AnnotationAssertion", "SubAnnotationPropertyOf", "AnnotationPropertyDomain",
-        "AnnotationPropertyRange", "ObjectIntersectionOf", "ObjectUnionOf", "ObjectComplementOf", "ObjectOneOf",
-        "ObjectSomeValuesFrom", "ObjectAllValuesFrom", "ObjectHasValue", "ObjectHasSelf", "ObjectMinCardinality",
-        "ObjectMaxCardinality", "ObjectExactCardinality", "ObjectInverseOf",
+        "Ontology",
+        "Prefix",
+        "Import",
+        "Annotation",
+        "Declaration",
+        "Class",
+        "ObjectProperty",
+        "DataProperty",
+        "AnnotationProperty",
+        "NamedIndividual",
+        "Datatype",
+        "SubClassOf",
+        "EquivalentClasses",
+        "DisjointClasses",
+        "DisjointUnion",
+        "SubObjectPropertyOf",
+        "ObjectPropertyChain",
+        "EquivalentObjectProperties",
+        "DisjointObjectProperties",
+        "ObjectPropertyDomain",
+        "ObjectPropertyRange",
+        "InverseObjectProperties",
+        "FunctionalObjectProperty",
+        "InverseFunctionalObjectProperty",
+        "ReflexiveObjectProperty",
+        "IrreflexiveObjectProperty",
+        "SymmetricObjectProperty",
+        "AsymmetricObjectProperty",
+        "TransitiveObjectProperty",
+        "SubDataPropertyOf",
+        "EquivalentDataProperties",
+        "DisjointDataProperties",
+        "FunctionalDataProperty",
+        "DataPropertyDomain",
+        "DataPropertyRange",
+        "ClassAssertion",
+        "ObjectPropertyAssertion",
+        "NegativeObjectPropertyAssertion",
+        "DataPropertyAssertion",
+        "NegativeDataPropertyAssertion",
+        "SameIndividual",
+        "DifferentIndividuals",
+        "AnnotationAssertion",
+        "SubAnnotationPropertyOf",
+        "AnnotationPropertyDomain",
+        "AnnotationPropertyRange",
+        "ObjectIntersectionOf",
+        "ObjectUnionOf",
+        "ObjectComplementOf",
+        "ObjectOneOf",
+        "ObjectSomeValuesFrom",
+        "ObjectAllValuesFrom",
+        "ObjectHasValue",
+        "ObjectHasSelf",
+        "ObjectMinCardinality",
+        "ObjectMaxCardinality",
+        "ObjectExactCardinality",
+        "ObjectInverseOf",
     };
 
-    /** The rest of CustomTokenizer's keyword list (OWL API 5.1.20); "fractionDigits" is not in it. */
+    /**
+     * The rest of CustomTokenizer's keyword list (OWL API 5.1.20); "fractionDigits" is not in it.
+     */
     private static final String[] OTHERS = {
-        "Label", "Comment", "HasKey", "Documentation", "DataOneOf", "DataUnionOf", "DataIntersectionOf",
-        "DataComplementOf", "DatatypeRestriction", "DatatypeDefinition", "DataAllValuesFrom", "DataSomeValuesFrom",
-        "DataHasValue", "DataMinCardinality", "DataMaxCardinality", "DataExactCardinality", "length", "minLength",
-        "maxLength", "pattern", "minInclusive", "maxInclusive", "minExclusive", "maxExclusive", "totalDigits",
-        "DLSafeRule", "Body", "Head", "ClassAtom", "DataRangeAtom", "ObjectPropertyAtom", "DataPropertyAtom",
-        "BuiltInAtom", "SameIndividualAtom", "DifferentIndividualsAtom", "Variable", "DescriptionGraphRule",
-        "DescriptionGraph", "Nodes", "NodeAssertion", "Edges", "EdgeAssertion", "MainClasses",
+        "Label",
+        "Comment",
+        "HasKey",
+        "Documentation",
+        "DataOneOf",
+        "DataUnionOf",
+        "DataIntersectionOf",
+        "DataComplementOf",
+        "DatatypeRestriction",
+        "DatatypeDefinition",
+        "DataAllValuesFrom",
+        "DataSomeValuesFrom",
+        "DataHasValue",
+        "DataMinCardinality",
+        "DataMaxCardinality",
+        "DataExactCardinality",
+        "length",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "minInclusive",
+        "maxInclusive",
+        "minExclusive",
+        "maxExclusive",
+        "totalDigits",
+        "DLSafeRule",
+        "Body",
+        "Head",
+        "ClassAtom",
+        "DataRangeAtom",
+        "ObjectPropertyAtom",
+        "DataPropertyAtom",
+        "BuiltInAtom",
+        "SameIndividualAtom",
+        "DifferentIndividualsAtom",
+        "Variable",
+        "DescriptionGraphRule",
+        "DescriptionGraph",
+        "Nodes",
+        "NodeAssertion",
+        "Edges",
+        "EdgeAssertion",
+        "MainClasses",
     };
 
     private static final int MASK = 511;
@@ -135,7 +223,7 @@ final class OfnKeywords {
     /** The keyword code of {@code a[from, to)}, or -1. */
     static int find(byte[] a, int from, int to) {
         int h = hash(a, from, to) & MASK;
-        for (;;) {
+        for (; ; ) {
             byte[] key = KEYS[h];
             if (key == null) {
                 return -1;

@@ -3,24 +3,30 @@ package oarag.bridge.load.ofn;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Tokens of an OWL functional-syntax document as OWL API 5.1.20's own tokenizer (CustomTokenizer) cuts them, read
- * from the UTF-8 bytes of one range of the document: no multi-byte character contains an ASCII byte, so every
- * delimiter is found exactly. Where that tokenizer would produce an error token, or where the bytes could mean
- * something this reader does not reproduce exactly (a malformed UTF-8 sequence, a non-ASCII digit), it gives up.
+ * Tokens of an OWL functional-syntax document as OWL API 5.1.20's own tokenizer (CustomTokenizer)
+ * cuts them, read from the UTF-8 bytes of one range of the document: no multi-byte character
+ * contains an ASCII byte, so every delimiter is found exactly. Where that tokenizer would produce
+ * an error token, or where the bytes could mean something this reader does not reproduce exactly (a
+ * malformed UTF-8 sequence, a non-ASCII digit), it gives up.
  */
 final class OfnLexer {
     static final int EOF = 0;
     static final int OPEN = 1;
     static final int CLOSE = 2;
     static final int FULL_IRI = 3;
+
     /** A prefixed name {@code p:local} (OWL API: PNAME_LN). */
     static final int PNAME = 4;
+
     /** A prefix name {@code p:} (PNAME_NS). */
     static final int PNAME_NS = 5;
+
     /** A blank node {@code _:x}. */
     static final int NODE_ID = 6;
+
     /** Text that is no keyword and has no colon (PN_LOCAL: a language tag). */
     static final int WORD = 7;
+
     static final int KEYWORD = 8;
     static final int STRING = 9;
     static final int AT = 10;
@@ -39,20 +45,31 @@ final class OfnLexer {
 
     final byte[] b;
     private final int end;
-    /** Whether {@link #end} is the end of the document, rather than a cut between two halves of its body. */
+
+    /**
+     * Whether {@link #end} is the end of the document, rather than a cut between two halves of its
+     * body.
+     */
     private final boolean docEnd;
+
     private int p;
 
     int kind;
+
     /** Where the current token starts in the document. */
     int tokenStart;
+
     /** The token's text: a name, the inside of {@code <...>} or of a string's quotes. */
     int start;
+
     int stop;
+
     /** Keyword code ({@link OfnKeywords}) when kind is KEYWORD. */
     int keyword;
+
     /** Offset of the first colon of a prefixed name. */
     int colon;
+
     /** Whether the text is all ASCII (a string: and has no escape). */
     boolean plain;
 
@@ -63,14 +80,17 @@ final class OfnLexer {
         this.docEnd = docEnd;
     }
 
-    /** This reader cannot take the document further; {@code atCut} when that is because its range ended early. */
+    /**
+     * This reader cannot take the document further; {@code atCut} when that is because its range
+     * ended early.
+     */
     OfnGiveUp giveUp(String why) {
         return new OfnGiveUp(why, !docEnd && (kind == EOF || p >= end));
     }
 
     void next() {
         byte[] a = b;
-        for (;;) {
+        for (; ; ) {
             if (p >= end) {
                 kind = EOF;
                 tokenStart = start = stop = p;
@@ -135,7 +155,7 @@ final class OfnLexer {
         byte[] a = b;
         int i = p + 1;
         boolean ascii = true;
-        for (;;) {
+        for (; ; ) {
             if (i >= end) {
                 p = i;
                 throw giveUp("an unterminated string");
@@ -197,7 +217,9 @@ final class OfnLexer {
             i++;
         }
         if (i < end && a[i] < 0) {
-            throw giveUp("a number followed by a non-ASCII character"); // OWL API reads Unicode digits on
+            throw giveUp(
+                    "a number followed by a non-ASCII character"); // OWL API reads Unicode digits
+            // on
         }
         kind = INT;
         start = p;
@@ -251,12 +273,18 @@ final class OfnLexer {
     }
 
     String text(int from, int to) {
-        String s = new String(b, from, to - from, plain ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+        String s =
+                new String(
+                        b,
+                        from,
+                        to - from,
+                        plain ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
         if (plain) {
             return s;
         }
         if (s.indexOf('\uFFFD') >= 0) {
-            // a malformed sequence: how OWL API's stream decoder replaces it need not match a decode of this range
+            // a malformed sequence: how OWL API's stream decoder replaces it need not match a
+            // decode of this range
             throw giveUp("a malformed UTF-8 sequence or U+FFFD");
         }
         return kind == STRING ? unescape(s) : s;

@@ -2,7 +2,6 @@ package oarag.bridge.load.ofn;
 
 import java.util.Arrays;
 import java.util.Map;
-
 import org.semanticweb.owlapi.model.IRI;
 import org.semanticweb.owlapi.model.OWLAnnotationProperty;
 import org.semanticweb.owlapi.model.OWLClass;
@@ -13,9 +12,10 @@ import org.semanticweb.owlapi.model.OWLNamedIndividual;
 import org.semanticweb.owlapi.model.OWLObjectProperty;
 
 /**
- * IRIs of one reader thread, cached by the bytes they are written with (as OWL API caches them by token text), with
- * the entities built on them. A full IRI is {@code IRI.create} of its text, a prefixed name {@code IRI.create} of
- * its prefix's IRI followed by the rest of the name, split at the first colon: exactly as OWL API's parser does.
+ * IRIs of one reader thread, cached by the bytes they are written with (as OWL API caches them by
+ * token text), with the entities built on them. A full IRI is {@code IRI.create} of its text, a
+ * prefixed name {@code IRI.create} of its prefix's IRI followed by the rest of the name, split at
+ * the first colon: exactly as OWL API's parser does.
  */
 final class OfnNames {
     /** One written name and what it has been used as so far. */
@@ -34,8 +34,10 @@ final class OfnNames {
     }
 
     private final OWLDataFactory df;
+
     /** Prefix name with its colon ({@code "obo:"}) to the IRI text it stands for. */
     private final Map<String, String> prefixes;
+
     private byte[][] keys = new byte[1 << 12][];
     private int[] hashes = new int[1 << 12];
     private Name[] names = new Name[1 << 12];
@@ -46,7 +48,10 @@ final class OfnNames {
         this.prefixes = prefixes;
     }
 
-    /** The name the lexer's current token (a full IRI or a prefixed name) writes; gives up on anything else. */
+    /**
+     * The name the lexer's current token (a full IRI or a prefixed name) writes; gives up on
+     * anything else.
+     */
     Name name(OfnLexer lx) {
         int from = lx.tokenStart;
         int to;
@@ -65,7 +70,7 @@ final class OfnNames {
         h ^= h >>> 15;
         int mask = keys.length - 1;
         int slot = h & mask;
-        for (;;) {
+        for (; ; ) {
             byte[] key = keys[slot];
             if (key == null) {
                 break;

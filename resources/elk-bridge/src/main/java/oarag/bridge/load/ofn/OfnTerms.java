@@ -5,7 +5,6 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
 import org.semanticweb.owlapi.model.OWLAnnotation;
 import org.semanticweb.owlapi.model.OWLAnnotationProperty;
 import org.semanticweb.owlapi.model.OWLAnnotationSubject;
@@ -22,10 +21,11 @@ import org.semanticweb.owlapi.model.OWLLiteral;
 import org.semanticweb.owlapi.model.OWLObjectPropertyExpression;
 
 /**
- * The parts axioms are made of (class and property expressions, individuals, literals, annotations), read with the
- * lexer positioned on their first token and left on the token after them. Each is built with the data factory
- * call, and from the same kind of collection, that OWL API 5.1.20's functional-syntax grammar uses, so that equal
- * input gives equal objects. Anonymous individuals give up: OWL API renames them per document.
+ * The parts axioms are made of (class and property expressions, individuals, literals,
+ * annotations), read with the lexer positioned on their first token and left on the token after
+ * them. Each is built with the data factory call, and from the same kind of collection, that OWL
+ * API 5.1.20's functional-syntax grammar uses, so that equal input gives equal objects. Anonymous
+ * individuals give up: OWL API renames them per document.
  */
 final class OfnTerms {
     final OfnLexer lx;
@@ -130,16 +130,24 @@ final class OfnTerms {
         OWLClassExpression filler = lx.kind == OfnLexer.CLOSE ? null : classExpression();
         switch (k) {
             case OfnKeywords.OBJECT_MIN_CARDINALITY:
-                return filler == null ? df.getOWLObjectMinCardinality(n, p) : df.getOWLObjectMinCardinality(n, p, filler);
+                return filler == null
+                        ? df.getOWLObjectMinCardinality(n, p)
+                        : df.getOWLObjectMinCardinality(n, p, filler);
             case OfnKeywords.OBJECT_MAX_CARDINALITY:
-                return filler == null ? df.getOWLObjectMaxCardinality(n, p) : df.getOWLObjectMaxCardinality(n, p, filler);
+                return filler == null
+                        ? df.getOWLObjectMaxCardinality(n, p)
+                        : df.getOWLObjectMaxCardinality(n, p, filler);
             default:
-                return filler == null ? df.getOWLObjectExactCardinality(n, p)
-                    : df.getOWLObjectExactCardinality(n, p, filler);
+                return filler == null
+                        ? df.getOWLObjectExactCardinality(n, p)
+                        : df.getOWLObjectExactCardinality(n, p, filler);
         }
     }
 
-    /** Two or more class expressions up to the closing parenthesis (a set, as OWL API collects them). */
+    /**
+     * Two or more class expressions up to the closing parenthesis (a set, as OWL API collects
+     * them).
+     */
     Set<OWLClassExpression> classSet() {
         Set<OWLClassExpression> s = new HashSet<>();
         s.add(classExpression());
@@ -279,8 +287,9 @@ final class OfnTerms {
             OWLDatatype dt = names.datatype(lx);
             lx.next();
             // as OWL API: the 'f' suffix of a float is dropped
-            if (dt.isFloat() && (text.endsWith("f") || text.endsWith("F"))
-                && !(text.endsWith("inf") || text.endsWith("INF"))) {
+            if (dt.isFloat()
+                    && (text.endsWith("f") || text.endsWith("F"))
+                    && !(text.endsWith("inf") || text.endsWith("INF"))) {
                 text = text.substring(0, text.length() - 1);
             }
             return df.getOWLLiteral(text, dt);

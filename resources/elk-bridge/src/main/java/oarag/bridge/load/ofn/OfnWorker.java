@@ -3,28 +3,42 @@ package oarag.bridge.load.ofn;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
-
 import org.semanticweb.owlapi.model.OWLAxiom;
 import org.semanticweb.owlapi.model.OWLDataFactory;
 
 /**
- * One range of an ontology body read in a thread of its own, its axioms handed to the thread that adds them to the
- * ontology in batches, so that reading and adding overlap.
+ * One range of an ontology body read in a thread of its own, its axioms handed to the thread that
+ * adds them to the ontology in batches, so that reading and adding overlap.
  */
 final class OfnWorker {
     static final int BATCH = 8192;
-    /** Deep nesting recurses: as much stack as the serve thread has room for, reserved but rarely touched. */
+
+    /**
+     * Deep nesting recurses: as much stack as the serve thread has room for, reserved but rarely
+     * touched.
+     */
     private static final long STACK = 1L << 28;
+
     private static final Object END = new Object();
 
     private final LinkedBlockingQueue<Object> queue = new LinkedBlockingQueue<>();
     private final Thread thread;
     private volatile boolean stop;
-    /** Set before the failure is queued (so visible to whoever takes it): see {@link OfnAxioms#cutItemStart}. */
+
+    /**
+     * Set before the failure is queued (so visible to whoever takes it): see {@link
+     * OfnAxioms#cutItemStart}.
+     */
     private int cutItemStart = -1;
 
-    OfnWorker(byte[] b, int from, int to, boolean closes, OWLDataFactory df, Map<String, String> prefixes,
-        String name) {
+    OfnWorker(
+            byte[] b,
+            int from,
+            int to,
+            boolean closes,
+            OWLDataFactory df,
+            Map<String, String> prefixes,
+            String name) {
         thread = new Thread(null, () -> run(b, from, to, closes, df, prefixes), name, STACK);
         thread.setDaemon(true);
     }
@@ -34,7 +48,13 @@ final class OfnWorker {
         return this;
     }
 
-    private void run(byte[] b, int from, int to, boolean closes, OWLDataFactory df, Map<String, String> prefixes) {
+    private void run(
+            byte[] b,
+            int from,
+            int to,
+            boolean closes,
+            OWLDataFactory df,
+            Map<String, String> prefixes) {
         OfnAxioms reader = null;
         try {
             OfnLexer lx = new OfnLexer(b, from, to, to == b.length);
@@ -57,10 +77,12 @@ final class OfnWorker {
         stop = true;
     }
 
-    /** Hands the batches on in order until the range is read; throws what reading it failed with. */
+    /**
+     * Hands the batches on in order until the range is read; throws what reading it failed with.
+     */
     @SuppressWarnings("unchecked")
     void drain(OfnAxioms.Batches out) {
-        for (;;) {
+        for (; ; ) {
             Object m;
             try {
                 m = queue.take();
@@ -82,7 +104,10 @@ final class OfnWorker {
         }
     }
 
-    /** Where the item the range ended inside starts, after {@link #drain} threw a give-up at the cut. */
+    /**
+     * Where the item the range ended inside starts, after {@link #drain} threw a give-up at the
+     * cut.
+     */
     int cutItemStart() {
         return cutItemStart;
     }

@@ -1,9 +1,5 @@
 package oarag.bridge.load.ofn;
 
-import oarag.bridge.load.FastOfnParser;
-import oarag.bridge.load.Sniffer;
-import oarag.bridge.testing.Fixtures;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -19,7 +15,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
+import oarag.bridge.load.FastOfnParser;
+import oarag.bridge.load.Sniffer;
+import oarag.bridge.testing.Fixtures;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.semanticweb.owlapi.apibinding.OWLManager;
@@ -32,9 +30,9 @@ import org.semanticweb.owlapi.model.OWLOntology;
 import org.semanticweb.owlapi.model.OWLOntologyManager;
 
 /**
- * The fast functional-syntax reader gives exactly what OWL API's parser gives (axioms with their annotations,
- * ontology ID and annotations, format and prefixes) on the fixtures, the sample and a generated synthetic ontology,
- * read in one piece, by one worker and in two halves.
+ * The fast functional-syntax reader gives exactly what OWL API's parser gives (axioms with their
+ * annotations, ontology ID and annotations, format and prefixes) on the fixtures, the sample and a
+ * generated synthetic ontology, read in one piece, by one worker and in two halves.
  */
 class FastOfnTest {
     static Stream<File> documents() throws URISyntaxException {
@@ -54,15 +52,20 @@ class FastOfnTest {
     /** OWL API's own load, as the bridge made it before the fast reader. */
     static OWLOntology owlapi(File f) throws Exception {
         return OWLManager.createOWLOntologyManager()
-            .loadOntologyFromOntologyDocument(new FileDocumentSource(f, new FunctionalSyntaxDocumentFormat()));
+                .loadOntologyFromOntologyDocument(
+                        new FileDocumentSource(f, new FunctionalSyntaxDocumentFormat()));
     }
 
-    /** The load through a manager with the fast reader installed; asserts the fast reader read the file. */
+    /**
+     * The load through a manager with the fast reader installed; asserts the fast reader read the
+     * file.
+     */
     static OWLOntology fast(File f, boolean expectFast) throws Exception {
         OWLOntologyManager man = OWLManager.createOWLOntologyManager();
         FastOfnParser.install(man, f, Sniffer.Format.FUNCTIONAL, null);
-        OWLOntology o = man
-            .loadOntologyFromOntologyDocument(new FileDocumentSource(f, new FunctionalSyntaxDocumentFormat()));
+        OWLOntology o =
+                man.loadOntologyFromOntologyDocument(
+                        new FileDocumentSource(f, new FunctionalSyntaxDocumentFormat()));
         FastOfnParser.Factory factory = null;
         for (OWLParserFactory p : man.getOntologyParsers()) {
             if (p instanceof FastOfnParser.Factory) {
@@ -87,17 +90,23 @@ class FastOfnTest {
         assertEquals(want.getAxiomCount(), got.getAxiomCount(), name + ": axiom count");
         assertEquals(axioms(want), axioms(got), name + ": axioms");
         assertEquals(want.getOntologyID(), got.getOntologyID(), name + ": ontology ID");
-        assertEquals(want.annotations().collect(Collectors.toSet()), got.annotations().collect(Collectors.toSet()),
-            name + ": ontology annotations");
+        assertEquals(
+                want.annotations().collect(Collectors.toSet()),
+                got.annotations().collect(Collectors.toSet()),
+                name + ": ontology annotations");
         OWLDocumentFormat wf = want.getOWLOntologyManager().getOntologyFormat(want);
         OWLDocumentFormat gf = got.getOWLOntologyManager().getOntologyFormat(got);
         assertNotNull(gf, name + ": format");
         assertEquals(wf.getClass(), gf.getClass(), name + ": format");
         assertEquals("OWL Functional Syntax", gf.getKey());
-        assertEquals(wf.asPrefixOWLDocumentFormat().getPrefixName2PrefixMap(),
-            gf.asPrefixOWLDocumentFormat().getPrefixName2PrefixMap(), name + ": prefixes");
-        assertEquals(want.getOWLOntologyManager().getOntologyDocumentIRI(want),
-            got.getOWLOntologyManager().getOntologyDocumentIRI(got), name + ": document IRI");
+        assertEquals(
+                wf.asPrefixOWLDocumentFormat().getPrefixName2PrefixMap(),
+                gf.asPrefixOWLDocumentFormat().getPrefixName2PrefixMap(),
+                name + ": prefixes");
+        assertEquals(
+                want.getOWLOntologyManager().getOntologyDocumentIRI(want),
+                got.getOWLOntologyManager().getOntologyDocumentIRI(got),
+                name + ": document IRI");
     }
 
     @ParameterizedTest
