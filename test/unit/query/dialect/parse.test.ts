@@ -3,8 +3,10 @@ import type { DialectQuery } from '../../../../src-main/query/dialect/ast';
 import { asFailure } from '../../../../src-main/query/dialect/errors';
 import { hintFor } from '../../../../src-main/query/dialect/help';
 import { DEFAULT_DIALECT_LIMITS, type DialectLimits } from '../../../../src-main/query/dialect/limits';
-import { classifySelect, describeToken, parseTokens, unexpectedToken } from '../../../../src-main/query/dialect/parse';
+import { classifySelect } from '../../../../src-main/query/dialect/classify-select';
+import { parseTokens } from '../../../../src-main/query/dialect/parse';
 import { createTokenStream } from '../../../../src-main/query/dialect/tokenize';
+import { describeToken, unexpectedToken } from '../../../../src-main/query/dialect/unexpected-token';
 
 function parse(text: string, limits: DialectLimits = DEFAULT_DIALECT_LIMITS): DialectQuery {
   return parseTokens(createTokenStream(text, limits), limits);
