@@ -1,37 +1,29 @@
 import { abortedError, LlmError } from '../errors';
 import { toStrictJsonSchema } from '../json-schema';
-import { estimatePromptTokens, estimateTokens } from '../token-estimate';
-import type {
-  BackendCapabilities,
-  ChatMessage,
-  FinishReason,
-  GenerateOptions,
-  GenerateResult,
-  LlmBackend,
-  ToolCall,
-} from '../types';
+import type { BackendCapabilities, ChatMessage, GenerateOptions, GenerateResult, LlmBackend, ToolCall } from '../types';
+import { AttemptAbort, DEADLINE, STOPPED, TIMEOUT } from './attempt-abort';
 import { readCapped } from './bounded-read';
 import { cachedCapabilities } from './capabilities';
 import { DEFAULT_RETRY, isRetryableStatus, retryDelayMs, sleep, type RetryPolicy } from './retry';
 import {
   AttemptFailure,
-  type Usage,
   anySignal,
   chatCompletionsUrl,
-  chunkTokens,
   errorText,
   mapFinish,
   mib,
   networkReason,
-  ownTokenLimit,
   raceAbort,
   readErrorBody,
   readToolCalls,
   seconds,
   withSchemaInstruction,
+  type Usage,
   type WireToolCall,
 } from './openai-wire';
-import { SseOverflowError, SseParser } from './sse';
+import { replyResult } from './reply-result';
+import { readStream } from './stream-read';
+import { StreamedReply, type Progress } from './stream-reply';
 import { resolveApiKey } from './api-key';
 
 export { chatCompletionsUrl, ownTokenLimit } from './openai-wire';
@@ -67,17 +59,6 @@ export interface OpenAiBackendOptions {
 
 export const DEFAULT_DEADLINE_MS = 120_000;
 export const DEFAULT_MAX_REPLY_CHARS = 1024 * 1024;
-
-interface Progress {
-  text: string;
-}
-
-/** Why an attempt's request was aborted; the error reported depends on it. */
-const USER = Symbol('user');
-const DEADLINE = Symbol('deadline');
-const TIMEOUT = Symbol('timeout');
-const IDLE = Symbol('idle');
-const STOPPED = Symbol('stopped');
 
 /**
  * A backend for any OpenAI-compatible `/v1/chat/completions` server (llama-server, vLLM, LM Studio,
@@ -179,7 +160,7 @@ export class OpenAiBackend implements LlmBackend {
   }
 
   private deadlineError(progress: Progress, messages: ChatMessage[], toolCalls?: ToolCall[]): LlmError {
-    const partial = this.result(progress.text, 'aborted', undefined, messages, toolCalls);
+    const partial = replyResult(progress.text, 'aborted', undefined, messages, toolCalls);
     return new LlmError(
       'timeout',
       `${this.url} did not complete the reply within ${seconds(this.deadlineMs)}, the deadline for one call (${progress.text.length} characters had arrived).`,
@@ -232,21 +213,11 @@ export class OpenAiBackend implements LlmBackend {
     deadline: AbortSignal,
   ): Promise<GenerateResult> {
     const stream = this.opts.stream ?? true;
-    const ctl = new AbortController();
-    const onUserAbort = () => ctl.abort(USER);
-    const onDeadline = () => ctl.abort(DEADLINE);
-    opts.signal?.addEventListener('abort', onUserAbort, { once: true });
-    deadline.addEventListener('abort', onDeadline, { once: true });
-    if (deadline.aborted) ctl.abort(DEADLINE);
     const requestTimeoutMs = this.opts.requestTimeoutMs ?? this.deadlineMs;
-    let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => ctl.abort(TIMEOUT), requestTimeoutMs);
-    const clearTimer = () => {
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-    };
+    const abort = new AttemptAbort(opts.signal, deadline, requestTimeoutMs);
     const failure = (e: unknown, what: 'connect' | 'body'): Error => {
-      const why = ctl.signal.reason;
-      if (opts.signal?.aborted || why === USER) return abortedError('The request');
+      if (abort.byUser) return abortedError('The request');
+      const why = abort.signal.reason;
       if (why === DEADLINE) return new AttemptFailure(this.deadlineError(progress, messages), false);
       if (why === TIMEOUT) {
         const msg =
@@ -276,57 +247,79 @@ export class OpenAiBackend implements LlmBackend {
             ...this.headers(),
           },
           body: this.body(messages, opts, schemaFormat, stream),
-          signal: ctl.signal,
+          signal: abort.signal,
         });
       } catch (e) {
         throw failure(e, 'connect');
       }
-
-      if (!res.ok) {
-        let detail: string;
-        try {
-          detail = await raceAbort(readErrorBody(res), ctl.signal);
-        } catch (e) {
-          throw failure(e, 'body');
-        }
-        const err = new LlmError(
-          'http',
-          `${this.url} answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${detail ? `: ${detail}` : ''}.${this.keyHint(res.status)}`,
-          { status: res.status },
-        );
-        const schemaRejected = res.status === 400 && schemaFormat;
-        throw new AttemptFailure(err, isRetryableStatus(res.status), res.headers.get('retry-after'), schemaRejected);
-      }
-
+      if (!res.ok) throw await this.refusal(res, schemaFormat, abort.signal, failure);
       const contentType = res.headers.get('content-type') ?? '';
       if (stream && contentType.includes('text/event-stream') && res.body) {
-        clearTimer();
-        return await this.readStream(res.body, messages, opts, ctl, progress);
+        abort.clearTimer();
+        const maxChars = this.maxReplyChars();
+        return await readStream(res.body, new StreamedReply(this.url, messages, opts, progress, maxChars), abort, {
+          url: this.url,
+          idleMs: this.opts.idleTimeoutMs ?? DEFAULT_DEADLINE_MS,
+          maxChars,
+          deadlineError: (toolCalls) => this.deadlineError(progress, messages, toolCalls),
+        });
       }
-      const maxBytes = this.maxReplyChars() * 4 + 64 * 1024;
-      let body: { text: string; truncated: boolean };
-      try {
-        body = await raceAbort(readCapped(res, maxBytes), ctl.signal);
-      } catch (e) {
-        throw failure(e, 'body');
-      }
-      clearTimer();
-      if (body.truncated) {
-        ctl.abort(STOPPED);
-        throw new AttemptFailure(
-          new LlmError(
-            'bad-reply',
-            `The answer from ${this.url} is larger than ${mib(maxBytes)}; it was not read further.`,
-          ),
-          false,
-        );
-      }
-      return this.fromJsonBody(body.text, messages, opts, progress);
+      return await this.readWhole(res, messages, opts, progress, abort, failure);
     } finally {
-      clearTimer();
-      opts.signal?.removeEventListener('abort', onUserAbort);
-      deadline.removeEventListener('abort', onDeadline);
+      abort.dispose();
     }
+  }
+
+  /** The failure for an answer that is not 2xx, with the server's own words; a 400 to a schema may mean it refuses schemas. */
+  private async refusal(
+    res: Response,
+    schemaFormat: boolean,
+    signal: AbortSignal,
+    failure: (e: unknown, what: 'body') => Error,
+  ): Promise<Error> {
+    let detail: string;
+    try {
+      detail = await raceAbort(readErrorBody(res), signal);
+    } catch (e) {
+      return failure(e, 'body');
+    }
+    const err = new LlmError(
+      'http',
+      `${this.url} answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${detail ? `: ${detail}` : ''}.${this.keyHint(res.status)}`,
+      { status: res.status },
+    );
+    const schemaRejected = res.status === 400 && schemaFormat;
+    return new AttemptFailure(err, isRetryableStatus(res.status), res.headers.get('retry-after'), schemaRejected);
+  }
+
+  /** A non-streamed answer, read whole up to a cap sized from the reply-size cap. */
+  private async readWhole(
+    res: Response,
+    messages: ChatMessage[],
+    opts: GenerateOptions,
+    progress: Progress,
+    abort: AttemptAbort,
+    failure: (e: unknown, what: 'body') => Error,
+  ): Promise<GenerateResult> {
+    const maxBytes = this.maxReplyChars() * 4 + 64 * 1024;
+    let body: { text: string; truncated: boolean };
+    try {
+      body = await raceAbort(readCapped(res, maxBytes), abort.signal);
+    } catch (e) {
+      throw failure(e, 'body');
+    }
+    abort.clearTimer();
+    if (body.truncated) {
+      abort.abort(STOPPED);
+      throw new AttemptFailure(
+        new LlmError(
+          'bad-reply',
+          `The answer from ${this.url} is larger than ${mib(maxBytes)}; it was not read further.`,
+        ),
+        false,
+      );
+    }
+    return this.fromJsonBody(body.text, messages, opts, progress);
   }
 
   private maxReplyChars(): number {
@@ -386,197 +379,7 @@ export class OpenAiBackend implements LlmBackend {
       : [];
     progress.text = text;
     if (text) opts.onText?.(text);
-    return this.result(text, finish, data.usage, messages, toolCalls);
-  }
-
-  private async readStream(
-    body: ReadableStream<Uint8Array>,
-    messages: ChatMessage[],
-    opts: GenerateOptions,
-    ctl: AbortController,
-    progress: Progress,
-  ): Promise<GenerateResult> {
-    const idleMs = this.opts.idleTimeoutMs ?? DEFAULT_DEADLINE_MS;
-    const maxChars = this.maxReplyChars();
-    const tokenLimit = ownTokenLimit(opts.maxTokens);
-    const reader = body.getReader();
-    const decoder = new TextDecoder();
-    const sse = new SseParser(Math.max(64 * 1024, maxChars * 4));
-    const calls: { name: string; arguments: string }[] = [];
-    let toolChars = 0;
-    let counted = 0;
-    let finish: FinishReason | undefined;
-    let usage: Usage | undefined;
-    let done = false;
-    const toolCalls = () => calls.filter((c) => c.name);
-    const partial = (): GenerateResult => this.result(progress.text, 'aborted', usage, messages, toolCalls());
-    /** Our own stop (size or token cap): the reply so far, ended as the server's length limit would end it. */
-    const stop = () => {
-      finish = 'length';
-      done = true;
-    };
-    const room = () => maxChars - progress.text.length - toolChars;
-
-    const handle = (data: string) => {
-      if (data.trim() === '[DONE]') {
-        done = true;
-        return;
-      }
-      let ev: {
-        choices?: { delta?: { content?: string | null; tool_calls?: unknown }; finish_reason?: string | null }[];
-        usage?: Usage | null;
-        error?: unknown;
-      };
-      try {
-        ev = JSON.parse(data);
-      } catch {
-        throw new AttemptFailure(
-          new LlmError(
-            'bad-reply',
-            `The stream from ${this.url} carried an event that is not JSON: ${JSON.stringify(data.slice(0, 120))}.`,
-            { partial: partial() },
-          ),
-          false,
-        );
-      }
-      if (ev?.error)
-        throw new AttemptFailure(
-          new LlmError('http', `${this.url} reported an error mid-stream: ${errorText(ev.error)}.`, {
-            partial: partial(),
-          }),
-          progress.text === '',
-        );
-      if (ev?.usage) usage = ev.usage;
-      const choice = ev?.choices?.[0];
-      let chunk = choice?.delta?.content;
-      if (typeof chunk === 'string' && chunk) {
-        const cut = chunk.length > room();
-        if (cut) chunk = chunk.slice(0, Math.max(0, room()));
-        if (chunk) {
-          progress.text += chunk;
-          counted += chunkTokens(chunk);
-          opts.onText?.(chunk);
-        }
-        if (cut) return stop();
-      }
-      if (Array.isArray(choice?.delta?.tool_calls)) {
-        for (const d of choice.delta.tool_calls as WireToolCall[]) {
-          const i =
-            typeof d?.index === 'number' && d.index >= 0 && d.index < 64
-              ? d.index
-              : calls.length
-                ? calls.length - 1
-                : 0;
-          while (calls.length <= i) calls.push({ name: '', arguments: '' });
-          if (typeof d?.function?.name === 'string') calls[i].name += d.function.name;
-          const args = d?.function?.arguments;
-          const piece = typeof args === 'string' ? args : args && typeof args === 'object' ? JSON.stringify(args) : '';
-          if (piece.length > room()) {
-            calls[i].arguments += piece.slice(0, Math.max(0, room()));
-            return stop();
-          }
-          calls[i].arguments += piece;
-          toolChars += piece.length;
-          if (piece) counted += chunkTokens(piece);
-        }
-      }
-      if (counted > tokenLimit) return stop();
-      if (choice?.finish_reason) finish = mapFinish(choice.finish_reason);
-    };
-
-    const aborted = new Promise<never>((_, reject) => {
-      if (ctl.signal.aborted) reject(ctl.signal.reason);
-      ctl.signal.addEventListener('abort', () => reject(ctl.signal.reason), { once: true });
-    });
-    aborted.catch(() => undefined);
-    try {
-      while (!done) {
-        const idle = setTimeout(() => ctl.abort(IDLE), idleMs);
-        let r: ReadableStreamReadResult<Uint8Array>;
-        try {
-          r = await Promise.race([reader.read(), aborted]);
-        } catch (e) {
-          const why = ctl.signal.reason;
-          if (opts.signal?.aborted || why === USER) {
-            if (progress.text || toolCalls().length) return partial();
-            throw abortedError('The request');
-          }
-          if (why === DEADLINE) throw new AttemptFailure(this.deadlineError(progress, messages, toolCalls()), false);
-          if (why === IDLE)
-            throw new AttemptFailure(
-              new LlmError('timeout', `The stream from ${this.url} stalled for more than ${idleMs} ms.`, {
-                partial: partial(),
-              }),
-              false,
-            );
-          throw new AttemptFailure(
-            new LlmError('http', `The stream from ${this.url} broke off: ${networkReason(e)}.`, { partial: partial() }),
-            progress.text === '',
-          );
-        } finally {
-          clearTimeout(idle);
-        }
-        if (r.done) {
-          for (const d of sse.end()) handle(d);
-          break;
-        }
-        let events: string[];
-        try {
-          events = sse.push(decoder.decode(r.value, { stream: true }));
-        } catch (e) {
-          if (!(e instanceof SseOverflowError)) throw e;
-          stop();
-          break;
-        }
-        for (const d of events) {
-          handle(d);
-          if (done || ctl.signal.aborted) break;
-        }
-      }
-    } finally {
-      // Whether the reply ended or we stopped it, the server should stop generating.
-      if (!ctl.signal.aborted) ctl.abort(STOPPED);
-      reader.cancel().catch(() => undefined);
-    }
-    if (!done && finish === undefined) {
-      throw new AttemptFailure(
-        new LlmError('http', `The stream from ${this.url} ended before the reply was complete.`, {
-          partial: partial(),
-        }),
-        progress.text === '',
-      );
-    }
-    return this.result(progress.text, finish ?? 'stop', usage, messages, toolCalls());
-  }
-
-  private result(
-    text: string,
-    finish: FinishReason,
-    usage: Usage | undefined,
-    messages: ChatMessage[],
-    toolCalls: ToolCall[] = [],
-  ): GenerateResult {
-    const calls = toolCalls.length ? { toolCalls } : {};
-    if (usage && typeof usage.prompt_tokens === 'number' && typeof usage.completion_tokens === 'number') {
-      const cached = usage.prompt_tokens_details?.cached_tokens;
-      return {
-        text,
-        inputTokens: usage.prompt_tokens,
-        outputTokens: usage.completion_tokens,
-        finish,
-        ...(typeof cached === 'number' ? { cachedInputTokens: cached } : {}),
-        ...calls,
-      };
-    }
-    const args = toolCalls.map((c) => `${c.name}(${c.arguments})`).join('');
-    return {
-      text,
-      inputTokens: estimatePromptTokens(messages),
-      outputTokens: estimateTokens(text + args),
-      finish,
-      tokensEstimated: true,
-      ...calls,
-    };
+    return replyResult(text, finish, data.usage, messages, toolCalls);
   }
 
   async close(): Promise<void> {}
