@@ -1,171 +1,33 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { DEFAULT_DIALECT_LIMITS, type DialectQuery } from '../query/dialect';
 import type { SparqlResult } from '../ontology/store/sparql/raw-sparql';
-import type { OntologySet, ServedOntology } from './ontology-set';
-import { overviewText, relatedOverview } from './related';
+import type { OntologySet } from './ontology-set';
 import { registerFrameTools } from './frame-tools';
+import { registerConceptTools, registerRelationTools } from './query-tools';
 import { searchNames, searchText } from './search';
-import { guarded, queryStructured, queryToolResult, textResult } from './tool-result';
+import { NAME_MAX, ontologyArg, readOnly, type ToolKit } from './tool-args';
+import { guarded, queryToolResult, textResult } from './tool-result';
 
-const NAME_MAX = DEFAULT_DIALECT_LIMITS.maxNameLength;
 /** Rows of a SPARQL answer written into the text part; the structured part carries all the runner returns (1000). */
 const SPARQL_TEXT_ROWS = 100;
-
-const name = (what: string) =>
-  z
-    .string()
-    .min(1)
-    .max(NAME_MAX)
-    .describe(`${what}: the ontology's name for it (label or synonym, any case) or a CURIE such as GO:0005634`);
-const relation = (what: string) =>
-  z
-    .string()
-    .min(1)
-    .max(NAME_MAX)
-    .describe(`${what}: a relation (object property) name such as "part of", or "is a" for classification`);
-
-function ontologyArg(set: OntologySet) {
-  return z
-    .string()
-    .max(500)
-    .optional()
-    .describe(
-      set.list.length > 1
-        ? `Which loaded ontology to use (required): one of ${set.ids.map((i) => `"${i}"`).join(', ')}`
-        : `The loaded ontology ("${set.ids[0]}"); may be left out`,
-    );
-}
 
 /** The nine tools; every one is read-only and answers from the ontology's cached entailment closure. */
 export function registerTools(server: McpServer, set: OntologySet, client = 'mcp'): void {
   const ontology = ontologyArg(set);
-  const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
-  const run = async (o: ServedOntology, q: DialectQuery) => queryToolResult(o.id, await o.query.execute(q));
+  const kit: ToolKit = {
+    server,
+    set,
+    ontology,
+    run: async (o, q) => queryToolResult(o.id, await o.query.execute(q)),
+  };
+  registerConceptTools(kit);
+  registerRelationTools(kit);
+  registerSearchTool(kit);
+  registerFrameTools(server, set, ontology, readOnly);
+  registerSparqlTool(kit, client);
+}
 
-  server.registerTool(
-    'describe',
-    {
-      title: 'Describe a concept',
-      description:
-        "The ontology's record of one concept: its definition, parents, children, stated relations, synonyms and other annotations. " +
-        'Also describes a relation (its super- and sub-relations). Use it to read what the ontology says about a name before reasoning with it.',
-      inputSchema: { name: name('The concept or relation'), ontology },
-      annotations: readOnly,
-    },
-    ({ name: n, ontology: id }) => guarded(() => run(set.pick(id), { form: 'describe', name: n })),
-  );
-
-  server.registerTool(
-    'ask',
-    {
-      title: 'Check one statement',
-      description:
-        'Is "every <subject> is related by <relation> to some <object>" entailed by the ontology (with inheritance, sub-relations and the reasoner\'s closure)? ' +
-        'With relation "is a" it checks classification (subject is a kind of object). Verdicts: ENTAILED (proven) or NOT ENTAILED. ' +
-        'NOT ENTAILED is open-world: the ontology does not prove it, which does not make it false.',
-      inputSchema: {
-        subject: name('The subject concept'),
-        relation: relation('The relation'),
-        object: name('The object concept'),
-        ontology,
-      },
-      annotations: readOnly,
-    },
-    ({ subject, relation: r, object, ontology: id }) =>
-      guarded(() => run(set.pick(id), { form: 'ask', subject, relation: r, filler: object })),
-  );
-
-  server.registerTool(
-    'select',
-    {
-      title: 'Concepts meeting all conditions',
-      description:
-        'Lists every concept x that meets ALL the conditions "x <relation> some <object>" (use relation "is a" to stay within a branch), most specific first, with the total count. ' +
-        'Give "values" to test only those candidate names instead: one verdict (ENTAILED / NOT ENTAILED / UNKNOWN NAME) per candidate. ' +
-        'When nothing is entailed, a few text-search matches are offered, marked as not verified.',
-      inputSchema: {
-        conditions: z
-          .array(z.object({ relation: relation('The relation'), object: name('The object concept') }).strict())
-          .min(1)
-          .max(DEFAULT_DIALECT_LIMITS.maxConditions)
-          .describe('The conditions, all of which must hold'),
-        values: z
-          .array(name('A candidate concept'))
-          .min(1)
-          .max(DEFAULT_DIALECT_LIMITS.maxValues)
-          .optional()
-          .describe('Optional candidates to check one by one instead of listing every match'),
-        ontology,
-      },
-      annotations: readOnly,
-    },
-    ({ conditions, values, ontology: id }) =>
-      guarded(() =>
-        run(set.pick(id), {
-          form: 'select-subjects',
-          variable: 'x',
-          conditions: conditions.map((c) => ({ relation: c.relation, filler: c.object })),
-          ...(values ? { values } : {}),
-        }),
-      ),
-  );
-
-  server.registerTool(
-    'related',
-    {
-      title: 'What a concept is related to',
-      description:
-        'With "relation": every concept the subject is related to by that relation (SELECT ?o), e.g. all its "part of" wholes, or all its superclasses with "is a". ' +
-        'With "object": every relation that holds from the subject to that object (SELECT ?r). ' +
-        'With neither: an overview of each relation the subject states or inherits, with its objects. With both: the ask verdict.',
-      inputSchema: {
-        subject: name('The subject concept'),
-        relation: relation('Optional relation').optional(),
-        object: name('Optional object concept').optional(),
-        ontology,
-      },
-      annotations: readOnly,
-    },
-    ({ subject, relation: r, object, ontology: id }) =>
-      guarded(async () => {
-        const o = set.pick(id);
-        if (r !== undefined && object !== undefined)
-          return run(o, { form: 'ask', subject, relation: r, filler: object });
-        if (r !== undefined) return run(o, { form: 'select-fillers', subject, relation: r });
-        if (object !== undefined) return run(o, { form: 'select-relations', subject, filler: object });
-        const linked = o.query.names.linkConcept(subject);
-        // The query service words the UNKNOWN NAME answer, with its suggestions.
-        if (linked.status !== 'ok') return run(o, { form: 'select-fillers', subject, relation: 'is a' });
-        const v = await relatedOverview(o, linked.entity.iri, subject);
-        return textResult(overviewText(v), {
-          ontology: o.id,
-          subject: v.subject,
-          omitted: v.omitted,
-          relations: v.byRelation.map((b) => ({ relation: b.relation, ...queryStructured(o.id, b.result) })),
-        });
-      }),
-  );
-
-  server.registerTool(
-    'explain',
-    {
-      title: 'Why a statement holds',
-      description:
-        'The axioms of the ontology that an ENTAILED statement "every <subject> is related by <relation> to some <object>" follows from (a justification found by the ELK reasoner). ' +
-        'The first call on an ontology starts the reasoner and can take some seconds.',
-      inputSchema: {
-        subject: name('The subject concept'),
-        relation: relation('The relation'),
-        object: name('The object concept'),
-        ontology,
-      },
-      annotations: readOnly,
-    },
-    ({ subject, relation: r, object, ontology: id }) =>
-      guarded(() => run(set.pick(id), { form: 'explain', subject, relation: r, filler: object })),
-  );
-
+function registerSearchTool({ server, set, ontology }: ToolKit): void {
   server.registerTool(
     'search',
     {
@@ -187,9 +49,9 @@ export function registerTools(server: McpServer, set: OntologySet, client = 'mcp
         return textResult(searchText(text, hits), { ontology: o.id, text, hits });
       }),
   );
+}
 
-  registerFrameTools(server, set, ontology, readOnly);
-
+function registerSparqlTool({ server, set, ontology }: ToolKit, client: string): void {
   server.registerTool(
     'sparql',
     {
