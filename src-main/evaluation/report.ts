@@ -34,8 +34,14 @@ function levelTable(
 
 /** A human-readable summary of a results.json, with the reviewers' marks when given. */
 export function reportMarkdown(r: EvalReport, marks?: Map<string, ReviewMark>): string {
+  const lines = [...summaryLines(r), ...groundingLines(r), ...evidenceLines(r), ...markLines(r, marks)];
+  return lines.join('\n') + '\n';
+}
+
+/** The run's figures, its key and the accuracy tables. */
+function summaryLines(r: EvalReport): string[] {
   const k = r.key;
-  const lines = [
+  return [
     `# Evaluation: ${r.method}${r.model !== 'none' ? ` with ${r.model}` : ''} on ${r.ontology}`,
     '',
     `- accuracy: **${pct(r.accuracy)}** (${r.correct} of ${r.n})`,
@@ -65,6 +71,11 @@ export function reportMarkdown(r: EvalReport, marks?: Map<string, ReviewMark>): 
     ...accTable('MCQ by number of correct options', r.byGoldCount, '#correct'),
     ...accTable('OQ by number of conditions', r.byConditions, 'conditions'),
   ];
+}
+
+/** The grounding levels the model claimed, the levels the reasoner checked, and the two against each other. */
+function groundingLines(r: EvalReport): string[] {
+  const lines: string[] = [];
   const g = r.grounding;
   if (Object.entries(g.distribution).some(([key, v]) => key !== 'none' && v.count > 0)) {
     lines.push(
@@ -100,32 +111,38 @@ export function reportMarkdown(r: EvalReport, marks?: Map<string, ReviewMark>): 
       lines.push('');
     }
   }
-  if (r.evidence) {
+  return lines;
+}
+
+/** How much of the gold evidence was retrieved and cited. */
+function evidenceLines(r: EvalReport): string[] {
+  if (!r.evidence) return [];
+  const lines = [
+    '### Gold evidence',
+    '',
+    '| items | n | retrieved fully | partly | not at all | cited fully | retrieved → all cited |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const [key, e] of Object.entries(r.evidence)) {
     lines.push(
-      '### Gold evidence',
-      '',
-      '| items | n | retrieved fully | partly | not at all | cited fully | retrieved → all cited |',
-      '|---|---:|---:|---:|---:|---:|---:|',
+      `| ${key} | ${e.n} | ${pct(e.retrieved.full)} | ${pct(e.retrieved.partial)} | ${pct(e.retrieved.none)} | ${e.cited ? pct(e.cited.full) : '–'} | ${e.retrievedCitedFully === null ? '–' : pct(e.retrievedCitedFully)} |`,
     );
-    for (const [key, e] of Object.entries(r.evidence)) {
-      lines.push(
-        `| ${key} | ${e.n} | ${pct(e.retrieved.full)} | ${pct(e.retrieved.partial)} | ${pct(e.retrieved.none)} | ${e.cited ? pct(e.cited.full) : '–'} | ${e.retrievedCitedFully === null ? '–' : pct(e.retrievedCitedFully)} |`,
-      );
-    }
-    lines.push('');
   }
-  if (marks?.size) {
-    const correct = new Map(r.items.map((i) => [i.id, i.correct]));
-    lines.push('### Reviewer marks', '', '| item | scored | mark | note | when |', '|---|---|---|---|---|');
-    for (const m of [...marks.values()].sort((a, b) => a.item.localeCompare(b.item))) {
-      const scored = correct.has(m.item) ? (correct.get(m.item) ? 'correct' : 'wrong') : '–';
-      lines.push(
-        `| ${cell(m.item)} | ${scored} | ${m.verdict ?? '–'} | ${cell(m.note)} | ${m.updatedAt.slice(0, 16).replace('T', ' ')} |`,
-      );
-    }
-    lines.push('');
+  return [...lines, ''];
+}
+
+/** The reviewers' marks beside each item's score. */
+function markLines(r: EvalReport, marks: Map<string, ReviewMark> | undefined): string[] {
+  if (!marks?.size) return [];
+  const correct = new Map(r.items.map((i) => [i.id, i.correct]));
+  const lines = ['### Reviewer marks', '', '| item | scored | mark | note | when |', '|---|---|---|---|---|'];
+  for (const m of [...marks.values()].sort((a, b) => a.item.localeCompare(b.item))) {
+    const scored = correct.has(m.item) ? (correct.get(m.item) ? 'correct' : 'wrong') : '–';
+    lines.push(
+      `| ${cell(m.item)} | ${scored} | ${m.verdict ?? '–'} | ${cell(m.note)} | ${m.updatedAt.slice(0, 16).replace('T', ' ')} |`,
+    );
   }
-  return lines.join('\n') + '\n';
+  return [...lines, ''];
 }
 
 function cell(s: string): string {

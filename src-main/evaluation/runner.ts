@@ -5,24 +5,23 @@ import { defaultPersona } from '../agent/persona';
 import type { AgentProtocol } from '../agent/protocol';
 import type { AgentVocabulary } from '../agent/structured/vocabulary';
 import type { NameScopeMode } from '../agent/loop-context';
-import { UserError, errorMessage } from '../core/errors';
-import { TaskCancelledError, throwIfAborted, type TaskProgress } from '../core/task';
-import { LlmError } from '../llm/errors';
+import { UserError } from '../core/errors';
+import { throwIfAborted, type TaskProgress } from '../core/task';
 import type { LlmBackend } from '../llm/types';
 import type { OntologyHandle } from '../ontology/ontology-handle';
 import { QueryService } from '../query/exec/query-service';
 import type { DatasetItem } from '../datasets/generate/dataset';
-import { createMethod, needsLlm, type MethodName, type MethodOutcome } from './methods';
+import { createMethod, needsLlm, type MethodName } from './methods';
 import { computeMetrics, type Metrics } from './metrics';
-import { effectiveConcurrency, withItemRetry } from './concurrency';
-import { EvalRate, progressStage } from './eval-rate';
+import { effectiveConcurrency } from './concurrency';
 import { runPool } from './item-pool';
+import { answerItem, type ItemRun } from './item-answer';
 import { keyProtocol, modelIdentity, ontologyContentHash, promptKey, type RunKey } from './eval-key';
-import { itemNames, reviewFacts } from './item-review';
+import { itemNames } from './item-review';
 import type { ResultStore } from './result-store';
+import { RunTally } from './run-tally';
 import type { ItemResult, ItemSelection } from './evaluation-types';
-import type { AnswerDecision, AnswerSource } from '../agent/policy/decision-types';
-import { EvidenceMatcher, evidenceOutcome, scoreMcq, scoreOq } from './scoring';
+import { EvidenceMatcher } from './scoring';
 
 export interface EvalOptions {
   handle: OntologyHandle;
@@ -79,9 +78,6 @@ export interface EvalReport extends Metrics {
   items: ItemResult[];
 }
 
-/** LLM failures that concern one item only: the item is scored wrong and the run goes on. */
-const ITEM_ERRORS = new Set(['context-overflow', 'bad-reply']);
-
 /**
  * Runs a method over a dataset and scores it. Resumable: each item's result is stored as soon as it
  * is scored, keyed by RunKey (dataset, ontology content, method, model identity, protocol, prompt
@@ -92,6 +88,61 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   const t0 = performance.now();
   if (needsLlm(o.method) && !o.llm)
     throw new UserError('usage', `the ${o.method} method needs a model (--model <spec>).`);
+  const { model, key } = await runKeyOf(o);
+  const file = basename(o.handle.summary.file || o.handle.path);
+  const id = o.store.saveRun(key, {
+    modelSpec: model,
+    ontologyFile: o.handle.summary.file || o.handle.path,
+    datasetPath: o.datasetPath ?? null,
+  });
+  const warnings = datasetWarnings(o.items, file);
+  const answering = itemAnswering(o, file);
+  if (o.fresh) o.store.forget(key);
+  const done = o.store.all(key);
+  const total = o.items.length;
+  const conc = effectiveConcurrency(o.concurrency, needsLlm(o.method) ? o.llm : undefined);
+  if (conc.note) warnings.push(conc.note);
+  const tally = new RunTally(total, o.onProgress, o.onItem);
+  const itemRun: ItemRun = { ...answering, store: o.store, key, model, tally };
+  const todo: number[] = [];
+  for (let i = 0; i < total; i++) {
+    const prior = done.get(o.items[i].id);
+    if (prior) tally.reuse(i, prior);
+    else todo.push(i);
+  }
+  tally.progress();
+  throwIfAborted(o.signal);
+  // Items finish in any order; each is stored the moment it is scored, and the report keeps dataset order.
+  await runPool({
+    items: todo,
+    concurrency: conc.n,
+    signal: o.signal,
+    run: (i, _k, signal) => answerItem(itemRun, i, o.items[i], signal),
+  });
+  // The store batches its writes (see ResultStore.put): readers on other connections see them all now.
+  o.store.flush();
+  const metrics = computeMetrics(tally.results);
+  return {
+    method: o.method,
+    model,
+    key,
+    runId: id,
+    ontology: file,
+    dataset: { hash: o.datasetHash, items: total },
+    ...metrics,
+    run: {
+      answered: tally.answered,
+      reused: tally.reused,
+      seconds: Math.round(performance.now() - t0) / 1000,
+      concurrency: conc.n,
+    },
+    warnings,
+    items: tally.results,
+  };
+}
+
+/** The model spec as reported, and the key the run's results are stored under. */
+async function runKeyOf(o: EvalOptions): Promise<{ model: string; key: RunKey }> {
   const model = needsLlm(o.method) ? (o.model ?? o.llm!.id) : 'none';
   // A GGUF file is hashed once per (path, size, mtime); the first time takes seconds per gigabyte.
   if (needsLlm(o.method) && !o.modelIdentity)
@@ -113,31 +164,35 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
       }),
     ),
   };
-  const file = basename(o.handle.summary.file || o.handle.path);
-  const id = o.store.saveRun(key, {
-    modelSpec: model,
-    ontologyFile: o.handle.summary.file || o.handle.path,
-    datasetPath: o.datasetPath ?? null,
-  });
-  const warnings: string[] = [];
-  const names = new Set(o.items.map((i) => i.ontology));
-  if (names.size && !names.has(file)) {
-    const from = [...new Set(o.items.flatMap((i) => (i.derivedFrom ? [i.derivedFrom] : [])))];
-    warnings.push(
-      from.length
-        ? `This is a Test 2 dataset for ${[...names].join(', ')} (revised from ${from.join(', ')}), but it is evaluated against ${file}${from.includes(file) ? ': the original still states what Test 2 moved into definitions, so the run measures nothing Test 2 is for' : ''}.`
-        : `The dataset was built from ${[...names].join(', ')}, but it is evaluated against ${file}.`,
-    );
-  }
-  const agentQuery = o.queryService ?? new QueryService(o.handle);
-  const matcher = new EvidenceMatcher(o.handle, agentQuery.names);
-  const checker = frameContext(o.handle, agentQuery.names).deps;
+  return { model, key };
+}
+
+/** A dataset built from another ontology than the one evaluated against says so. */
+function datasetWarnings(items: DatasetItem[], file: string): string[] {
+  const names = new Set(items.map((i) => i.ontology));
+  if (!names.size || names.has(file)) return [];
+  const from = [...new Set(items.flatMap((i) => (i.derivedFrom ? [i.derivedFrom] : [])))];
+  return [
+    from.length
+      ? `This is a Test 2 dataset for ${[...names].join(', ')} (revised from ${from.join(', ')}), but it is evaluated against ${file}${from.includes(file) ? ': the original still states what Test 2 moved into definitions, so the run measures nothing Test 2 is for' : ''}.`
+      : `The dataset was built from ${[...names].join(', ')}, but it is evaluated against ${file}.`,
+  ];
+}
+
+/** The method, and what scores and checks its answers, over the handle evaluated against. */
+function itemAnswering(
+  o: EvalOptions,
+  file: string,
+): Pick<ItemRun, 'method' | 'matcher' | 'query' | 'checker' | 'nameOf'> {
+  const query = o.queryService ?? new QueryService(o.handle);
+  const matcher = new EvidenceMatcher(o.handle, query.names);
+  const checker = frameContext(o.handle, query.names).deps;
   const nameOf = itemNames(o.handle);
   const method = createMethod(o.method, {
     handle: o.handle,
     llm: o.llm,
     persona: o.persona ?? defaultPersona(o.handle.summary.title, file),
-    agentQuery,
+    agentQuery: query,
     budget: o.budget,
     maxTokens: o.maxTokens,
     protocol: o.protocol,
@@ -145,137 +200,5 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
     nameScope: o.nameScope,
     driver: o.driver,
   });
-
-  if (o.fresh) o.store.forget(key);
-  const done = o.store.all(key);
-  const results: ItemResult[] = [];
-  let answered = 0;
-  let reused = 0;
-  const total = o.items.length;
-  const conc = effectiveConcurrency(o.concurrency, needsLlm(o.method) ? o.llm : undefined);
-  if (conc.note) warnings.push(conc.note);
-  const rate = new EvalRate();
-  let finished = 0;
-  const progress = (stage = progressStage(finished, total, rate)) =>
-    o.onProgress?.({ fraction: total ? finished / total : 1, stage });
-  const todo: number[] = [];
-  for (let i = 0; i < total; i++) {
-    const prior = done.get(o.items[i].id);
-    if (!prior) {
-      todo.push(i);
-      continue;
-    }
-    results[i] = prior;
-    reused++;
-    finished++;
-    o.onItem?.(prior, true);
-  }
-  progress();
-  throwIfAborted(o.signal);
-  // Items finish in any order; each is stored the moment it is scored, and the report keeps dataset order.
-  await runPool({
-    items: todo,
-    concurrency: conc.n,
-    signal: o.signal,
-    run: async (i, _k, signal) => {
-      const item = o.items[i];
-      const started = performance.now();
-      let outcome: MethodOutcome;
-      let error: string | undefined;
-      try {
-        outcome = await withItemRetry(
-          () => method(item, signal),
-          signal,
-          (n, ms, why) =>
-            progress(
-              `${progressStage(finished, total, rate)} · ${item.id} retry ${n} in ${(ms / 1000).toFixed(1)} s (${why})`,
-            ),
-        );
-      } catch (e) {
-        if (e instanceof TaskCancelledError || signal.aborted) throw new TaskCancelledError();
-        if (!(e instanceof LlmError && ITEM_ERRORS.has(e.code))) throw e;
-        error = errorMessage(e);
-        outcome = {
-          predicted: null,
-          grounding: null,
-          digest: null,
-          cited: null,
-          usage: { calls: 0, inputTokens: 0, outputTokens: 0 },
-        };
-      }
-      if (signal.aborted) throw new TaskCancelledError();
-      const seconds = (performance.now() - started) / 1000;
-      // Scoring, the reasoner's checks and storing run off the item's slot (see runPool).
-      return () => {
-        const r = score(item, outcome, matcher, agentQuery, seconds);
-        if (error) r.error = error;
-        Object.assign(r, reviewFacts(item, outcome, matcher, checker, nameOf));
-        o.store.put(key, r, outcome.record, model);
-        results[i] = r;
-        answered++;
-        finished++;
-        rate.answered();
-        o.onItem?.(r, false);
-        progress();
-      };
-    },
-  });
-  // The store batches its writes (see ResultStore.put): readers on other connections see them all now.
-  o.store.flush();
-  const metrics = computeMetrics(results);
-  return {
-    method: o.method,
-    model,
-    key,
-    runId: id,
-    ontology: file,
-    dataset: { hash: o.datasetHash, items: total },
-    ...metrics,
-    run: { answered, reused, seconds: Math.round(performance.now() - t0) / 1000, concurrency: conc.n },
-    warnings,
-    items: results,
-  };
-}
-
-export function score(
-  item: DatasetItem,
-  out: MethodOutcome,
-  matcher: EvidenceMatcher,
-  qs: QueryService,
-  seconds: number,
-): ItemResult {
-  const base = {
-    id: item.id,
-    predicted: out.predicted,
-    grounding: out.grounding,
-    evidence: evidenceOutcome(matcher, item.evidence, out.digest, out.cited),
-    usage: out.usage,
-    ...(out.answerFormat ? { answerFormat: out.answerFormat } : {}),
-    ...(out.decision ? { provenance: provenanceOf(out.decision) } : {}),
-    seconds: Math.round(seconds * 1000) / 1000,
-  };
-  if (item.kind === 'mcq') {
-    return {
-      ...base,
-      kind: 'mcq',
-      correct: scoreMcq(item, out.predicted),
-      slot: item.slot,
-      goldCount: item.gold.length,
-    };
-  }
-  const s = scoreOq(item, out.predicted, qs.names, out.predictedIris);
-  return {
-    ...base,
-    kind: 'oq',
-    correct: s.correct,
-    n: item.n ?? item.conditions.length,
-    ...(s.wrong.length ? { wrong: s.wrong.slice(0, 20) } : {}),
-  };
-}
-
-function provenanceOf(d: AnswerDecision): NonNullable<ItemResult['provenance']> {
-  const sources: Record<string, AnswerSource> = {};
-  for (const o of d.options ?? []) if (o.source) sources[o.key] = o.source;
-  for (const c of d.candidates ?? []) if (c.source) sources[c.name] = c.source;
-  return { mode: d.mode, sources };
+  return { method, matcher, query, checker, nameOf };
 }
