@@ -55,6 +55,9 @@ export interface PoolRow {
 
 const REPLACED_BY = OBO + 'IAO_0100001';
 
+/** Keeps a hit unless the class already has one at a better tier (or a better score in the same tier). */
+type Offer = (h: NameSearchHit) => void;
+
 /**
  * Search as you type over class names, in a fixed order of how a hit matched:
  * 1. an exact ID, IRI or CURIE, alone (an alternative ID or an obsolete term's ID gives the live
@@ -92,6 +95,15 @@ export class NameSearch {
       if (best.size) return this.sorted(best, limit);
     }
 
+    this.offerExact(exact, offer);
+    this.offerPrefixes(norm, offer);
+    this.offerWords(norm, offer);
+    if (best.size < limit) this.offerSimilar(norm, best, offer);
+    return this.sorted(best, limit);
+  }
+
+  /** Tiers 2 and 3: an exact label or synonym; an obsolete term's name also finds the term that replaced it. */
+  private offerExact(exact: ExactNameRow[], offer: Offer): void {
     for (const r of exact) {
       const obsolete = r.deprecated === 1;
       let hit: NameSearchHit | null = null;
@@ -123,7 +135,10 @@ export class NameSearch {
           });
       }
     }
+  }
 
+  /** Tier 4: a label (then a synonym) starting with the query. */
+  private offerPrefixes(norm: string, offer: Offer): void {
     for (const r of this.names.classesStartingWith(norm, PREFIX_SCAN)) {
       const label = isLabelRow(r);
       if (!label && !SCOPES.has(r.kind)) continue;
@@ -139,7 +154,10 @@ export class NameSearch {
         obsolete: this.ix.deprecated.has(r.entity),
       });
     }
+  }
 
+  /** Tier 5: a name holding every word of the query. */
+  private offerWords(norm: string, offer: Offer): void {
     const words = norm.split(' ').filter((w) => /[\p{L}\p{N}]/u.test(w));
     if (words.length > 1 || (words.length === 1 && words[0] !== norm)) {
       // The last word may be unfinished, but one or two letters are too little to count as its start.
@@ -184,34 +202,35 @@ export class NameSearch {
         // as above
       }
     }
-
-    if (best.size < limit) {
-      const min = best.size ? FUZZY_MIN_WITH_HITS : FUZZY_MIN;
-      const bound = new SimilarityBound(norm);
-      for (const r of this.fuzzyPool(norm)) {
-        if (!isLabelRow(r) && !SCOPES.has(r.kind)) continue;
-        const prev = best.get(r.entity);
-        if (prev && prev.tier !== 'fuzzy') continue;
-        // Both halves of the score have cheap upper bounds; most of the pool cannot reach `min`.
-        const lengths = 1 - Math.abs(norm.length - r.norm.length) / Math.max(norm.length, r.norm.length);
-        if (0.5 * lengths + 0.5 * bound.of(r.norm) < min) continue;
-        const score = fuzzyScore(norm, r.norm);
-        if (score < min) continue;
-        offer({
-          id: r.entity,
-          matched: r.text,
-          matchKind: 'similar',
-          tier: 'fuzzy',
-          score,
-          ...(SCOPES.has(r.kind) ? { scope: r.kind as SynonymScope } : {}),
-          obsolete: this.ix.deprecated.has(r.entity),
-        });
-      }
-    }
-    return this.sorted(best, limit);
   }
 
-  private offerId(r: ExactNameRow, raw: string, offer: (h: NameSearchHit) => void, includeObsolete: boolean): void {
+  /** Tier 6: a similar name (typos), shown only when it is close enough for the hits found so far. */
+  private offerSimilar(norm: string, best: Map<number, NameSearchHit>, offer: Offer): void {
+    const min = best.size ? FUZZY_MIN_WITH_HITS : FUZZY_MIN;
+    const bound = new SimilarityBound(norm);
+    for (const r of this.fuzzyPool(norm)) {
+      if (!isLabelRow(r) && !SCOPES.has(r.kind)) continue;
+      const prev = best.get(r.entity);
+      if (prev && prev.tier !== 'fuzzy') continue;
+      // Both halves of the score have cheap upper bounds; most of the pool cannot reach `min`.
+      const lengths = 1 - Math.abs(norm.length - r.norm.length) / Math.max(norm.length, r.norm.length);
+      if (0.5 * lengths + 0.5 * bound.of(r.norm) < min) continue;
+      const score = fuzzyScore(norm, r.norm);
+      if (score < min) continue;
+      offer({
+        id: r.entity,
+        matched: r.text,
+        matchKind: 'similar',
+        tier: 'fuzzy',
+        score,
+        ...(SCOPES.has(r.kind) ? { scope: r.kind as SynonymScope } : {}),
+        obsolete: this.ix.deprecated.has(r.entity),
+      });
+    }
+  }
+
+  /** Tier 1: an exact ID, IRI or CURIE; an alternative or obsolete ID gives the live term, with a note. */
+  private offerId(r: ExactNameRow, raw: string, offer: Offer, includeObsolete: boolean): void {
     const base = { matched: r.text, matchKind: r.kind, tier: 'id' as const, score: 1 };
     if (r.kind === 'alt_id') {
       // hasAlternativeId sits on the live term: the ID typed is a merged term's old ID.
