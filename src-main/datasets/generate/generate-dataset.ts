@@ -4,10 +4,12 @@ import { seededRandom } from '../../core/random';
 import { throwIfAborted, type TaskProgress } from '../../core/task';
 import { normalizeName } from '../../ontology/names/normalize';
 import type { OntologyHandle } from '../../ontology/ontology-handle';
-import { SLOTS, type McqItem, type OqItem, type Slot } from './dataset';
+import type { McqItem, OqItem, Slot } from './dataset';
 import { GenContext } from './gen-context';
-import { generateMcqs, OPTION_COUNT } from './mcq-generator';
-import { ConditionPool, DEFAULT_CONDITION_COUNTS, defaultRoot, generateOqs } from './oq-generator';
+import { checkOptions, requireMaterial, type CheckedOptions } from './generate-options';
+import { generateMcqs } from './mcq-generator';
+import { ConditionPool } from './oq-conditions';
+import { defaultRoot, generateOqs } from './oq-generator';
 import type { GenerateStats, GeneratedDataset } from '../dataset-types';
 export type { GenerateStats, GeneratedDataset } from '../dataset-types';
 
@@ -42,59 +44,18 @@ export interface GenerateOptions {
  */
 export async function generateDataset(handle: OntologyHandle, opts: GenerateOptions = {}): Promise<GeneratedDataset> {
   const t0 = performance.now();
-  const mcqCount = checkCount(opts.mcq ?? 300, 'MCQ');
-  const oqCount = checkCount(opts.oq ?? 200, 'OQ');
-  const seed = opts.seed ?? 1;
-  if (!Number.isInteger(seed)) throw new UserError('usage', `the seed must be an integer, not ${seed}.`);
-  const slots = { subject: 1, relation: 1, filler: 1, ...opts.slots };
-  for (const s of SLOTS)
-    if (!(Number.isFinite(slots[s]) && slots[s] >= 0))
-      throw new UserError('usage', `the ${s} slot weight must be a number ≥ 0.`);
-  if (mcqCount > 0 && SLOTS.every((s) => slots[s] === 0))
-    throw new UserError('usage', 'at least one slot weight must be positive.');
-  const conditionCounts = [...new Set(opts.conditions ?? DEFAULT_CONDITION_COUNTS)];
-  for (const n of conditionCounts)
-    if (!Number.isInteger(n) || n < 2 || n > 10)
-      throw new UserError('usage', `an open question needs 2 to 10 conditions, not ${n}.`);
-  if (!conditionCounts.length) throw new UserError('usage', 'give at least one number of conditions.');
-  const maxAnswers = opts.maxAnswers ?? Infinity;
-  if (!(maxAnswers >= 1)) throw new UserError('usage', 'the answer limit must be at least 1.');
+  const o = checkOptions(opts);
   const file = basename(handle.summary.file || handle.path);
   const ontology = opts.ontologyName ?? file;
   const idPrefix = `${idStem(ontology)}-`;
-
   const ctx = new GenContext(handle);
-  if (ctx.axioms.length === 0 && (mcqCount > 0 || oqCount > 0)) {
-    throw new UserError(
-      'no-existentials',
-      `${file} states no existential restriction with a named filler (A ⊑ ∃r.B, A ⊑ C ⊓ ∃r.B or A ≡ … ⊓ ∃r.B), so no question can be built from it.`,
-    );
-  }
-  const candidates = ctx.candidateClasses().length;
-  if (mcqCount > 0 && candidates < OPTION_COUNT) {
-    throw new UserError(
-      'too-few-concepts',
-      `${file} has only ${candidates} usable concepts (satisfiable, not obsolete, below a top-level class), fewer than the ${OPTION_COUNT} options an MCQ needs.`,
-    );
-  }
-
+  requireMaterial(ctx, file, o);
   const progress = (stage: string, f: number) => opts.onProgress?.({ stage, fraction: Math.min(1, Math.max(0, f)) });
-  let lastYield = performance.now();
-  const tick = (stage: string, total: number, base: number, span: number) => async (done: number) => {
-    throwIfAborted(opts.signal);
-    progress(stage, base + (span * done) / Math.max(1, total));
-    if (performance.now() - lastYield > 50) {
-      await new Promise<void>((r) => setImmediate(r));
-      lastYield = performance.now();
-      throwIfAborted(opts.signal);
-    }
-  };
-  const share = mcqCount + oqCount > 0 ? mcqCount / (mcqCount + oqCount) : 0;
-  const warnings: string[] = [];
-
+  const tick = ticker(progress, opts.signal);
+  const share = o.mcqCount + o.oqCount > 0 ? o.mcqCount / (o.mcqCount + o.oqCount) : 0;
   const given = opts.root !== undefined ? resolveRoot(ctx, opts.root) : null;
   const branch = given === null ? undefined : ctx.ix.descendants(given);
-  if (branch && mcqCount > 0 && !ctx.axioms.some((a) => branch.has(a.a)))
+  if (branch && o.mcqCount > 0 && !ctx.axioms.some((a) => branch.has(a.a)))
     throw new UserError(
       'no-branch',
       `no class under "${ctx.ix.nameOf(given!)}" states an existential restriction with a named filler, so no multiple-choice question can be built within it.`,
@@ -103,80 +64,129 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
   progress('mcq', 0);
   const tm = performance.now();
   const mcq =
-    mcqCount > 0
+    o.mcqCount > 0
       ? await generateMcqs(ctx, {
-          count: mcqCount,
-          slots,
-          rand: seededRandom(seed),
+          count: o.mcqCount,
+          slots: o.slots,
+          rand: seededRandom(o.seed),
           ontology,
           idPrefix,
           subjects: branch,
-          tick: tick('mcq', mcqCount, 0, share),
+          tick: tick('mcq', o.mcqCount, 0, share),
         })
       : { items: [] as McqItem[], warnings: [] };
-  warnings.push(...mcq.warnings);
   const mcqSeconds = (performance.now() - tm) / 1000;
 
   const to = performance.now();
-  let oqItems: OqItem[] = [];
-  let root: number | null = null;
-  let branchSize = 0;
-  if (oqCount > 0) {
+  let oq: OqPart = { items: [], root: null, branchSize: 0, warnings: [] };
+  if (o.oqCount > 0) {
     progress('oq', share);
-    root = given ?? defaultRoot(ctx, new ConditionPool(ctx), Math.min(...conditionCounts));
-    if (root === null) {
-      throw new UserError(
-        'no-branch',
-        `no top-level class of ${file} has concepts with 2 or more relation restrictions (own or inherited), so no open question can be built; give a branch root with --root.`,
-      );
-    }
-    const oq = await generateOqs(ctx, {
-      count: oqCount,
-      root,
-      conditionCounts,
-      explicitCounts: opts.conditions !== undefined,
-      maxAnswers,
-      rand: seededRandom((seed ^ 0x5bd1e995) >>> 0),
-      ontology,
-      idPrefix,
-      tick: tick('oq', oqCount, share, 1 - share),
-    });
-    oqItems = oq.items;
-    branchSize = oq.branchSize;
-    warnings.push(...oq.warnings);
+    oq = await oqPart(
+      ctx,
+      o,
+      { given, file, ontology, idPrefix, explicitCounts: opts.conditions !== undefined },
+      tick('oq', o.oqCount, share, 1 - share),
+    );
   }
   const oqSeconds = (performance.now() - to) / 1000;
   progress('done', 1);
 
+  const stats = generateStats(ctx, o, {
+    ontology,
+    mcq: mcq.items,
+    given,
+    oq,
+    seconds: { mcq: round(mcqSeconds), oq: round(oqSeconds), total: round((performance.now() - t0) / 1000) },
+  });
+  return { items: [...mcq.items, ...oq.items], warnings: [...mcq.warnings, ...oq.warnings], stats };
+}
+
+/** The OQs of a run, under the given root or the one `defaultRoot` picks. */
+interface OqPart {
+  items: OqItem[];
+  root: number | null;
+  branchSize: number;
+  warnings: string[];
+}
+
+async function oqPart(
+  ctx: GenContext,
+  o: CheckedOptions,
+  at: { given: number | null; file: string; ontology: string; idPrefix: string; explicitCounts: boolean },
+  tick: (done: number) => Promise<void>,
+): Promise<OqPart> {
+  const root = at.given ?? defaultRoot(ctx, new ConditionPool(ctx), Math.min(...o.conditionCounts));
+  if (root === null) {
+    throw new UserError(
+      'no-branch',
+      `no top-level class of ${at.file} has concepts with 2 or more relation restrictions (own or inherited), so no open question can be built; give a branch root with --root.`,
+    );
+  }
+  const oq = await generateOqs(ctx, {
+    count: o.oqCount,
+    root,
+    conditionCounts: o.conditionCounts,
+    explicitCounts: at.explicitCounts,
+    maxAnswers: o.maxAnswers,
+    rand: seededRandom((o.seed ^ 0x5bd1e995) >>> 0),
+    ontology: at.ontology,
+    idPrefix: at.idPrefix,
+    tick,
+  });
+  return { items: oq.items, root, branchSize: oq.branchSize, warnings: oq.warnings };
+}
+
+/**
+ * Progress for one part of the run (its share of the bar from `base`), with a check for cancelling;
+ * every 50 ms it yields to the event loop, so a long run stays responsive.
+ */
+function ticker(progress: (stage: string, f: number) => void, signal: AbortSignal | undefined) {
+  let lastYield = performance.now();
+  return (stage: string, total: number, base: number, span: number) => async (done: number) => {
+    throwIfAborted(signal);
+    progress(stage, base + (span * done) / Math.max(1, total));
+    if (performance.now() - lastYield > 50) {
+      await new Promise<void>((r) => setImmediate(r));
+      lastYield = performance.now();
+      throwIfAborted(signal);
+    }
+  };
+}
+
+function generateStats(
+  ctx: GenContext,
+  o: CheckedOptions,
+  r: { ontology: string; mcq: McqItem[]; given: number | null; oq: OqPart; seconds: GenerateStats['seconds'] },
+): GenerateStats {
   const count = <T>(xs: T[], key: (x: T) => string) => {
     const out: Record<string, number> = {};
     for (const x of xs) out[key(x)] = (out[key(x)] ?? 0) + 1;
     return out;
   };
-  const answerSizes = oqItems.map((q) => q.answers.length);
-  const stats: GenerateStats = {
-    ontology,
-    seed,
+  const named = (id: number | null) => (id === null ? null : { iri: ctx.ix.iri(id), name: ctx.ix.nameOf(id) });
+  const answerSizes = r.oq.items.map((q) => q.answers.length);
+  return {
+    ontology: r.ontology,
+    seed: o.seed,
     mcq: {
-      requested: mcqCount,
-      generated: mcq.items.length,
-      bySlot: { subject: 0, relation: 0, filler: 0, ...count(mcq.items, (q) => q.slot) },
-      byGoldCount: count(mcq.items, (q) => String(q.gold.length)),
+      requested: o.mcqCount,
+      generated: r.mcq.length,
+      bySlot: { subject: 0, relation: 0, filler: 0, ...count(r.mcq, (q) => q.slot) },
+      byGoldCount: count(r.mcq, (q) => String(q.gold.length)),
       sourceAxioms: ctx.axioms.length,
-      root: given === null ? null : { iri: ctx.ix.iri(given), name: ctx.ix.nameOf(given) },
+      root: named(r.given),
     },
     oq: {
-      requested: oqCount,
-      generated: oqItems.length,
-      byConditions: count(oqItems, (q) => String(q.n)),
-      root: root === null ? null : { iri: ctx.ix.iri(root), name: ctx.ix.nameOf(root) },
-      branchSize,
+      requested: o.oqCount,
+      generated: r.oq.items.length,
+      byConditions: count(r.oq.items, (q) => String(q.n)),
+      root: named(r.oq.root),
+      branchSize: r.oq.branchSize,
       meanAnswers: answerSizes.length ? round(answerSizes.reduce((a, b) => a + b, 0) / answerSizes.length) : 0,
       maxAnswers: answerSizes.length ? Math.max(...answerSizes) : 0,
     },
-    seconds: { mcq: round(mcqSeconds), oq: round(oqSeconds), total: round((performance.now() - t0) / 1000) },
+    seconds: r.seconds,
   };
-  return { items: [...mcq.items, ...oqItems], warnings, stats };
 }
 
 /** The root given by name, synonym, CURIE or IRI; unknown names come back with the closest names. */
@@ -215,12 +225,6 @@ export function resolveRoot(ctx: GenContext, text: string): number {
     );
   }
   return id;
-}
-
-function checkCount(n: number, what: string): number {
-  if (!Number.isInteger(n) || n < 0)
-    throw new UserError('usage', `the number of ${what}s must be a whole number ≥ 0, not ${n}.`);
-  return n;
 }
 
 function idStem(file: string): string {

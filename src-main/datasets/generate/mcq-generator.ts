@@ -5,6 +5,7 @@ import type { EvidenceRef, McqItem, Slot } from './dataset';
 import { SLOTS } from './dataset';
 import type { GenContext, SourceAxiom } from './gen-context';
 import { fillerQuestion, relationQuestion, subjectQuestion } from './templates';
+import { AxiomPicker, type Draft, type Reject } from './axiom-picker';
 
 export const OPTION_COUNT = 6;
 const KEYS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -32,16 +33,6 @@ export interface McqGenResult {
   quotas: Record<Slot, number>;
 }
 
-interface Draft {
-  slot: Slot;
-  ax: SourceAxiom;
-  options: number[];
-}
-
-/** Why an axiom gave no question for a slot, from the earliest failure to the latest. */
-const REJECTS = ['relation', 'concept', 'options'] as const;
-type Reject = (typeof REJECTS)[number];
-
 /**
  * MCQs from decomposed axioms A ⊑ ∃r.B (paper §5.1.1). Each item masks one slot of a distinct
  * source axiom where possible; the slot mix follows `slots`, and a slot that runs out of buildable
@@ -65,7 +56,8 @@ export async function generateMcqs(ctx: GenContext, o: McqGenOptions): Promise<M
   );
   const quotas = Object.fromEntries(SLOTS.map((s) => [s, quotaMap.get(s) ?? 0])) as Record<Slot, number>;
   const relPool = relationPool(ctx);
-  if (quotas.relation > 0 && relPool.length < OPTION_COUNT) {
+  const relationsNamed = relPool.length >= OPTION_COUNT;
+  if (quotas.relation > 0 && !relationsNamed) {
     warnings.push(
       `Only ${relPool.length} relations can be named unambiguously, fewer than the ${OPTION_COUNT} options a relation question needs: no relation-masked MCQs were generated.`,
     );
@@ -74,85 +66,20 @@ export async function generateMcqs(ctx: GenContext, o: McqGenOptions): Promise<M
     rand,
     ctx.axioms.map((_, i) => i),
   ).filter((i) => !o.subjects || o.subjects.has(ctx.axioms[i].a));
-  const cursor: Record<Slot, number> = { subject: 0, relation: 0, filler: 0 };
-  const deferred: Record<Slot, number[]> = { subject: [], relation: [], filler: [] };
-  const usedAxiom = new Set<number>();
-  const usedPair = new Set<string>();
-  const exhausted = new Set<Slot>();
-  // The furthest each axiom got, to explain an empty result.
-  const rejected = new Map<number, Reject>();
-  const tryBuild = (i: number, slot: Slot): Draft | null => {
-    const d = build(ctx, ctx.axioms[i], slot, rand, relPool);
-    if (typeof d !== 'string') return d;
-    const before = rejected.get(i);
-    if (before === undefined || REJECTS.indexOf(d) > REJECTS.indexOf(before)) rejected.set(i, d);
-    return null;
-  };
-
-  const take = (slot: Slot): Draft | null => {
-    if (exhausted.has(slot)) return null;
-    if (slot === 'relation' && relPool.length < OPTION_COUNT) {
-      exhausted.add(slot);
-      return null;
-    }
-    while (cursor[slot] < order.length) {
-      const i = order[cursor[slot]++];
-      if (usedAxiom.has(i)) {
-        deferred[slot].push(i);
-        continue;
-      }
-      const d = tryBuild(i, slot);
-      if (d) {
-        usedAxiom.add(i);
-        usedPair.add(`${i}:${slot}`);
-        return d;
-      }
-    }
-    // Every axiom has been tried fresh: reuse axioms another slot already masked.
-    while (deferred[slot].length) {
-      const i = deferred[slot].shift()!;
-      if (usedPair.has(`${i}:${slot}`)) continue;
-      const d = tryBuild(i, slot);
-      if (d) {
-        usedPair.add(`${i}:${slot}`);
-        return d;
-      }
-    }
-    exhausted.add(slot);
-    return null;
-  };
-
-  const drafts: Draft[] = [];
-  const sequence = shuffle(
-    rand,
-    SLOTS.flatMap((s) => Array<Slot>(quotas[s]).fill(s)),
-  );
-  for (const slot of sequence) {
-    const d = take(slot);
-    if (d) drafts.push(d);
-    await o.tick?.(drafts.length);
-  }
-  // Hand the shortfall of exhausted slots to the others, round robin.
-  while (drafts.length < o.count && SLOTS.some((s) => !exhausted.has(s))) {
-    for (const s of SLOTS) {
-      if (drafts.length >= o.count) break;
-      const d = take(s);
-      if (d) drafts.push(d);
-    }
-    await o.tick?.(drafts.length);
-  }
+  const picker = new AxiomPicker(order, relationsNamed, (i, slot) => build(ctx, ctx.axioms[i], slot, rand, relPool));
+  const drafts = await draftAll(picker, quotas, o);
   const got = Object.fromEntries(SLOTS.map((s) => [s, drafts.filter((d) => d.slot === s).length])) as Record<
     Slot,
     number
   >;
   for (const s of SLOTS) {
-    if (got[s] < quotas[s] && !(s === 'relation' && relPool.length < OPTION_COUNT)) {
+    if (got[s] < quotas[s] && !(s === 'relation' && !relationsNamed)) {
       warnings.push(
         `Only ${got[s]} of the ${quotas[s]} requested ${s}-masked MCQs could be built from the ontology's axioms.`,
       );
     }
   }
-  if (o.count > 0 && drafts.length === 0) throw noMcq(ctx, quotas, relPool, rejected);
+  if (o.count > 0 && drafts.length === 0) throw noMcq(ctx, quotas, relPool, picker.rejected);
   if (drafts.length < o.count) {
     warnings.push(
       `Only ${drafts.length} of the ${o.count} requested MCQs could be built (${ctx.axioms.length} source axioms).`,
@@ -162,6 +89,30 @@ export async function generateMcqs(ctx: GenContext, o: McqGenOptions): Promise<M
     finish(ctx, d, rand, `${o.idPrefix}mcq-${String(i + 1).padStart(4, '0')}`, o.ontology),
   );
   return { items, warnings, quotas };
+}
+
+/** One draft per slot of each quota, in shuffled order; the shortfall of exhausted slots goes to the others. */
+async function draftAll(picker: AxiomPicker, quotas: Record<Slot, number>, o: McqGenOptions): Promise<Draft[]> {
+  const drafts: Draft[] = [];
+  const sequence = shuffle(
+    o.rand,
+    SLOTS.flatMap((s) => Array<Slot>(quotas[s]).fill(s)),
+  );
+  for (const slot of sequence) {
+    const d = picker.take(slot);
+    if (d) drafts.push(d);
+    await o.tick?.(drafts.length);
+  }
+  // Hand the shortfall of exhausted slots to the others, round robin.
+  while (drafts.length < o.count && SLOTS.some((s) => !picker.exhausted.has(s))) {
+    for (const s of SLOTS) {
+      if (drafts.length >= o.count) break;
+      const d = picker.take(s);
+      if (d) drafts.push(d);
+    }
+    await o.tick?.(drafts.length);
+  }
+  return drafts;
 }
 
 /** Not a single MCQ: say what the ontology lacks, by the furthest each source axiom got. */

@@ -1,20 +1,13 @@
 import { UserError } from '../../core/errors';
 import { shuffle } from '../../core/random';
-import { subjectsOfAll } from '../../query/exec/closure-queries';
 import { apportion } from './apportion';
 import type { OqItem } from './dataset';
 import type { GenContext } from './gen-context';
+import { ConditionPool } from './oq-conditions';
+import { OqDrafter, type OqDraft } from './oq-drafter';
 import { openQuestion } from './templates';
 
-export interface Condition {
-  r: number;
-  b: number;
-}
-
 export const DEFAULT_CONDITION_COUNTS = [2, 3, 4];
-/** Random orders tried per seed concept to find n mutually non-subsuming conditions. */
-const ATTEMPTS_PER_SEED = 8;
-
 export interface OqGenOptions {
   count: number;
   root: number;
@@ -34,76 +27,12 @@ export interface OqGenResult {
   branchSize: number;
 }
 
-/**
- * S̄(A) (paper App. C): the restrictions ∃r.B of the decomposed told axioms of A and its ancestors,
- * with the filler B also lifted to its parents and grandparents. Relations and fillers that cannot be
- * named unambiguously, and root-like or obsolete fillers, are left out.
- */
-export class ConditionPool {
-  private readonly memo = new Map<number, Condition[]>();
-
-  constructor(private readonly ctx: GenContext) {}
-
-  of(a: number): Condition[] {
-    const hit = this.memo.get(a);
-    if (hit) return hit;
-    const { ctx } = this;
-    const out = new Map<string, Condition>();
-    for (const x of [...ctx.ix.ancestors(a)].sort((p, q) => p - q)) {
-      for (const { r, b } of ctx.statedBy.get(x) ?? []) {
-        if (!ctx.relationUsable(r)) continue;
-        for (const b2 of ctx.within(b, 2, 'up')) {
-          const key = `${r} ${b2}`;
-          if (out.has(key) || !ctx.usable(b2)) continue;
-          out.set(key, { r, b: b2 });
-        }
-      }
-    }
-    // Entailed by construction (A ⊑ A' ⊑ ∃r.B ⊑ ∃r.B'); the conditions finally chosen are checked again.
-    const list = [...out.values()];
-    if (this.memo.size > 100_000) this.memo.clear();
-    this.memo.set(a, list);
-    return list;
-  }
-}
-
-/** ∃r1.B1 ⊑ ∃r2.B2 in the sense of the paper's check: r1 ⊑* r2 and B1 ⊑ B2. */
-export function conditionSubsumes(ctx: GenContext, c1: Condition, c2: Condition): boolean {
-  return ctx.ix.superProperties(c1.r).has(c2.r) && ctx.ix.isSubClassOf(c1.b, c2.b);
-}
-
-export function mutuallyNonSubsuming(ctx: GenContext, conds: Condition[]): boolean {
-  for (let i = 0; i < conds.length; i++) {
-    for (let j = 0; j < conds.length; j++) if (i !== j && conditionSubsumes(ctx, conds[i], conds[j])) return false;
-  }
-  return true;
-}
-
-/** A random maximal non-subsuming subset built greedily, stopping at n. */
-function sampleConditions(ctx: GenContext, pool: Condition[], n: number, rand: () => number): Condition[] {
-  const chosen: Condition[] = [];
-  for (const c of shuffle(rand, pool.slice())) {
-    if (chosen.every((d) => !conditionSubsumes(ctx, c, d) && !conditionSubsumes(ctx, d, c))) chosen.push(c);
-    if (chosen.length === n) break;
-  }
-  return chosen;
-}
-
 /** The branch: satisfiable, non-obsolete named classes below (or equal to) the root. */
 export function branchMembers(ctx: GenContext, root: number): number[] {
   const ix = ctx.ix;
   return [...ix.descendants(root)]
     .filter((x) => ix.kindOf[x] === 'class' && !ix.unsat.has(x) && !ix.deprecated.has(x))
     .sort((p, q) => p - q);
-}
-
-/** Gold answers: every branch member entailed to satisfy all conditions. */
-export function answerSet(ctx: GenContext, members: ReadonlySet<number>, conds: Condition[]): number[] {
-  const ids = subjectsOfAll(
-    ctx.ix,
-    conds.map((c) => ({ r: c.r, b: c.b })),
-  );
-  return [...ids].filter((x) => members.has(x));
 }
 
 /** Members per branch whose conditions are counted when choosing the default root; larger branches are sampled. */
@@ -145,80 +74,28 @@ export async function generateOqs(ctx: GenContext, o: OqGenOptions): Promise<OqG
   const warnings: string[] = [];
   const pool = new ConditionPool(ctx);
   const members = branchMembers(ctx, o.root);
-  const memberSet = new Set(members);
   const rootName = ix.nameOf(o.root);
   const quotas = apportion(
     o.count,
     o.conditionCounts.map((n) => [n, 1] as [number, number]),
   );
   const seeds = shuffle(rand, members.slice());
-  const cursor = new Map<number, number>(o.conditionCounts.map((n) => [n, 0]));
-  const exhausted = new Set<number>();
-  const seenKeys = new Set<string>();
-  let mostConditions = 0;
-  const made = new Map<number, number>(o.conditionCounts.map((n) => [n, 0]));
-  const drafts: { seed: number; conds: Condition[]; answers: number[]; n: number }[] = [];
-
-  const take = (n: number): boolean => {
-    if (exhausted.has(n)) return false;
-    while (cursor.get(n)! < seeds.length) {
-      const seed = seeds[cursor.get(n)!];
-      cursor.set(n, cursor.get(n)! + 1);
-      const conds = pool.of(seed);
-      if (conds.length < 2) continue;
-      for (let t = 0; t < ATTEMPTS_PER_SEED; t++) {
-        const chosen = sampleConditions(ctx, conds, n, rand);
-        mostConditions = Math.max(mostConditions, chosen.length);
-        if (chosen.length < n) {
-          if (conds.length < n) break;
-          continue;
-        }
-        const key = chosen
-          .map((c) => `${c.r}:${c.b}`)
-          .sort()
-          .join('|');
-        if (seenKeys.has(key) || !chosen.every((c) => ix.isEntailed(seed, c.r, c.b))) continue;
-        const answers = answerSet(ctx, memberSet, chosen);
-        if (answers.length > o.maxAnswers) continue;
-        seenKeys.add(key);
-        drafts.push({ seed, conds: chosen, answers, n });
-        made.set(n, made.get(n)! + 1);
-        return true;
-      }
-    }
-    exhausted.add(n);
-    return false;
-  };
-
+  const drafter = new OqDrafter(ctx, pool, seeds, new Set(members), o.conditionCounts, o.maxAnswers, rand);
+  const { drafts, made } = drafter;
   const sequence = shuffle(
     rand,
     o.conditionCounts.flatMap((n) => Array<number>(quotas.get(n) ?? 0).fill(n)),
   );
   for (const n of sequence) {
-    take(n);
+    drafter.take(n);
     await o.tick?.(drafts.length);
   }
-  for (const n of o.conditionCounts) {
-    if ((made.get(n) ?? 0) === 0 && (quotas.get(n) ?? 0) > 0 && o.explicitCounts) {
-      throw new UserError(
-        'too-few-conditions',
-        `no concept under "${rootName}" has ${n} mutually non-subsuming conditions (the most found is ${mostConditions}); ask for fewer conditions per open question.`,
-      );
-    }
-  }
-  if (o.count > 0 && drafts.length === 0) {
-    throw new UserError(
-      'too-few-conditions',
-      mostConditions < 2
-        ? `no concept under "${rootName}" has 2 mutually non-subsuming conditions (relation restrictions of its own or inherited), so no open question can be built there; choose another root.`
-        : `no open question could be built under "${rootName}".`,
-    );
-  }
+  requireDrafts(drafter, o, quotas, rootName);
   // Hand the shortfall of exhausted counts to the others.
-  while (drafts.length < o.count && o.conditionCounts.some((n) => !exhausted.has(n))) {
+  while (drafts.length < o.count && o.conditionCounts.some((n) => !drafter.exhausted.has(n))) {
     for (const n of o.conditionCounts) {
       if (drafts.length >= o.count) break;
-      take(n);
+      drafter.take(n);
     }
     await o.tick?.(drafts.length);
   }
@@ -233,10 +110,37 @@ export async function generateOqs(ctx: GenContext, o: OqGenOptions): Promise<OqG
     warnings.push(
       `Only ${drafts.length} of the ${o.count} requested open questions could be built under "${rootName}".`,
     );
+  const items = drafts.map((d, i) => oqItem(ctx, d, `${o.idPrefix}oq-${String(i + 1).padStart(4, '0')}`, o, rootName));
+  return { items, warnings, branchSize: members.length };
+}
 
+/** After the first pass: a count the caller chose that gave nothing, or no question at all, is an error. */
+function requireDrafts(drafter: OqDrafter, o: OqGenOptions, quotas: Map<number, number>, rootName: string): void {
+  const { mostConditions } = drafter;
+  for (const n of o.conditionCounts) {
+    if ((drafter.made.get(n) ?? 0) === 0 && (quotas.get(n) ?? 0) > 0 && o.explicitCounts) {
+      throw new UserError(
+        'too-few-conditions',
+        `no concept under "${rootName}" has ${n} mutually non-subsuming conditions (the most found is ${mostConditions}); ask for fewer conditions per open question.`,
+      );
+    }
+  }
+  if (o.count > 0 && drafter.drafts.length === 0) {
+    throw new UserError(
+      'too-few-conditions',
+      mostConditions < 2
+        ? `no concept under "${rootName}" has 2 mutually non-subsuming conditions (relation restrictions of its own or inherited), so no open question can be built there; choose another root.`
+        : `no open question could be built under "${rootName}".`,
+    );
+  }
+}
+
+/** A drafted open question, worded, with its answers by name and the seed's axioms as evidence. */
+function oqItem(ctx: GenContext, d: OqDraft, id: string, o: OqGenOptions, rootName: string): OqItem {
+  const ix = ctx.ix;
   const byName = (p: number, q: number) => ix.nameOf(p).localeCompare(ix.nameOf(q)) || p - q;
-  const items: OqItem[] = drafts.map((d, i) => ({
-    id: `${o.idPrefix}oq-${String(i + 1).padStart(4, '0')}`,
+  return {
+    id,
     ontology: o.ontology,
     kind: 'oq',
     question: openQuestion(
@@ -256,6 +160,5 @@ export async function generateOqs(ctx: GenContext, o: OqGenOptions): Promise<OqG
       relation: ix.iri(c.r),
       filler: ix.iri(c.b),
     })),
-  }));
-  return { items, warnings, branchSize: members.length };
+  };
 }
