@@ -8,7 +8,8 @@ import {
   oqReasonerAnswer,
   reasonerCorrect,
 } from '../../../../src-main/datasets/revise/revise-checks';
-import { fragment, readableExpr } from '../../../../src-main/datasets/revise/revise-service';
+import { readableExpr } from '../../../../src-main/datasets/revise/revise-changes';
+import { fragment } from '../../../../src-main/datasets/revise/revise-service';
 import type { DumpRecord } from '../../../../src-main/ontology/dump/dump-types';
 import type { OntologyHandle } from '../../../../src-main/ontology/ontology-handle';
 import { EX, handleFromDump, label } from '../../../support/dump-fixture';
