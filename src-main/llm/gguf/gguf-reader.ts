@@ -271,10 +271,35 @@ async function readValue(
  */
 export async function readGgufHeader(path: string, limitsIn: GgufReadLimits = {}): Promise<GgufHeader> {
   const limits = { ...DEFAULT_LIMITS, ...limitsIn };
-  let fh: FileHandle;
+  const fh = await openModelFile(path);
+  try {
+    const st = await fh.stat();
+    if (!st.isFile()) throw new GgufFormatError('not-a-file', `${path} is not a file.`);
+    const fileSize = st.size;
+    if (fileSize === 0) throw new GgufFormatError('truncated', 'The model file is empty.');
+    const r = new ChunkedReader(fh, fileSize, limits.maxHeaderBytes);
+    const { version, tensorCount, kvCount } = await readPreamble(r, fh, limits);
+    const metadata = new Map<string, GgufMetaValue>();
+    for (let i = 0; i < kvCount; i++) {
+      const key = await readString(r, limits, `metadata key #${i}`);
+      const t = valueType(await r.u32(`the type of "${key}"`), key);
+      metadata.set(key, await readValue(r, t, limits, key));
+    }
+    const alignment = alignmentOf(metadata);
+    const tensors: GgufTensorInfo[] = [];
+    for (let i = 0; i < tensorCount; i++) tensors.push(await readTensorInfo(r, limits, i, alignment));
+    const dataOffset = Math.ceil(r.pos / alignment) * alignment;
+    checkTensorData(tensors, fileSize, dataOffset);
+    return { version, fileSize, metadata, tensors, alignment, dataOffset };
+  } finally {
+    await fh.close();
+  }
+}
+
+async function openModelFile(path: string): Promise<FileHandle> {
   try {
     // Non-blocking: opening a named pipe must not wait for a writer (the type is checked next).
-    fh = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    return await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new GgufFormatError(
@@ -284,112 +309,105 @@ export async function readGgufHeader(path: string, limitsIn: GgufReadLimits = {}
         : `The model file ${path} cannot be read (${code ?? String(e)}).`,
     );
   }
-  try {
-    const st = await fh.stat();
-    if (!st.isFile()) throw new GgufFormatError('not-a-file', `${path} is not a file.`);
-    const fileSize = st.size;
-    if (fileSize === 0) throw new GgufFormatError('truncated', 'The model file is empty.');
-    const r = new ChunkedReader(fh, fileSize, limits.maxHeaderBytes);
+}
 
-    const magic = await r.bytes(Math.min(4, fileSize), 'the magic number').then((b) => b.toString('latin1'));
-    if (magic !== 'GGUF') throw new GgufFormatError('bad-magic', describeBadMagic(magic, await peek(fh, fileSize)));
-    const version = await r.u32('the version');
-    if (version !== 2 && version !== 3) {
+/** The magic number, the version and the two counts that open every GGUF file. */
+async function readPreamble(
+  r: ChunkedReader,
+  fh: FileHandle,
+  limits: Required<GgufReadLimits>,
+): Promise<{ version: number; tensorCount: number; kvCount: number }> {
+  const magic = await r.bytes(Math.min(4, r.fileSize), 'the magic number').then((b) => b.toString('latin1'));
+  if (magic !== 'GGUF') throw new GgufFormatError('bad-magic', describeBadMagic(magic, await peek(fh, r.fileSize)));
+  const version = await r.u32('the version');
+  if (version !== 2 && version !== 3) {
+    throw new GgufFormatError(
+      'unsupported-version',
+      `GGUF version ${version} is not supported (only versions 2 and 3 are); ${version === 1 ? 'convert the model with a current llama.cpp' : 'the file may be corrupt'}.`,
+    );
+  }
+  const tensorCount = toSafeNumber(await r.u64('the tensor count'), 'tensors', limits.maxTensors);
+  const kvCount = toSafeNumber(await r.u64('the metadata count'), 'metadata entries', limits.maxMetadataEntries);
+  if (tensorCount === 0)
+    throw new GgufFormatError('implausible', 'The file declares no tensors; it holds no model weights.');
+  return { version, tensorCount, kvCount };
+}
+
+function alignmentOf(metadata: Map<string, GgufMetaValue>): number {
+  const alignmentRaw = metadata.get('general.alignment') ?? 32;
+  const alignment = typeof alignmentRaw === 'number' ? alignmentRaw : NaN;
+  if (!Number.isInteger(alignment) || alignment <= 0 || (alignment & (alignment - 1)) !== 0) {
+    throw new GgufFormatError('bad-metadata', `general.alignment must be a power of two, not ${String(alignmentRaw)}.`);
+  }
+  return alignment;
+}
+
+/** One tensor's info, refused when llama.cpp could not load it. */
+async function readTensorInfo(
+  r: ChunkedReader,
+  limits: Required<GgufReadLimits>,
+  i: number,
+  alignment: number,
+): Promise<GgufTensorInfo> {
+  const name = await readString(r, limits, `the name of tensor #${i}`);
+  const nDims = await r.u32(`the dimension count of tensor "${name}"`);
+  if (nDims < 1 || nDims > 4)
+    throw new GgufFormatError('bad-tensor', `Tensor "${name}" has ${nDims} dimensions (llama.cpp supports 1 to 4).`);
+  const dims: bigint[] = [];
+  for (let d = 0; d < nDims; d++) dims.push(await r.u64(`a dimension of tensor "${name}"`));
+  const type = await r.u32(`the type of tensor "${name}"`);
+  const offset = await r.u64(`the offset of tensor "${name}"`);
+  if (dims.some((d) => d === 0n)) {
+    throw new GgufFormatError(
+      'bad-tensor',
+      `Tensor "${name}" has a zero-sized dimension [${dims.join(', ')}]; llama.cpp would abort on it.`,
+    );
+  }
+  const elements = dims.reduce((a, b) => a * b, 1n);
+  if (elements > BigInt(Number.MAX_SAFE_INTEGER))
+    throw new GgufFormatError('implausible', `Tensor "${name}" claims ${elements} elements.`);
+  const info = GGML_TYPES.get(type);
+  if (!info)
+    throw new GgufFormatError(
+      'bad-tensor',
+      `Tensor "${name}" has tensor type ${type}, which this llama.cpp does not support (a newer or retired format).`,
+    );
+  const byteSize = tensorByteSize(info, dims);
+  if (byteSize === undefined) {
+    throw new GgufFormatError(
+      'bad-tensor',
+      `Tensor "${name}" has an inner dimension ${dims[0]} that is not a multiple of the ${info.name} block size ${info.blockSize}.`,
+    );
+  }
+  if (offset % BigInt(alignment) !== 0n)
+    throw new GgufFormatError(
+      'bad-tensor',
+      `Tensor "${name}" starts at offset ${offset}, which is not aligned to ${alignment} bytes.`,
+    );
+  return { name, dims, type, typeName: info.name, offset, byteSize };
+}
+
+/** Every tensor's data lies within the file, and no two overlap. */
+function checkTensorData(tensors: GgufTensorInfo[], fileSize: number, dataOffset: number): void {
+  const dataBytes = BigInt(Math.max(0, fileSize - dataOffset));
+  for (const t of tensors) {
+    const end = t.offset + t.byteSize;
+    if (end > dataBytes) {
       throw new GgufFormatError(
-        'unsupported-version',
-        `GGUF version ${version} is not supported (only versions 2 and 3 are); ${version === 1 ? 'convert the model with a current llama.cpp' : 'the file may be corrupt'}.`,
+        'data-beyond-eof',
+        `The data of tensor "${t.name}" ends at byte ${BigInt(dataOffset) + end} but the file has only ${fileSize} bytes; the file is truncated (an incomplete download?) or corrupt.`,
       );
     }
-    const tensorCount = toSafeNumber(await r.u64('the tensor count'), 'tensors', limits.maxTensors);
-    const kvCount = toSafeNumber(await r.u64('the metadata count'), 'metadata entries', limits.maxMetadataEntries);
-    if (tensorCount === 0)
-      throw new GgufFormatError('implausible', 'The file declares no tensors; it holds no model weights.');
-
-    const metadata = new Map<string, GgufMetaValue>();
-    for (let i = 0; i < kvCount; i++) {
-      const key = await readString(r, limits, `metadata key #${i}`);
-      const t = valueType(await r.u32(`the type of "${key}"`), key);
-      metadata.set(key, await readValue(r, t, limits, key));
-    }
-
-    const alignmentRaw = metadata.get('general.alignment') ?? 32;
-    const alignment = typeof alignmentRaw === 'number' ? alignmentRaw : NaN;
-    if (!Number.isInteger(alignment) || alignment <= 0 || (alignment & (alignment - 1)) !== 0) {
+  }
+  const sorted = [...tensors].sort((a, b) => (a.offset < b.offset ? -1 : a.offset > b.offset ? 1 : 0));
+  for (let i = 1; i < sorted.length; i++) {
+    const prev = sorted[i - 1];
+    if (sorted[i].offset < prev.offset + prev.byteSize) {
       throw new GgufFormatError(
-        'bad-metadata',
-        `general.alignment must be a power of two, not ${String(alignmentRaw)}.`,
+        'bad-tensor',
+        `The data of tensors "${prev.name}" and "${sorted[i].name}" overlap; the file is corrupt.`,
       );
     }
-
-    const tensors: GgufTensorInfo[] = [];
-    for (let i = 0; i < tensorCount; i++) {
-      const name = await readString(r, limits, `the name of tensor #${i}`);
-      const nDims = await r.u32(`the dimension count of tensor "${name}"`);
-      if (nDims < 1 || nDims > 4)
-        throw new GgufFormatError(
-          'bad-tensor',
-          `Tensor "${name}" has ${nDims} dimensions (llama.cpp supports 1 to 4).`,
-        );
-      const dims: bigint[] = [];
-      for (let d = 0; d < nDims; d++) dims.push(await r.u64(`a dimension of tensor "${name}"`));
-      const type = await r.u32(`the type of tensor "${name}"`);
-      const offset = await r.u64(`the offset of tensor "${name}"`);
-      if (dims.some((d) => d === 0n)) {
-        throw new GgufFormatError(
-          'bad-tensor',
-          `Tensor "${name}" has a zero-sized dimension [${dims.join(', ')}]; llama.cpp would abort on it.`,
-        );
-      }
-      const elements = dims.reduce((a, b) => a * b, 1n);
-      if (elements > BigInt(Number.MAX_SAFE_INTEGER))
-        throw new GgufFormatError('implausible', `Tensor "${name}" claims ${elements} elements.`);
-      const info = GGML_TYPES.get(type);
-      if (!info)
-        throw new GgufFormatError(
-          'bad-tensor',
-          `Tensor "${name}" has tensor type ${type}, which this llama.cpp does not support (a newer or retired format).`,
-        );
-      const byteSize = tensorByteSize(info, dims);
-      if (byteSize === undefined) {
-        throw new GgufFormatError(
-          'bad-tensor',
-          `Tensor "${name}" has an inner dimension ${dims[0]} that is not a multiple of the ${info.name} block size ${info.blockSize}.`,
-        );
-      }
-      if (offset % BigInt(alignment) !== 0n)
-        throw new GgufFormatError(
-          'bad-tensor',
-          `Tensor "${name}" starts at offset ${offset}, which is not aligned to ${alignment} bytes.`,
-        );
-      tensors.push({ name, dims, type, typeName: info.name, offset, byteSize });
-    }
-
-    const dataOffset = Math.ceil(r.pos / alignment) * alignment;
-    const dataBytes = BigInt(Math.max(0, fileSize - dataOffset));
-    let needed = 0n;
-    for (const t of tensors) {
-      const end = t.offset + t.byteSize;
-      if (end > needed) needed = end;
-      if (end > dataBytes) {
-        throw new GgufFormatError(
-          'data-beyond-eof',
-          `The data of tensor "${t.name}" ends at byte ${BigInt(dataOffset) + end} but the file has only ${fileSize} bytes; the file is truncated (an incomplete download?) or corrupt.`,
-        );
-      }
-    }
-    const sorted = [...tensors].sort((a, b) => (a.offset < b.offset ? -1 : a.offset > b.offset ? 1 : 0));
-    for (let i = 1; i < sorted.length; i++) {
-      const prev = sorted[i - 1];
-      if (sorted[i].offset < prev.offset + prev.byteSize) {
-        throw new GgufFormatError(
-          'bad-tensor',
-          `The data of tensors "${prev.name}" and "${sorted[i].name}" overlap; the file is corrupt.`,
-        );
-      }
-    }
-    return { version, fileSize, metadata, tensors, alignment, dataOffset };
-  } finally {
-    await fh.close();
   }
 }
 
