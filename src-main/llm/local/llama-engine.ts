@@ -197,31 +197,8 @@ export class LlamaEngine {
     onText: (chunk: string) => void,
   ): Promise<WorkerChatResult> {
     const history = toGenerationHistory(messages);
-    let grammar: LlamaGrammar | undefined;
-    if (opts.grammar) {
-      try {
-        grammar = await this.gbnfFor(opts.grammar);
-      } catch (e) {
-        throw new EngineError('bad-spec', `The grammar cannot be compiled: ${errText(e)}`);
-      }
-    } else if (opts.jsonSchema) {
-      try {
-        grammar = await this.grammarFor(opts.jsonSchema);
-      } catch (e) {
-        throw new EngineError('bad-spec', `The JSON schema cannot be turned into a grammar: ${errText(e)}`);
-      }
-    }
-    // node-llama-cpp would silently shift (cut) a prompt that does not fit; a RAG prompt must not lose
-    // evidence unnoticed, so an oversized prompt is an error and generation is capped to the room left.
-    const promptSize = this.format(messages).tokens;
-    const room = this.context.contextSize - promptSize - 1;
-    if (room < 1) {
-      throw new EngineError(
-        'context-overflow',
-        `The prompt needs ${promptSize} tokens but the context window holds ${this.context.contextSize}; shorten it or use a larger contextSize.`,
-      );
-    }
-    const maxTokens = Math.min(opts.maxTokens, room);
+    const grammar = await this.grammarOf(opts);
+    const maxTokens = this.roomFor(messages, opts.maxTokens);
     const prev = this.conversation;
     const extended =
       prev !== undefined &&
@@ -261,40 +238,10 @@ export class LlamaEngine {
       });
     } catch (e) {
       this.conversation = undefined;
-      if (signal.aborted) {
-        return {
-          result: { text: '', inputTokens: 0, outputTokens: 0, finish: 'aborted' },
-          stats: {
-            promptTokens: 0,
-            evaluatedPromptTokens: 0,
-            reusedPromptTokens: 0,
-            outputTokens: 0,
-            promptMs: performance.now() - t0,
-            generationMs: 0,
-            extendedConversation: extended,
-          },
-        };
-      }
-      const msg = errText(e);
-      if (/context size is too small|too long|exceeds/i.test(msg)) {
-        throw new EngineError(
-          'context-overflow',
-          `The prompt does not fit the context window of ${this.context.contextSize} tokens (${msg}).`,
-        );
-      }
-      throw new EngineError('internal', `Generation failed: ${msg}`);
+      return this.generationFailure(e, signal, performance.now() - t0, extended);
     }
     const t1 = performance.now();
-    // Token meter: prompt tokens without logits count as input, every token decoded with logits as output
-    // (the last prompt token and each generated token fed back). The last sampled token is not decoded.
-    const used = this.sequence.tokenMeter.diff(meterBefore);
-    const outputTokens = used.usedOutputTokens;
-    const evaluatedPromptTokens = outputTokens > 0 ? used.usedInputTokens + 1 : used.usedInputTokens;
-    const promptTokens = Math.max(
-      evaluatedPromptTokens,
-      this.sequence.contextTokens.length - Math.max(0, outputTokens - 1),
-    );
-    const reused = promptTokens - evaluatedPromptTokens;
+    const usage = this.usageSince(meterBefore);
     const text = response.response;
     const finish = finishFromStopReason(response.metadata.stopReason);
     const lastItem = history[history.length - 1] as Extract<HistoryItem, { type: 'model' }>;
@@ -305,16 +252,107 @@ export class LlamaEngine {
       shiftMetadata: response.lastEvaluation.contextShiftMetadata,
     };
     return {
-      result: { text, inputTokens: promptTokens, outputTokens, finish, cachedInputTokens: reused },
+      result: {
+        text,
+        inputTokens: usage.promptTokens,
+        outputTokens: usage.outputTokens,
+        finish,
+        cachedInputTokens: usage.reusedPromptTokens,
+      },
       stats: {
-        promptTokens,
-        evaluatedPromptTokens,
-        reusedPromptTokens: reused,
-        outputTokens,
+        ...usage,
         promptMs: (tFirst ?? t1) - t0,
         generationMs: t1 - (tFirst ?? t1),
         extendedConversation: extended,
       },
+    };
+  }
+
+  /** The grammar a call constrains its reply with: its own GBNF text, or one made from its JSON schema. */
+  private async grammarOf(opts: WorkerChatOptions): Promise<LlamaGrammar | undefined> {
+    if (opts.grammar) {
+      try {
+        return await this.gbnfFor(opts.grammar);
+      } catch (e) {
+        throw new EngineError('bad-spec', `The grammar cannot be compiled: ${errText(e)}`);
+      }
+    }
+    if (opts.jsonSchema) {
+      try {
+        return await this.grammarFor(opts.jsonSchema);
+      } catch (e) {
+        throw new EngineError('bad-spec', `The JSON schema cannot be turned into a grammar: ${errText(e)}`);
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * The tokens a reply may take. node-llama-cpp would silently shift (cut) a prompt that does not fit; a
+   * RAG prompt must not lose evidence unnoticed, so an oversized prompt is an error and generation is
+   * capped to the room left.
+   */
+  private roomFor(messages: ChatMessage[], maxTokens: number): number {
+    const promptSize = this.format(messages).tokens;
+    const room = this.context.contextSize - promptSize - 1;
+    if (room < 1) {
+      throw new EngineError(
+        'context-overflow',
+        `The prompt needs ${promptSize} tokens but the context window holds ${this.context.contextSize}; shorten it or use a larger contextSize.`,
+      );
+    }
+    return Math.min(maxTokens, room);
+  }
+
+  /** A cancelled call answers with an empty, aborted reply; any other failure is an EngineError. */
+  private generationFailure(
+    e: unknown,
+    signal: AbortSignal,
+    promptMs: number,
+    extendedConversation: boolean,
+  ): WorkerChatResult {
+    if (signal.aborted) {
+      return {
+        result: { text: '', inputTokens: 0, outputTokens: 0, finish: 'aborted' },
+        stats: {
+          promptTokens: 0,
+          evaluatedPromptTokens: 0,
+          reusedPromptTokens: 0,
+          outputTokens: 0,
+          promptMs,
+          generationMs: 0,
+          extendedConversation,
+        },
+      };
+    }
+    const msg = errText(e);
+    if (/context size is too small|too long|exceeds/i.test(msg)) {
+      throw new EngineError(
+        'context-overflow',
+        `The prompt does not fit the context window of ${this.context.contextSize} tokens (${msg}).`,
+      );
+    }
+    throw new EngineError('internal', `Generation failed: ${msg}`);
+  }
+
+  /**
+   * The tokens of one call, from the sequence's token meter: prompt tokens without logits count as input,
+   * every token decoded with logits as output (the last prompt token and each generated token fed back).
+   * The last sampled token is not decoded.
+   */
+  private usageSince(meterBefore: ReturnType<LlamaContextSequence['tokenMeter']['getState']>) {
+    const used = this.sequence.tokenMeter.diff(meterBefore);
+    const outputTokens = used.usedOutputTokens;
+    const evaluatedPromptTokens = outputTokens > 0 ? used.usedInputTokens + 1 : used.usedInputTokens;
+    const promptTokens = Math.max(
+      evaluatedPromptTokens,
+      this.sequence.contextTokens.length - Math.max(0, outputTokens - 1),
+    );
+    return {
+      promptTokens,
+      evaluatedPromptTokens,
+      reusedPromptTokens: promptTokens - evaluatedPromptTokens,
+      outputTokens,
     };
   }
 

@@ -33,6 +33,20 @@ function fail(id: number, e: unknown): void {
   send({ t: 'failed', id, code, message: e instanceof Error ? e.message : String(e) });
 }
 
+/** Runs a request once the model has loaded, in turn; its answer, or its failure, goes back under its id. */
+function answer(id: number, op: () => WorkerMessage | Promise<WorkerMessage>, settled?: () => void): void {
+  void serial(async () => {
+    await loaded;
+    try {
+      send(await op());
+    } catch (e) {
+      fail(id, e);
+    } finally {
+      settled?.();
+    }
+  });
+}
+
 process.on('message', (raw: unknown) => {
   const m = raw as WorkerRequest;
   switch (m.t) {
@@ -54,61 +68,31 @@ process.on('message', (raw: unknown) => {
     case 'chat': {
       const ac = new AbortController();
       aborts.set(m.id, ac);
-      void serial(async () => {
-        await loaded;
-        try {
-          const value = await engine.generate(m.messages, m.opts, ac.signal, (chunk) =>
-            send({ t: 'text', id: m.id, chunk }),
-          );
-          send({ t: 'chat-done', id: m.id, value });
-        } catch (e) {
-          fail(m.id, e);
-        } finally {
-          aborts.delete(m.id);
-        }
-      });
+      answer(
+        m.id,
+        async () => ({
+          t: 'chat-done',
+          id: m.id,
+          value: await engine.generate(m.messages, m.opts, ac.signal, (chunk) => send({ t: 'text', id: m.id, chunk })),
+        }),
+        () => aborts.delete(m.id),
+      );
       return;
     }
     case 'reset':
-      void serial(async () => {
-        await loaded;
-        try {
-          await engine.reset();
-          send({ t: 'reset-done', id: m.id });
-        } catch (e) {
-          fail(m.id, e);
-        }
+      answer(m.id, async () => {
+        await engine.reset();
+        return { t: 'reset-done', id: m.id };
       });
       return;
     case 'format':
-      void serial(async () => {
-        await loaded;
-        try {
-          send({ t: 'formatted', id: m.id, ...engine.format(m.messages) });
-        } catch (e) {
-          fail(m.id, e);
-        }
-      });
+      answer(m.id, () => ({ t: 'formatted', id: m.id, ...engine.format(m.messages) }));
       return;
     case 'count':
-      void serial(async () => {
-        await loaded;
-        try {
-          send({ t: 'counted', id: m.id, tokens: engine.countTokens(m.text) });
-        } catch (e) {
-          fail(m.id, e);
-        }
-      });
+      answer(m.id, () => ({ t: 'counted', id: m.id, tokens: engine.countTokens(m.text) }));
       return;
     case 'score':
-      void serial(async () => {
-        await loaded;
-        try {
-          send({ t: 'scored', id: m.id, value: await engine.score(m.prompt, m.continuations) });
-        } catch (e) {
-          fail(m.id, e);
-        }
-      });
+      answer(m.id, async () => ({ t: 'scored', id: m.id, value: await engine.score(m.prompt, m.continuations) }));
       return;
     case 'shutdown':
       void serial(async () => {

@@ -141,34 +141,7 @@ export class LocalLlamaBackend implements LlmBackend {
 
   private async startProcess(): Promise<LocalReadyInfo> {
     this.state_ = 'starting';
-    try {
-      this.facts_ = await inspectGguf(this.modelPath);
-    } catch (e) {
-      if (!this.opts.skipValidation) {
-        this.state_ = 'failed';
-        if (e instanceof GgufFormatError)
-          throw new LlmError('model-invalid', `${basename(this.modelPath)} cannot be used: ${e.message}`, { cause: e });
-        throw e;
-      }
-      this.facts_ = undefined;
-    }
-    const sizeBytes =
-      this.facts_?.sizeBytes ??
-      (await stat(this.modelPath).then(
-        (s) => s.size,
-        () => 0,
-      ));
-    const init: WorkerInit = {
-      modelPath: this.modelPath,
-      gpu: this.opts.gpu ?? 'auto',
-      gpuLayers: this.opts.gpuLayers ?? 'auto',
-      contextSize: this.opts.contextSize ?? defaultContextSize(this.facts_?.contextLength),
-      threads: this.opts.threads ?? defaultThreads(sizeBytes),
-      batchSize: this.opts.batchSize,
-      chatWrapper: this.opts.chatWrapper ?? 'auto',
-      asciiOnly: this.opts.asciiOnly ?? false,
-      vocabularySize: this.facts_?.vocabularySize,
-    };
+    const init = await this.workerInit();
     let entry;
     try {
       entry = resolveWorkerEntry(this.opts.workerPath);
@@ -190,7 +163,43 @@ export class LocalLlamaBackend implements LlmBackend {
     proc.stderr?.on('data', (d: string) => {
       this.stderrTail = (this.stderrTail + d).slice(-STDERR_KEEP);
     });
+    return this.whenReady(proc, init, t0);
+  }
 
+  /** The model process's settings, from the options and the model file's header (checked unless told not to). */
+  private async workerInit(): Promise<WorkerInit> {
+    try {
+      this.facts_ = await inspectGguf(this.modelPath);
+    } catch (e) {
+      if (!this.opts.skipValidation) {
+        this.state_ = 'failed';
+        if (e instanceof GgufFormatError)
+          throw new LlmError('model-invalid', `${basename(this.modelPath)} cannot be used: ${e.message}`, { cause: e });
+        throw e;
+      }
+      this.facts_ = undefined;
+    }
+    const sizeBytes =
+      this.facts_?.sizeBytes ??
+      (await stat(this.modelPath).then(
+        (s) => s.size,
+        () => 0,
+      ));
+    return {
+      modelPath: this.modelPath,
+      gpu: this.opts.gpu ?? 'auto',
+      gpuLayers: this.opts.gpuLayers ?? 'auto',
+      contextSize: this.opts.contextSize ?? defaultContextSize(this.facts_?.contextLength),
+      threads: this.opts.threads ?? defaultThreads(sizeBytes),
+      batchSize: this.opts.batchSize,
+      chatWrapper: this.opts.chatWrapper ?? 'auto',
+      asciiOnly: this.opts.asciiOnly ?? false,
+      vocabularySize: this.facts_?.vocabularySize,
+    };
+  }
+
+  /** Sends `init` to a new model process; resolves once it has loaded the model, within the load timeout. */
+  private whenReady(proc: ChildProcess, init: WorkerInit, t0: number): Promise<LocalReadyInfo> {
     return new Promise<LocalReadyInfo>((resolvePromise, rejectPromise) => {
       let settled = false;
       const settle = (err: Error | undefined, info?: LocalReadyInfo) => {
@@ -232,39 +241,50 @@ export class LocalLlamaBackend implements LlmBackend {
         this.state_ = 'failed';
         settle(new LlmError('model-load', `The model process could not be started: ${e.message}`, { cause: e }));
       });
-      proc.on('exit', (code, signal) => {
-        if (this.proc !== proc) return;
-        this.proc = undefined;
-        const wasStopping = this.state_ === 'stopped' || this.state_ === 'failed';
-        const reason = this.crashReason(code, signal);
-        if (!settled) {
-          if (this.state_ === 'stopped') {
-            settle(
-              new LlmError('aborted', `Loading ${basename(this.modelPath)} was cancelled: the backend was stopped.`),
-            );
-          } else {
-            this.state_ = 'failed';
-            settle(
-              new LlmError(
-                'crashed',
-                `The model process crashed while loading ${basename(this.modelPath)} (${reason}). The model file is probably broken or unsupported by this llama.cpp.`,
-              ),
-            );
-          }
-        } else if (!wasStopping) {
-          this.state_ = 'crashed';
-        }
-        this.rejectAll(
-          wasStopping
-            ? new LlmError('crashed', 'The model process was stopped.')
-            : new LlmError(
-                'crashed',
-                `The model process crashed (${reason}); the call was lost. The next call starts a new process.`,
-              ),
-        );
-      });
+      proc.on('exit', (code, signal) => this.onExit(proc, code, signal, settled ? undefined : settle));
       proc.send({ t: 'init', init } satisfies WorkerRequest);
     });
+  }
+
+  /**
+   * The model process is gone: a load still waiting (`failLoad`) fails, as a cancel or a crash, and the
+   * calls in flight are lost. A crash after the load leaves the backend `crashed`, to restart on the next call.
+   */
+  private onExit(
+    proc: ChildProcess,
+    code: number | null,
+    signal: NodeJS.Signals | null,
+    failLoad: ((err: Error) => void) | undefined,
+  ): void {
+    if (this.proc !== proc) return;
+    this.proc = undefined;
+    const wasStopping = this.state_ === 'stopped' || this.state_ === 'failed';
+    const reason = this.crashReason(code, signal);
+    if (failLoad) {
+      if (this.state_ === 'stopped') {
+        failLoad(
+          new LlmError('aborted', `Loading ${basename(this.modelPath)} was cancelled: the backend was stopped.`),
+        );
+      } else {
+        this.state_ = 'failed';
+        failLoad(
+          new LlmError(
+            'crashed',
+            `The model process crashed while loading ${basename(this.modelPath)} (${reason}). The model file is probably broken or unsupported by this llama.cpp.`,
+          ),
+        );
+      }
+    } else if (!wasStopping) {
+      this.state_ = 'crashed';
+    }
+    this.rejectAll(
+      wasStopping
+        ? new LlmError('crashed', 'The model process was stopped.')
+        : new LlmError(
+            'crashed',
+            `The model process crashed (${reason}); the call was lost. The next call starts a new process.`,
+          ),
+    );
   }
 
   private crashReason(code: number | null, signal: NodeJS.Signals | null): string {

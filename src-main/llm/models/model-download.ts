@@ -31,6 +31,9 @@ export interface DownloadOptions {
 
 const URI = /^(hf:|https?:\/\/)/i;
 
+/** node-llama-cpp is imported when a download starts, not with this module: the type alone comes here. */
+type Downloader = Awaited<ReturnType<typeof import('node-llama-cpp').createModelDownloader>>;
+
 /**
  * Downloads a model with node-llama-cpp's downloader (ipull: parallel connections, split models, resume
  * of an interrupted download from its temp file), then checks the checksum when given and the GGUF
@@ -51,28 +54,13 @@ export async function downloadModel(o: DownloadOptions): Promise<{ file: string;
   // resolves the file, so reachability is checked first, with a bounded request.
   await preflight(o.uri, connectMs, o.signal, o.headers);
   const { createModelDownloader } = await import('node-llama-cpp');
-
-  let lastBytes = -1;
-  let lastChange = Date.now();
-  const onProgress = (s: { totalSize: number; downloadedSize: number; averageSpeed?: number }) => {
-    if (s.downloadedSize !== lastBytes) {
-      lastBytes = s.downloadedSize;
-      lastChange = Date.now();
-    }
-    o.onProgress?.({
-      totalBytes: s.totalSize,
-      downloadedBytes: s.downloadedSize,
-      fraction: s.totalSize > 0 ? Math.min(1, s.downloadedSize / s.totalSize) : 0,
-      bytesPerSecond: s.averageSpeed ?? 0,
-    });
-  };
-
+  const watch = progressWatch(o.onProgress);
   const creating = createModelDownloader({
     modelUri: o.uri,
     dirPath: dir,
     fileName: o.fileName,
     headers: o.headers,
-    onProgress,
+    onProgress: watch.onProgress,
     showCliProgress: false,
     skipExisting: true,
     deleteTempFileOnCancel: false,
@@ -86,7 +74,39 @@ export async function downloadModel(o: DownloadOptions): Promise<{ file: string;
   ).catch((e) => {
     throw asDownloadError(o.uri, e);
   });
+  const file = await fetchFile(downloader, o, watch);
+  return checkedModel(file, o.sha256);
+}
 
+interface ProgressWatch {
+  onProgress: (s: { totalSize: number; downloadedSize: number; averageSpeed?: number }) => void;
+  /** Milliseconds since the last downloaded byte. */
+  idleMs(): number;
+}
+
+/** Reports the downloader's progress, and notes when the last byte came in (for the stall watchdog). */
+function progressWatch(report: DownloadOptions['onProgress']): ProgressWatch {
+  let lastBytes = -1;
+  let lastChange = Date.now();
+  return {
+    onProgress: (s) => {
+      if (s.downloadedSize !== lastBytes) {
+        lastBytes = s.downloadedSize;
+        lastChange = Date.now();
+      }
+      report?.({
+        totalBytes: s.totalSize,
+        downloadedBytes: s.downloadedSize,
+        fraction: s.totalSize > 0 ? Math.min(1, s.downloadedSize / s.totalSize) : 0,
+        bytesPerSecond: s.averageSpeed ?? 0,
+      });
+    },
+    idleMs: () => Date.now() - lastChange,
+  };
+}
+
+/** Runs the download, stopped by a cancel or a stall; either keeps the partial file for the next attempt. */
+async function fetchFile(downloader: Downloader, o: DownloadOptions, watch: ProgressWatch): Promise<string> {
   const stallMs = o.stallTimeoutMs ?? 60_000;
   const ctl = new AbortController();
   const onAbort = () => ctl.abort();
@@ -94,16 +114,15 @@ export async function downloadModel(o: DownloadOptions): Promise<{ file: string;
   let stalled = false;
   const watchdog = setInterval(
     () => {
-      if (Date.now() - lastChange > stallMs) {
+      if (watch.idleMs() > stallMs) {
         stalled = true;
         ctl.abort();
       }
     },
     Math.min(1000, stallMs),
   );
-  let file: string;
   try {
-    file = await downloader.download({ signal: ctl.signal });
+    return await downloader.download({ signal: ctl.signal });
   } catch (e) {
     await downloader.cancel({ deleteTempFile: false }).catch(() => undefined);
     if (o.signal?.aborted)
@@ -118,14 +137,17 @@ export async function downloadModel(o: DownloadOptions): Promise<{ file: string;
     clearInterval(watchdog);
     o.signal?.removeEventListener('abort', onAbort);
   }
+}
 
-  if (o.sha256) {
+/** The downloaded file, once its checksum (when given) and its GGUF header check out. */
+async function checkedModel(file: string, sha256: string | undefined): Promise<{ file: string; facts: GgufFacts }> {
+  if (sha256) {
     const actual = await sha256File(file);
-    if (actual.toLowerCase() !== o.sha256.toLowerCase()) {
+    if (actual.toLowerCase() !== sha256.toLowerCase()) {
       await rename(file, `${file}.bad`).catch(() => undefined);
       throw new LlmError(
         'download',
-        `The downloaded file's SHA-256 is ${actual}, not the expected ${o.sha256}; it was set aside as ${file}.bad.`,
+        `The downloaded file's SHA-256 is ${actual}, not the expected ${sha256}; it was set aside as ${file}.bad.`,
       );
     }
   }
