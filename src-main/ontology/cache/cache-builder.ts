@@ -121,6 +121,21 @@ export class CacheBuilder {
     }
     switch (rec.t) {
       case 'ontology':
+      case 'annotationProperty':
+      case 'property':
+      case 'class':
+        return this.addDeclared(rec);
+      case 'stated':
+        return this.addStated(rec);
+      default:
+        return this.addInferred(rec);
+    }
+  }
+
+  /** The head's declarations: the ontology's own record, annotation properties, properties, classes. */
+  private addDeclared(rec: Extract<DumpRecord, { t: 'ontology' | 'annotationProperty' | 'property' | 'class' }>): void {
+    switch (rec.t) {
+      case 'ontology':
         rec = { ...rec, annotations: inStableOrder(rec.annotations) };
         this.ontology = rec;
         this.setMeta('ontology', rec);
@@ -143,21 +158,28 @@ export class CacheBuilder {
         this.counts.classes++;
         if (rec.deprecated) this.counts.deprecated++;
         break;
-      case 'stated': {
-        const s = this.ref(rec.s, 'class').id;
-        const list = this.stated.get(s);
-        if (list) list.push(rec);
-        else this.stated.set(s, [rec]);
-        this.sink.push(
-          'stated',
-          s,
-          this.ref(rec.r, 'property').id,
-          rec.f ? this.ref(rec.f, 'class').id : null,
-          rec.text,
-          rec.kind,
-        );
-        break;
-      }
+    }
+  }
+
+  /** A told restriction, kept for the cards and written for the stated views. */
+  private addStated(rec: Extract<DumpRecord, { t: 'stated' }>): void {
+    const s = this.ref(rec.s, 'class').id;
+    const list = this.stated.get(s);
+    if (list) list.push(rec);
+    else this.stated.set(s, [rec]);
+    this.sink.push(
+      'stated',
+      s,
+      this.ref(rec.r, 'property').id,
+      rec.f ? this.ref(rec.f, 'class').id : null,
+      rec.text,
+      rec.kind,
+    );
+  }
+
+  /** What the reasoner found: the hierarchy, unsatisfiable classes, fillers, existential links, its figures. */
+  private addInferred(rec: Extract<DumpRecord, { t: 'hier' | 'unsat' | 'filler' | 'link' | 'stats' }>): void {
+    switch (rec.t) {
       case 'hier': {
         const c = this.ref(rec.c, 'class').id;
         const ps = rec.parents.map((p) => this.ref(p, 'class').id);

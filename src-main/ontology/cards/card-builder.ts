@@ -70,6 +70,38 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 const byText = (a: string, b: string) => collator.compare(a, b) || compareCodeUnits(a, b);
 
 export function buildCard(input: CardInput): Card {
+  const { groups, comments, replacedBy, consider } = groupAnnotations(input);
+  const sections: CardSection[] = GROUP_ORDER.filter((g) => groups[g].length).map((g) => ({
+    group: g,
+    title: GROUP_TITLES[g],
+    entries: groups[g],
+  }));
+  return {
+    iri: input.iri,
+    name: input.name,
+    definition: groups.definition.length ? groups.definition.map((a) => a.value).join('; ') : null,
+    parents: input.parents,
+    children: input.children,
+    statedRelations: input.stated,
+    annotations: GROUP_ORDER.filter((g) => g !== 'definition').flatMap((g) => groups[g]),
+    sections,
+    obsolete: input.deprecated,
+    replacedBy,
+    consider,
+    unsatisfiable: input.unsatisfiable,
+    text: cardText(input, groups, comments),
+  };
+}
+
+interface GroupedAnnotations {
+  groups: Record<CardGroup, CardAnnotation[]>;
+  comments: CardAnnotation[];
+  replacedBy: EntityRef[];
+  consider: EntityRef[];
+}
+
+/** The annotations in the card's groups, each group sorted; the name itself is not repeated. */
+function groupAnnotations(input: CardInput): GroupedAnnotations {
   const nameNorm = normalizeName(input.name);
   const groups: Record<CardGroup, CardAnnotation[]> = {
     definition: [],
@@ -109,12 +141,11 @@ export function buildCard(input: CardInput): Card {
   groups.xrefs.sort((x, y) => byText(x.value, y.value));
   groups.subsets.sort((x, y) => byText(shown(x), shown(y)));
   groups.other.sort((x, y) => byText(x.property, y.property) || byText(shown(x), shown(y)));
-  const sections: CardSection[] = GROUP_ORDER.filter((g) => groups[g].length).map((g) => ({
-    group: g,
-    title: GROUP_TITLES[g],
-    entries: groups[g],
-  }));
+  return { groups, comments, replacedBy, consider };
+}
 
+/** The card as the agent reads it: one `key: values` line per fact, children sampled. */
+function cardText(input: CardInput, groups: GroupedAnnotations['groups'], comments: CardAnnotation[]): string {
   const lines: string[] = [`name: ${oneLine(input.name)}`];
   if (input.deprecated) lines.push('obsolete: true');
   if (input.unsatisfiable) lines.push('unsatisfiable: true (no instance can exist; it is equivalent to Nothing)');
@@ -136,22 +167,7 @@ export function buildCard(input: CardInput): Card {
       lines.push(`${key}: ${entries.map(renderValue).join('; ')}`);
     }
   }
-
-  return {
-    iri: input.iri,
-    name: input.name,
-    definition: groups.definition.length ? groups.definition.map((a) => a.value).join('; ') : null,
-    parents: input.parents,
-    children: input.children,
-    statedRelations: input.stated,
-    annotations: GROUP_ORDER.filter((g) => g !== 'definition').flatMap((g) => groups[g]),
-    sections,
-    obsolete: input.deprecated,
-    replacedBy,
-    consider,
-    unsatisfiable: input.unsatisfiable,
-    text: lines.join('\n'),
-  };
+  return lines.join('\n');
 }
 
 function toEntry(a: Ann, input: CardInput, scope: SynonymScope | undefined): CardAnnotation {
