@@ -99,71 +99,17 @@ export class OaRagAgent {
       o.onStep?.(s);
     };
     const caller = new StageCaller(this.deps.llm, step, o.signal, o.onText);
-    const block = questionBlock(q);
     const remaining = () => Math.max(0, this.budget.maxTokens - caller.generated());
+    const r: AgentRun = { q, block: questionBlock(q), caller, step, remaining };
 
-    // Stage 1: think before touching the tool; the reply's answer is the first draft.
-    const system = preToolSystem(this.deps.persona);
-    const convo: ChatMessage[] = [
-      { role: 'system', content: system },
-      { role: 'user', content: block },
-    ];
-    step({ type: 'message', stage: 'pre', role: 'system', content: system });
-    step({ type: 'message', stage: 'pre', role: 'user', content: block });
-    const pre = await caller.call('pre', convo, {
-      maxTokens: Math.min(this.budget.preTokens, this.budget.maxTokensPerCall, remaining()),
-    });
-    convo.push({ role: 'assistant', content: pre.text });
-    let draft: AgentAnswer | null = parseAnswer(pre.text, q) ?? parseAnswerLeniently(pre.text, q);
-
+    const { convo, draft: preDraft } = await this.preTool(r);
     // The policy's evidence, when given, is where the model's own loop starts from.
-    if (o.seed?.length) {
-      for (const x of o.seed) stepObserved(step, x);
-      const seen = o.seed.map((x, i) => `[${i + 1}] ${x.query}\n${clip(x.result.observation)}`).join('\n\n');
-      convo.push({ role: 'user', content: `Observations gathered for this question before you started:\n\n${seen}` });
-      step({ type: 'message', stage: 'react', role: 'user', content: convo[convo.length - 1].content });
-    }
-
-    // Stage 2: ReAct in the same conversation.
-    const enforcement = await this.enforcement(caller);
-    const ctx: LoopContext = {
-      caller,
-      question: q,
-      convo,
-      step,
-      query: this.deps.query,
-      vocabulary: this.deps.vocabulary ?? null,
-      nameScope: this.deps.nameScope ?? 'question',
-      allowExplain: this.deps.allowExplain ?? false,
-      signal: o.signal,
-      budget: {
-        maxActions: this.budget.maxActions,
-        maxTokens: remaining(),
-        maxTokensPerCall: this.budget.maxTokensPerCall,
-      },
-    };
-    const loop: LoopOutcome = enforcement === 'text' ? await textLoop(ctx) : await structuredLoop(ctx, enforcement);
-    if (loop.answer !== null) draft = loop.answer;
+    if (o.seed?.length) showSeed(r, convo, o.seed);
+    const { loop, enforcement } = await this.react(r, convo, o.signal);
+    const draft = loop.answer !== null ? loop.answer : preDraft;
     if (loop.endedBy !== 'answer') step({ type: 'note', stage: 'react', text: endNote(loop.endedBy) });
-
-    // Stage 3, step 1: answer from the evidence digest, or from own knowledge when it is empty.
     const digest = digestOf([...(o.seed ?? []), ...loop.observations]);
-    const draftText = draft === null ? null : JSON.stringify({ answer: draft });
-    const answerConvo: ChatMessage[] = answerMessages(
-      FINAL_WITH_EVIDENCE_SYSTEM,
-      this.deps.persona,
-      block,
-      digest.map((d) => d.text),
-      draftText,
-    );
-    for (const m of answerConvo) step({ type: 'message', stage: 'answer', role: m.role, content: m.content });
-    // The paper gives step 1 whatever is left of the shared budget; a little always remains so a
-    // budget-exhausted loop can still produce an answer.
-    const final = await finalAnswer(caller, 'answer', answerConvo, q, {
-      maxTokens: Math.max(256, Math.min(this.budget.answerTokens, this.budget.maxTokensPerCall, remaining())),
-      vocabulary: this.deps.vocabulary ?? null,
-      onPrompt: (m) => step({ type: 'message', stage: 'answer', role: m.role, content: m.content }),
-    });
+    const { final, answerConvo } = await this.answerStep(r, digest, draft);
     const answer = final.answer ?? draft;
     answerConvo.push({ role: 'assistant', content: final.reasoning });
 
@@ -193,6 +139,74 @@ export class OaRagAgent {
     };
   }
 
+  /** Stage 1: think before touching the tool; the reply's answer is the first draft. */
+  private async preTool(r: AgentRun): Promise<{ convo: ChatMessage[]; draft: AgentAnswer | null }> {
+    const system = preToolSystem(this.deps.persona);
+    const convo: ChatMessage[] = [
+      { role: 'system', content: system },
+      { role: 'user', content: r.block },
+    ];
+    r.step({ type: 'message', stage: 'pre', role: 'system', content: system });
+    r.step({ type: 'message', stage: 'pre', role: 'user', content: r.block });
+    const pre = await r.caller.call('pre', convo, {
+      maxTokens: Math.min(this.budget.preTokens, this.budget.maxTokensPerCall, r.remaining()),
+    });
+    convo.push({ role: 'assistant', content: pre.text });
+    return { convo, draft: parseAnswer(pre.text, r.q) ?? parseAnswerLeniently(pre.text, r.q) };
+  }
+
+  /** Stage 2: ReAct in the same conversation, in the step protocol the backend can enforce. */
+  private async react(
+    r: AgentRun,
+    convo: ChatMessage[],
+    signal: AbortSignal | undefined,
+  ): Promise<{ loop: LoopOutcome; enforcement: StepEnforcement }> {
+    const enforcement = await this.enforcement(r.caller);
+    const ctx: LoopContext = {
+      caller: r.caller,
+      question: r.q,
+      convo,
+      step: r.step,
+      query: this.deps.query,
+      vocabulary: this.deps.vocabulary ?? null,
+      nameScope: this.deps.nameScope ?? 'question',
+      allowExplain: this.deps.allowExplain ?? false,
+      signal,
+      budget: {
+        maxActions: this.budget.maxActions,
+        maxTokens: r.remaining(),
+        maxTokensPerCall: this.budget.maxTokensPerCall,
+      },
+    };
+    const loop = enforcement === 'text' ? await textLoop(ctx) : await structuredLoop(ctx, enforcement);
+    return { loop, enforcement };
+  }
+
+  /** Stage 3, step 1: answer from the evidence digest, or from own knowledge when it is empty. */
+  private async answerStep(
+    r: AgentRun,
+    digest: Evidence[],
+    draft: AgentAnswer | null,
+  ): Promise<{ final: Awaited<ReturnType<typeof finalAnswer>>; answerConvo: ChatMessage[] }> {
+    const draftText = draft === null ? null : JSON.stringify({ answer: draft });
+    const answerConvo: ChatMessage[] = answerMessages(
+      FINAL_WITH_EVIDENCE_SYSTEM,
+      this.deps.persona,
+      r.block,
+      digest.map((d) => d.text),
+      draftText,
+    );
+    for (const m of answerConvo) r.step({ type: 'message', stage: 'answer', role: m.role, content: m.content });
+    // The paper gives step 1 whatever is left of the shared budget; a little always remains so a
+    // budget-exhausted loop can still produce an answer.
+    const final = await finalAnswer(r.caller, 'answer', answerConvo, r.q, {
+      maxTokens: Math.max(256, Math.min(this.budget.answerTokens, this.budget.maxTokensPerCall, r.remaining())),
+      vocabulary: this.deps.vocabulary ?? null,
+      onPrompt: (m) => r.step({ type: 'message', stage: 'answer', role: m.role, content: m.content }),
+    });
+    return { final, answerConvo };
+  }
+
   private async enforcement(caller: StageCaller): Promise<StepEnforcement> {
     const p = this.deps.protocol ?? 'auto';
     if (p === 'text') return 'text';
@@ -200,6 +214,24 @@ export class OaRagAgent {
     if (p === 'auto' && !can.grammar && !can.tools && !can.jsonSchema) return 'text';
     return stepEnforcement(caller);
   }
+}
+
+/** What the stages of one run share. */
+interface AgentRun {
+  q: AgentQuestion;
+  block: string;
+  caller: StageCaller;
+  step: (s: TrajectoryStep) => void;
+  /** Generated tokens left in the run's shared budget. */
+  remaining: () => number;
+}
+
+/** The policy's observations, shown to the model before its own loop and kept in the trajectory. */
+function showSeed(r: AgentRun, convo: ChatMessage[], seed: Observed[]): void {
+  for (const x of seed) stepObserved(r.step, x);
+  const seen = seed.map((x, i) => `[${i + 1}] ${x.query}\n${clip(x.result.observation)}`).join('\n\n');
+  convo.push({ role: 'user', content: `Observations gathered for this question before you started:\n\n${seen}` });
+  r.step({ type: 'message', stage: 'react', role: 'user', content: convo[convo.length - 1].content });
 }
 
 function endNote(e: EndReason): string {

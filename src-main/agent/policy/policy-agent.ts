@@ -49,7 +49,6 @@ export class PolicyAgent {
       o.onStep?.(s);
     };
     const caller = new StageCaller(this.deps.llm, step, o.signal, o.onText);
-    const { queryService: qs, facts } = this.deps;
     const frame = reading.frame;
     step({
       type: 'note',
@@ -58,37 +57,9 @@ export class PolicyAgent {
         ? 'The queries below were chosen by a fixed policy from how the question reads, not by the model.'
         : `No question frame (${reading.reason}); the model answers from its own knowledge.`,
     });
-    const observed: Observed[] = [];
-    let answer: AgentAnswer | null = null;
-    let decision: AnswerDecision | null = null;
-    let answerIris: string[] | undefined;
-    const choice = q.kind === 'mcq' || q.kind === 'single';
-    if (frame?.kind === 'choice' && choice) {
-      const ev = choiceEvidence(frame, qs);
-      this.show(ev.observed, step);
-      observed.push(...ev.observed);
-      if (caller.canScore) {
-        const r = await answerChoice(frame, ev, caller, facts, q.kind === 'single', this.deps.scoreSettled);
-        answer = q.kind === 'single' ? (r.chosen[0] ?? null) : r.chosen;
-        decision = r.decision;
-      }
-    } else if (frame?.kind === 'open' && q.kind === 'oq') {
-      const ev = openEvidence(frame, qs, facts);
-      this.show(ev.observed, step);
-      observed.push(...ev.observed);
-      if (ev.entailed.length || caller.canScore) {
-        const r = await answerOpen(frame, ev, caller, (iri) => facts.entity(iri)?.name ?? iri);
-        if (r.names.length) {
-          answer = r.names;
-          answerIris = r.iris;
-        }
-        decision = r.decision;
-      }
-    } else if (frame?.kind === 'free') {
-      const ev = freeEvidence(frame, qs);
-      this.show(ev, step);
-      observed.push(...ev);
-    }
+    const decided = await this.decide(q, frame, caller, step);
+    const { observed, answerIris } = decided;
+    let { answer, decision } = decided;
     if (decision) step({ type: 'note', stage: 'answer', text: decisionNote(decision) });
 
     const digest = digestOf(observed);
@@ -99,16 +70,8 @@ export class PolicyAgent {
       const generated = await this.generate(q, digest, caller, step);
       answer = generated.answer;
       answerFormat = generated.format;
-      if (choice || q.kind === 'oq')
-        decision = {
-          driver: 'policy',
-          mode: 'generation',
-          note: !frame
-            ? 'no question frame: the answer was generated'
-            : caller.canScore
-              ? 'the evidence gave no candidate to score: the answer was generated'
-              : 'this backend gives no token probabilities: the answer was generated, not scored',
-        };
+      if (q.kind === 'mcq' || q.kind === 'single' || q.kind === 'oq')
+        decision = { driver: 'policy', mode: 'generation', note: generationNote(frame, caller.canScore) };
       if (digest.length)
         ({ grounding, cited } = await attribute(caller, generated.convo, digest, step, ATTRIBUTION_TOKENS));
     }
@@ -131,6 +94,46 @@ export class PolicyAgent {
       startedAt,
       seconds: Math.round(performance.now() - t0) / 1000,
     };
+  }
+
+  /**
+   * The policy's evidence for the question's frame, and the answer the reasoner's verdicts and the
+   * model's likelihoods decide (none for free text, or when nothing could be scored).
+   */
+  private async decide(
+    q: AgentQuestion,
+    frame: FrameReading['frame'],
+    caller: StageCaller,
+    step: (s: TrajectoryStep) => void,
+  ): Promise<{
+    observed: Observed[];
+    answer: AgentAnswer | null;
+    decision: AnswerDecision | null;
+    answerIris?: string[];
+  }> {
+    const { queryService: qs, facts } = this.deps;
+    if (frame?.kind === 'choice' && (q.kind === 'mcq' || q.kind === 'single')) {
+      const ev = choiceEvidence(frame, qs);
+      this.show(ev.observed, step);
+      if (!caller.canScore) return { observed: ev.observed, answer: null, decision: null };
+      const r = await answerChoice(frame, ev, caller, facts, q.kind === 'single', this.deps.scoreSettled);
+      const answer = q.kind === 'single' ? (r.chosen[0] ?? null) : r.chosen;
+      return { observed: ev.observed, answer, decision: r.decision };
+    }
+    if (frame?.kind === 'open' && q.kind === 'oq') {
+      const ev = openEvidence(frame, qs, facts);
+      this.show(ev.observed, step);
+      if (!ev.entailed.length && !caller.canScore) return { observed: ev.observed, answer: null, decision: null };
+      const r = await answerOpen(frame, ev, caller, (iri) => facts.entity(iri)?.name ?? iri);
+      if (!r.names.length) return { observed: ev.observed, answer: null, decision: r.decision };
+      return { observed: ev.observed, answer: r.names, decision: r.decision, answerIris: r.iris };
+    }
+    if (frame?.kind === 'free') {
+      const ev = freeEvidence(frame, qs);
+      this.show(ev, step);
+      return { observed: ev, answer: null, decision: null };
+    }
+    return { observed: [], answer: null, decision: null };
   }
 
   private show(observed: Observed[], step: (s: TrajectoryStep) => void): void {
@@ -163,6 +166,14 @@ function supporting(digest: Evidence[], decision: AnswerDecision | null): Eviden
   return digest.filter(
     (e) => e.verdict === 'ENTAILED' || e.kind === 'card' || (decision.mode === 'reasoner' && e.kind === 'closure'),
   );
+}
+
+/** Why a choice or open question's answer was generated rather than decided. */
+function generationNote(frame: FrameReading['frame'], canScore: boolean): string {
+  if (!frame) return 'no question frame: the answer was generated';
+  return canScore
+    ? 'the evidence gave no candidate to score: the answer was generated'
+    : 'this backend gives no token probabilities: the answer was generated, not scored';
 }
 
 function decisionNote(d: AnswerDecision): string {
