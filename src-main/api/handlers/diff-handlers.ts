@@ -1,0 +1,97 @@
+import { basename } from 'node:path';
+import { UserError } from '../../core/errors';
+import { withTypedPaths } from '../../core/shown-paths';
+import type { Task } from '../../core/task';
+import { capChanges } from '../../diff/cap-changes';
+import { diffMarkdown } from '../../diff/diff-markdown';
+import { diffHandles } from '../../diff/diff-service';
+import { namespacePrefixes } from '../../diff/namespace-filter';
+import type { OntologyHandle } from '../../ontology/ontology-handle';
+import type { ApiHost, AreaHandlers } from './api-host';
+
+/** Changes of one kind a diff task carries (counts stay exact); see cap-changes.ts. */
+const DIFF_SHOWN_PER_KIND = 2000;
+
+/** One side of a diff: an open ontology, or a file to open. */
+type Side = { handle: OntologyHandle; file?: undefined } | { file: string; handle?: undefined };
+
+/** Comparing two ontologies (a task), and exporting the comparison. */
+export function diffHandlers(host: ApiHost): AreaHandlers<'diff'> {
+  return {
+    'diff.run': ({ oldId, oldPath, newId, newPath, namespaces, annotations }) => {
+      const side = (id: string | undefined, file: string | undefined, which: string): Side => {
+        if ((id === undefined) === (file === undefined))
+          throw new UserError('bad-params', `Invalid parameters for diff.run: give either ${which}Id or ${which}Path.`);
+        return id === undefined ? { file: file! } : { handle: host.handle(id) };
+      };
+      const sides = [side(oldId, oldPath, 'old'), side(newId, newPath, 'new')];
+      const prefixes = checkedNamespaces(namespaces);
+      const [oldName, newName] = sides.map((x) => basename(x.handle?.path ?? x.file!));
+      const t = host.launch('diff', `Diff ${oldName} → ${newName}`, async (task) => {
+        const [oldH, newH] = await openSides(host, sides, task);
+        const full = await diffHandles(oldH, newH, {
+          namespaces: prefixes,
+          annotations,
+          signal: task.signal,
+          onProgress: (p) => task.update(p),
+        });
+        const { report, capped } = capChanges(full, DIFF_SHOWN_PER_KIND);
+        return { oldId: oldH.path, newId: newH.path, report, shownPerKind: capped ? DIFF_SHOWN_PER_KIND : null };
+      });
+      for (const x of sides) if (x.handle) host.hold(x.handle, t);
+      return { taskId: t.id };
+    },
+    'diff.export': async ({ oldId, newId, namespaces, annotations, format }) => {
+      const report = await diffHandles(host.handle(oldId), host.handle(newId), {
+        namespaces: checkedNamespaces(namespaces),
+        annotations,
+      });
+      const name = `diff-${fileStem(report.old.file)}-${fileStem(report.new.file)}`;
+      return format === 'json'
+        ? { fileName: `${name}.json`, mime: 'application/json', content: JSON.stringify(report, null, 2) }
+        : { fileName: `${name}.md`, mime: 'text/markdown', content: diffMarkdown(report) };
+    },
+  };
+}
+
+/** A side given as a file is opened (from the cache when it has been seen) and stays open. */
+async function openSides(host: ApiHost, sides: Side[], task: Task): Promise<OntologyHandle[]> {
+  const handles: OntologyHandle[] = [];
+  for (const [i, x] of sides.entries()) {
+    if (x.handle) {
+      handles[i] = x.handle;
+      continue;
+    }
+    const started = Date.now();
+    const name = basename(x.file);
+    const h = await host.c.ontologies
+      .open(x.file, {
+        signal: task.signal,
+        onProgress: (p) => task.update({ stage: `open ${name}`, fraction: 0.2 * i + 0.2 * p.fraction }),
+      })
+      .catch((e: unknown) => Promise.reject(withTypedPaths(e, [x.file])));
+    host.adopt(h, started);
+    host.hold(h, task);
+    handles[i] = h;
+  }
+  return handles;
+}
+
+/** A bad namespace fails the call, before any task starts. */
+function checkedNamespaces(values: string[] | undefined): string[] {
+  try {
+    return namespacePrefixes(values ?? []);
+  } catch (e) {
+    throw new UserError('bad-params', (e as Error).message);
+  }
+}
+
+/** `po.revised.obo` → `po.revised`, with anything unsafe in a file name replaced. */
+function fileStem(file: string): string {
+  return (
+    file
+      .replace(/\.[^.]+$/, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .slice(0, 60) || 'ontology'
+  );
+}

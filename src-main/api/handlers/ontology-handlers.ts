@@ -1,0 +1,86 @@
+import { basename } from 'node:path';
+import { UserError } from '../../core/errors';
+import { withTypedPaths } from '../../core/shown-paths';
+import { classTreeOf } from '../../ontology/tree/class-tree';
+import type { ApiHost, AreaHandlers } from './api-host';
+
+type OntologyHandlers = AreaHandlers<'ontology'>;
+
+/** Opening, listing and closing ontologies. */
+export function ontologyHandlers(
+  host: ApiHost,
+): Pick<
+  OntologyHandlers,
+  'ontology.open' | 'ontology.list' | 'ontology.recent' | 'ontology.close' | 'ontology.status'
+> {
+  const { c } = host;
+  return {
+    'ontology.open': ({ path }) => {
+      const t = host.launch('load', `Open ${basename(path)}`, async (task) => {
+        const started = Date.now();
+        const h = await c.ontologies
+          .open(path, { signal: task.signal, onProgress: (p) => task.update(p) })
+          .catch((e: unknown) => Promise.reject(withTypedPaths(e, [path])));
+        // The service hands back a handle it still has open for this content instead of loading it.
+        const alreadyOpen = host.served(h);
+        host.adopt(h, started);
+        c.settings.touchRecent(h.path);
+        return alreadyOpen ? { ...host.info(h), alreadyOpen } : host.info(h);
+      });
+      return { taskId: t.id };
+    },
+    'ontology.list': () => host.openHandles().map((h) => host.info(h)),
+    'ontology.recent': () => c.settings.recentFiles(),
+    'ontology.close': ({ ontologyId }) => ({ closed: host.close(ontologyId) }),
+    'ontology.status': async ({ ontologyId }) => {
+      host.handle(ontologyId);
+      const state = await c.fileWatcher.status(ontologyId);
+      if (!state) throw new UserError('not-open', 'That ontology is not open; open it first.');
+      return { state };
+    },
+  };
+}
+
+/** Reading an open ontology: search, cards, the class tree and the stated axioms. */
+export function browseHandlers(
+  host: ApiHost,
+): Omit<
+  OntologyHandlers,
+  'ontology.open' | 'ontology.list' | 'ontology.recent' | 'ontology.close' | 'ontology.status'
+> {
+  const { c } = host;
+  return {
+    'ontology.search': ({ ontologyId, text, limit, includeObsolete }) => {
+      const h = host.handle(ontologyId);
+      const ix = h.closure;
+      return c
+        .queryService(h)
+        .names.search(text, limit ?? 20, { includeObsolete })
+        .map((x) => ({
+          iri: ix.iri(x.id),
+          name: ix.nameOf(x.id),
+          matched: x.matched,
+          matchKind: x.matchKind,
+          tier: x.tier,
+          ...(x.scope ? { scope: x.scope } : {}),
+          score: Math.round(x.score * 1000) / 1000,
+          obsolete: ix.deprecated.has(x.id),
+          ...(x.replaces ? { replaces: x.replaces } : {}),
+        }));
+    },
+    'ontology.card': ({ ontologyId, iri }) => {
+      const card = host.handle(ontologyId).card(iri);
+      if (!card) throw new UserError('unknown-name', 'No class has that IRI in this ontology.');
+      return card;
+    },
+    'ontology.children': ({ ontologyId, iri, relation, hierarchy }) =>
+      c.trees.children(host.handle(ontologyId), iri, relation ?? null, hierarchy),
+    'ontology.path': ({ ontologyId, iri, relation, hierarchy }) =>
+      c.trees.path(host.handle(ontologyId), iri, relation ?? null, hierarchy),
+    'ontology.statedInferred': ({ ontologyId, iri }) => c.stated.statedInferred(host.handle(ontologyId), iri),
+    'ontology.lineage': ({ ontologyId, iri }) => c.stated.lineage(host.handle(ontologyId), iri),
+    'ontology.axioms': ({ ontologyId, iri }) => c.stated.classAxioms(host.handle(ontologyId), iri),
+    'ontology.whyUnsatisfiable': ({ ontologyId, iri }) => c.stated.whyUnsatisfiable(host.handle(ontologyId), iri),
+    'ontology.relations': ({ ontologyId }) => classTreeOf(host.handle(ontologyId).closure).relations(),
+  };
+}
