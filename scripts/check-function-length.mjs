@@ -11,7 +11,16 @@ import ts from 'typescript';
 
 const LIMIT = 80;
 // 'file::name' -> why it stays long. At most 10 entries.
-const ALLOWED = new Map([]);
+const ALLOWED = new Map([
+  [
+    'src-main/agent/frame/read-choice.ts::readChoice',
+    'the question frame is being reworked by its owner; split it (relation blank vs concept blank) with that work',
+  ],
+  [
+    'src-main/server/web-server.ts::startWebServer',
+    "its request handlers close over the port, token and sockets; split into handler modules with the server's tests",
+  ],
+]);
 
 if (ALLOWED.size > 10) {
   console.error(`The function-length allow-list has ${ALLOWED.size} entries; it may hold at most 10.`);
