@@ -74,8 +74,9 @@ export class FakeApi implements WorkbenchApi {
 
   async call<M extends ApiMethod>(method: M, params: ApiParams<M>): Promise<ApiResults[M]> {
     this.calls.push({ method, params });
-    await Promise.resolve();
+    // The reply in place when the call was made answers it, a tick later (as a transport would).
     const h = this.handlers.get(method);
+    await Promise.resolve();
     if (!h) throw new ApiError('unknown-method', `no fake reply for ${method}`);
     return (await h(params)) as ApiResults[M];
   }
