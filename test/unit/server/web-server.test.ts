@@ -19,7 +19,7 @@ let s: RunningServer;
 
 beforeAll(async () => {
   c = new Container({ cacheDir: join(dir.path, 'cache'), dataDir: join(dir.path, 'data'), env: {} });
-  c.start();
+  await c.start();
   api = new ApiService(c, 'web');
   writeFileSync(join(dir.path, 'index.html'), '<div id="app"></div>');
   s = await startWebServer({ api, staticDir: dir.path });
