@@ -19,6 +19,7 @@ import { CACHE_SCHEMA_VERSION } from './cache/schema';
 import { followDump, type DumpReadStats } from './dump/dump-reader';
 import type { DumpRecord, GoneRecord } from './dump/dump-types';
 import { checkOntologyFile } from './input-check';
+import { bridgeWarnings } from './load-warnings';
 import { bridgeSeconds, StepClock } from './load-profile';
 import { OntologyHandle } from './ontology-handle';
 import type { LoadProfile, LoadStage, LoadSummary, LoadWarning, ReloadSummary } from './ontology-types';
@@ -53,7 +54,8 @@ interface BridgeLoadResult {
   objectProperties: number;
   axioms: number;
   imports: { iri: string; path: string | null }[];
-  warnings: LoadWarning[];
+  /** As the JVM sent them: read through bridgeWarnings. */
+  warnings: unknown;
   /** Present once the bridge times its parse; its keys are the bridge's own. */
   seconds?: Record<string, unknown>;
 }
@@ -392,7 +394,7 @@ export class OntologyService {
       const importHashes = [];
       for (const imp of loaded.imports)
         if (imp.path) importHashes.push({ path: imp.path, hash: await hashFile(imp.path) });
-      const warnings = [...notes, ...loaded.warnings];
+      const warnings = [...notes, ...bridgeWarnings(loaded.warnings)];
       if (counts.unsatisfiable.length) {
         warnings.push({
           code: 'unsatisfiable',
