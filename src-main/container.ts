@@ -54,6 +54,7 @@ export class Container {
     labels: () => this.defaultFileRoots(),
   });
   private readonly queries = new WeakMap<OntologyHandle, QueryService>();
+  private readonly started: Service[] = [];
   /** Label languages for this process alone (the CLI's --languages), in place of the setting. */
   nameLanguages: string[] | undefined;
 
@@ -165,18 +166,56 @@ export class Container {
     };
   }
 
-  start(): void {
-    mkdirSync(this.dataDir, { recursive: true });
-    this.ontologies.start();
-    this.tasks.start();
-    this.settings.start();
-    this.fileWatcher.start();
+  /**
+   * Starts the services in dependency order (each may use those before it). When one fails, those
+   * already started are stopped again, newest first, and the failure is thrown.
+   */
+  async start(): Promise<void> {
+    if (this.started.length) return;
+    for (const s of this.lifecycle()) {
+      try {
+        s.start();
+      } catch (e) {
+        await this.stop().catch(() => {
+          // The start's own failure is the one worth reporting.
+        });
+        throw e;
+      }
+      this.started.push(s);
+    }
   }
 
+  /** Stops what start() started, in reverse order; every one is stopped even if another fails. */
   async stop(): Promise<void> {
-    this.tasks.stop();
-    this.fileWatcher.stop();
-    this.history.stop();
-    await this.ontologies.stop();
+    let first: unknown;
+    for (const s of this.started.splice(0).reverse()) {
+      try {
+        await s.stop();
+      } catch (e) {
+        first ??= e;
+      }
+    }
+    if (first !== undefined) throw first;
   }
+
+  /** The services with a start and a stop, in the order they start. */
+  private lifecycle(): Service[] {
+    return [
+      // The data folder, which the settings, the history and the results stores live in.
+      { start: () => mkdirSync(this.dataDir, { recursive: true }), stop: () => {} },
+      { start: () => this.settings.start(), stop: () => this.settings.stop() },
+      { start: () => this.ontologies.start(), stop: () => this.ontologies.stop() },
+      // Opened at its first use; closed only after the tasks that write to it were cancelled.
+      { start: () => {}, stop: () => this.history.stop() },
+      { start: () => this.fileWatcher.start(), stop: () => this.fileWatcher.stop() },
+      // Last: a task may use every service above, so tasks are cancelled before any of them stops.
+      { start: () => this.tasks.start(), stop: () => this.tasks.stop() },
+    ];
+  }
+}
+
+/** One step of the container's start, and what undoes it. */
+interface Service {
+  start(): void;
+  stop(): void | Promise<void>;
 }

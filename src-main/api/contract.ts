@@ -51,6 +51,8 @@ export type * from '../settings/settings-types';
 export type { ErrorCode } from '../core/error-codes';
 export type { TaskProgress, TaskSnapshot, TaskState } from '../core/task-types';
 export type { CallEnvelope, DesktopBridge, FileKind } from '../app/bridge-types';
+/** One load warning (LoadSummary.warnings): its code is one of LOAD_WARNING_CODES, never free text. */
+export { LoadWarningSchema } from '../ontology/load-warnings';
 
 /**
  * The one API between the renderer and the main side. Electron IPC and the web server both serve

@@ -14,7 +14,7 @@ export interface Backend {
 export async function startBackend(): Promise<Backend> {
   const [{ Container }, { ApiService }] = await Promise.all([import('../container'), import('../api/api-service')]);
   const container = new Container();
-  container.start();
+  await container.start();
   return { container, api: new ApiService(container, 'desktop') };
 }
 

@@ -56,7 +56,7 @@ export async function runArgs(argv: string[], io: CliIo, container?: Container):
   const languagesBefore = c.nameLanguages;
   try {
     if (own) {
-      c.start();
+      await c.start();
       // Named once per run: the entries of settings.json that were refused (the rest applies).
       for (const p of c.settings.problems()) io.stderr(`oarag: warning: ${p}\n`);
     }

@@ -1,7 +1,31 @@
 export type CacheState = 'hit' | 'miss';
 
+/**
+ * Every kind of warning a load can give. Views switch on the code; the message is for people and may
+ * change. The bridge's codes are checked against its Java sources by a test (load-warnings.test.ts).
+ */
+export const LOAD_WARNING_CODES = [
+  // From the bridge: an owl:imports it could not read, skipped as no ontology, or read from outside the folder.
+  'unresolved-import',
+  'skipped-import',
+  'import-outside-folder',
+  // From the bridge: constructs outside OWL 2 EL, which ELK ignores (counts per construct).
+  'non-el',
+  // From the load: classes equivalent to owl:Nothing.
+  'unsatisfiable',
+  // Java ran out of memory and the load was retried with a larger heap.
+  'heap-retried',
+  // The cached copy was damaged, unfinished or outdated, or an import changed: it was rebuilt.
+  'cache-rebuilt',
+  'cache-stale',
+  // A code this version does not know (a newer bridge); the message still says what happened.
+  'other',
+] as const;
+
+export type LoadWarningCode = (typeof LOAD_WARNING_CODES)[number];
+
 export interface LoadWarning {
-  code: string;
+  code: LoadWarningCode;
   message: string;
   counts?: Record<string, number>;
   iri?: string;

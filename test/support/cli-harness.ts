@@ -42,7 +42,7 @@ export function cliHarness(prefix: string, options: CliHarnessOptions = {}): Cli
   beforeAll(async () => {
     if (options.fixture) fixture = await options.fixture();
     container = new Container({ cacheDir: join(dir.path, 'cache'), dataDir: join(dir.path, 'data'), env });
-    container.start();
+    await container.start();
     if (fixture) {
       const handle = fixture.handle;
       container.ontologies.open = async () => handle;

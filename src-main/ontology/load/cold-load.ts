@@ -53,7 +53,8 @@ export interface BridgeLoadResult {
   objectProperties: number;
   axioms: number;
   imports: { iri: string; path: string | null }[];
-  warnings: LoadWarning[];
+  /** As the JVM sent them: read through bridgeWarnings. */
+  warnings: unknown;
   /** Present once the bridge times its parse; its keys are the bridge's own. */
   seconds?: Record<string, unknown>;
 }

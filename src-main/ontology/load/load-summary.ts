@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { UserError } from '../../core/errors';
 import type { CachePatcher, LoadCounts } from '../cache/cache-patcher';
 import type { LoadSummary, LoadWarning, ReloadSummary } from '../ontology-types';
+import { bridgeWarnings } from '../load-warnings';
 import type { BridgeLoadResult } from './cold-load';
 
 export function requireClasses(path: string, loaded: BridgeLoadResult): void {
@@ -22,7 +23,7 @@ export function loadSummary(
   reload: ReloadSummary | undefined,
 ): LoadSummary {
   const counts = target.buildCounts;
-  const warnings = [...notes, ...loaded.warnings];
+  const warnings = [...notes, ...bridgeWarnings(loaded.warnings)];
   if (counts.unsatisfiable.length) {
     warnings.push({
       code: 'unsatisfiable',

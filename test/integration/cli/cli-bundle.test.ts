@@ -103,7 +103,7 @@ describe('the bundled command line', () => {
     expect(bundled.err).toBe('');
     expect(bundled.code).toBe(0);
     const c = new Container({ cacheDir: join(dir.path, 'cache2'), dataDir: join(dir.path, 'data2'), env: {} });
-    c.start();
+    await c.start();
     let fromSources = '';
     try {
       const io = {

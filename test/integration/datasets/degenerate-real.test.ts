@@ -21,9 +21,9 @@ if (!jar)
 const ANATOMY = resolve(__dirname, '..', '..', 'fixtures', 'el', 'anatomy.ofn');
 const dir = tempDir('oarag-degenerate-');
 let c: Container;
-beforeAll(() => {
+beforeAll(async () => {
   c = new Container({ cacheDir: join(dir.path, 'cache'), dataDir: join(dir.path, 'data'), env: process.env });
-  c.start();
+  await c.start();
 });
 afterAll(async () => {
   await c?.stop();

@@ -25,10 +25,10 @@ let c: Container;
 let api: ApiService;
 const changes: OntologyFileChange[] = [];
 
-beforeAll(() => {
+beforeAll(async () => {
   copyFileSync(FIXTURE, file);
   c = new Container({ cacheDir: join(dir.path, 'cache'), dataDir: join(dir.path, 'data'), env: {} });
-  c.start();
+  await c.start();
   api = new ApiService(c, 'web');
   api.events.on('event', (name: string, payload: unknown) => {
     if (name === 'ontology.changed') changes.push(payload as OntologyFileChange);

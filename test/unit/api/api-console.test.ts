@@ -17,7 +17,7 @@ const ID = 'fixture';
 beforeAll(async () => {
   clinical = await handleFromDump(clinicalDump());
   c = new Container({ cacheDir: `${dir.path}/cache`, dataDir: `${dir.path}/data`, env: {} });
-  c.start();
+  await c.start();
   vi.spyOn(c.ontologies, 'open').mockImplementation(async () => clinical.handle);
   api = new ApiService(c, 'web');
   const { taskId } = (await api.handle('ontology.open', { path: ID })) as { taskId: string };

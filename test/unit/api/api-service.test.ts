@@ -23,7 +23,7 @@ beforeAll(async () => {
   bench = await handleFromDump(benchDump());
   Object.defineProperty(bench.handle, 'path', { value: 'bench-fixture' });
   c = new Container({ cacheDir: `${dir.path}/cache`, dataDir: `${dir.path}/data`, env: {} });
-  c.start();
+  await c.start();
   vi.spyOn(c.ontologies, 'open').mockImplementation(async (path) =>
     path === 'bench-fixture' ? bench.handle : clinical.handle,
   );

@@ -36,7 +36,7 @@ beforeAll(async () => {
   ]);
   for (const [path, v] of Object.entries(versions)) Object.defineProperty(v.handle, 'path', { value: path });
   c = new Container({ cacheDir: `${dir.path}/cache`, dataDir: `${dir.path}/data`, env: {} });
-  c.start();
+  await c.start();
   vi.spyOn(c.ontologies, 'open').mockImplementation(async (path) => {
     const v = versions[path];
     if (!v) throw new Error(`no fixture for ${path}`);

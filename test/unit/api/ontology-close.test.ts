@@ -15,9 +15,9 @@ let c: Container;
 let api: ApiService;
 const made: { handle: OntologyHandle; cleanup: () => void }[] = [];
 
-beforeAll(() => {
+beforeAll(async () => {
   c = new Container({ cacheDir: `${dir.path}/cache`, dataDir: `${dir.path}/data`, env: {} });
-  c.start();
+  await c.start();
   const realOpen = c.ontologies.open.bind(c.ontologies);
   vi.spyOn(c.ontologies, 'open').mockImplementation(async (path, o) => {
     if (!path.startsWith('fixture')) return realOpen(path, o);

@@ -15,7 +15,7 @@ const builtinDir = join(dir.path, 'builtin');
 let c: Container;
 let api: ApiService;
 
-beforeAll(() => {
+beforeAll(async () => {
   mkdirSync(models);
   mkdirSync(builtinDir);
   c = new Container({
@@ -23,7 +23,7 @@ beforeAll(() => {
     dataDir: join(dir.path, 'data'),
     env: { OARAG_MODELS_DIR: models, OARAG_BUILTIN_MODELS_DIR: builtinDir },
   });
-  c.start();
+  await c.start();
   api = new ApiService(c, 'web');
 });
 afterAll(async () => {

@@ -194,7 +194,7 @@ describe('OpenAiBackend.capabilities: detected once per server and model, then c
     });
     try {
       // A loopback server gets a key only through an apiKeys entry for its host (issue #27 item 4).
-      c.start();
+      await c.start();
       c.settings.set({ apiKeys: { [new URL(s.url).host]: 'LLAMA_API_KEY' } });
       const b = await c.createBackend(`openai:${s.url}#m`);
       expect(await b.capabilities!()).toEqual({ grammar: true, tools: true, jsonSchema: false });
