@@ -27,12 +27,7 @@ export function registerConceptTools({ server, set, ontology, run }: ToolKit): v
         'Is "every <subject> is related by <relation> to some <object>" entailed by the ontology (with inheritance, sub-relations and the reasoner\'s closure)? ' +
         'With relation "is a" it checks classification (subject is a kind of object). Verdicts: ENTAILED (proven) or NOT ENTAILED. ' +
         'NOT ENTAILED is open-world: the ontology does not prove it, which does not make it false.',
-      inputSchema: {
-        subject: name('The subject concept'),
-        relation: relation('The relation'),
-        object: name('The object concept'),
-        ontology,
-      },
+      inputSchema: statementInput(ontology),
       annotations: readOnly,
     },
     ({ subject, relation: r, object, ontology: id }) =>
@@ -120,15 +115,20 @@ export function registerRelationTools({ server, set, ontology, run }: ToolKit): 
       description:
         'The axioms of the ontology that an ENTAILED statement "every <subject> is related by <relation> to some <object>" follows from (a justification found by the ELK reasoner). ' +
         'The first call on an ontology starts the reasoner and can take some seconds.',
-      inputSchema: {
-        subject: name('The subject concept'),
-        relation: relation('The relation'),
-        object: name('The object concept'),
-        ontology,
-      },
+      inputSchema: statementInput(ontology),
       annotations: readOnly,
     },
     ({ subject, relation: r, object, ontology: id }) =>
       guarded(() => run(set.pick(id), { form: 'explain', subject, relation: r, filler: object })),
   );
+}
+
+/** The arguments of the tools about one statement (ask, explain): subject, relation, object. */
+function statementInput<O>(ontology: O) {
+  return {
+    subject: name('The subject concept'),
+    relation: relation('The relation'),
+    object: name('The object concept'),
+    ontology,
+  };
 }
