@@ -10,13 +10,8 @@
 // `npm install` and the jar build never run it. Set OARAG_SKIP_BRIDGE_BUILD=1 to skip, as for the build and the
 // bridge tests. Maven is spawned with an argument array (`cmd.exe /c` for mvn.cmd on Windows), with a 5-minute limit.
 
-import { spawn } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mvn } from './mvn-run.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const bridgeDir = join(root, 'resources', 'elk-bridge');
-const isWindows = process.platform === 'win32';
 const LIMIT_MS = 5 * 60_000;
 const write = process.argv.includes('--write');
 const goal = `com.diffplug.spotless:spotless-maven-plugin:${write ? 'apply' : 'check'}`;
@@ -28,49 +23,18 @@ if (process.env.OARAG_SKIP_BRIDGE_BUILD) {
   process.exit(0);
 }
 
-/** Runs mvn; resolves with its exit code (null when it could not start) and its combined output. */
-function mvn(args) {
-  return new Promise((done) => {
-    const child = isWindows
-      ? spawn('cmd.exe', ['/d', '/s', '/c', 'mvn', ...args], {
-          cwd: bridgeDir,
-          stdio: ['ignore', 'pipe', 'pipe'],
-          windowsHide: true,
-        })
-      : spawn('mvn', args, { cwd: bridgeDir, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const keep = (d) => {
-      output += d.toString();
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    const timer = setTimeout(() => {
-      output += `\nMaven did not finish within ${LIMIT_MS / 60_000} minutes and was stopped.\n`;
-      child.kill('SIGKILL');
-    }, LIMIT_MS);
-    child.on('error', (e) => {
-      clearTimeout(timer);
-      done({ code: null, output: `${output}\nCould not start Maven: ${e.message}\n` });
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code, output });
-    });
-  });
-}
-
 // eslint-disable-next-line no-control-regex -- ESC is exactly what an ANSI colour code starts with
 const clean = (text) => text.replace(/\x1b\[[0-9;]*m/g, '').trim();
 const violations = /The following files had format violations/;
 const base = ['-q', '-B', '-Dstyle.color=never', goal];
-let run = await mvn(['-o', ...base]);
+let run = await mvn(['-o', ...base], LIMIT_MS);
 if (
   run.code !== 0 &&
   !violations.test(run.output) &&
   /offline|has not been downloaded|Could not resolve|Cannot access/i.test(run.output)
 ) {
   log('the formatter is not in the local Maven repository yet; running Maven online once.');
-  run = await mvn(base);
+  run = await mvn(base, LIMIT_MS);
 }
 if (run.code === null) {
   log(clean(run.output));

@@ -8,15 +8,11 @@
 // online, once. Set OARAG_SKIP_BRIDGE_BUILD=1 to skip, as for the build. Maven is spawned with an argument array
 // (`cmd.exe /c` for mvn.cmd on Windows), with a 10-minute limit.
 
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { bridgeDir, mvn } from './mvn-run.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const bridgeDir = join(root, 'resources', 'elk-bridge');
 const reportsDir = join(bridgeDir, 'target', 'surefire-reports');
-const isWindows = process.platform === 'win32';
 const LIMIT_MS = 10 * 60_000;
 
 const log = (msg) => process.stderr.write(`[test-bridge] ${msg}\n`);
@@ -24,37 +20,6 @@ const log = (msg) => process.stderr.write(`[test-bridge] ${msg}\n`);
 if (process.env.OARAG_SKIP_BRIDGE_BUILD) {
   log('OARAG_SKIP_BRIDGE_BUILD is set: the ELK bridge tests were not run.');
   process.exit(0);
-}
-
-/** Runs mvn; resolves with its exit code (null when it could not start) and its combined output. */
-function mvn(args) {
-  return new Promise((done) => {
-    const child = isWindows
-      ? spawn('cmd.exe', ['/d', '/s', '/c', 'mvn', ...args], {
-          cwd: bridgeDir,
-          stdio: ['ignore', 'pipe', 'pipe'],
-          windowsHide: true,
-        })
-      : spawn('mvn', args, { cwd: bridgeDir, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const keep = (d) => {
-      output += d.toString();
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    const timer = setTimeout(() => {
-      output += `\nMaven did not finish within ${LIMIT_MS / 60_000} minutes and was stopped.\n`;
-      child.kill('SIGKILL');
-    }, LIMIT_MS);
-    child.on('error', (e) => {
-      clearTimeout(timer);
-      done({ code: null, output: `${output}\nCould not start Maven: ${e.message}\n` });
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code, output });
-    });
-  });
 }
 
 /** Counts from the Surefire XML reports of this run. */
@@ -79,14 +44,14 @@ const clean = (text) => text.replace(/\x1b\[[0-9;]*m/g, '').trim();
 const base = ['-q', '-B', '-Dstyle.color=never', 'test'];
 const t0 = Date.now();
 rmSync(reportsDir, { recursive: true, force: true });
-let run = await mvn(['-o', ...base]);
+let run = await mvn(['-o', ...base], LIMIT_MS);
 if (
   run.code !== 0 &&
   /offline|has not been downloaded|Could not resolve|Cannot access/i.test(run.output) &&
   !counts().classes
 ) {
   log('an artifact the tests need is not in the local Maven repository; running Maven online once.');
-  run = await mvn(base);
+  run = await mvn(base, LIMIT_MS);
 }
 const seconds = ((Date.now() - t0) / 1000).toFixed(1);
 const c = counts();
