@@ -34,11 +34,7 @@ export function readQuestion(q: AgentQuestion, lex: Lexicon): FrameReading {
 
 /** A relative clause ("that", "whose") or a second question word: one statement inside another. */
 export function nestingIn(question: string): string | null {
-  const words = question
-    .replace(/"[^"]*"/g, ' ')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}']+/u)
-    .filter(Boolean);
+  const words = unquotedWords(question);
   const rel = words.find((w) => w === 'that' || w === 'whose' || w === 'whom');
   if (rel) return rel;
   const asks = words.filter((w) => ['which', 'what', 'where', 'who'].includes(w));
@@ -47,11 +43,17 @@ export function nestingIn(question: string): string | null {
 
 /** The first negating word outside double quotes (a quoted name is the ontology's, not the question's). */
 export function negationIn(question: string): string | null {
-  const unquoted = question.replace(/"[^"]*"/g, ' ');
-  for (const w of unquoted.toLowerCase().split(/[^\p{L}\p{N}']+/u)) {
-    if (NEGATIONS.has(w) || /^[\p{L}]+n't$/u.test(w) || /^[\p{L}]+n’t$/u.test(w)) return w;
-  }
-  return null;
+  return unquotedWords(question).find((w) => NEGATIONS.has(w) || /^\p{L}+n't$/u.test(w)) ?? null;
+}
+
+/** The question's own words, lower case, apostrophes kept ("isn't"), names in double quotes left out. */
+function unquotedWords(question: string): string[] {
+  return question
+    .replace(/"[^"]*"/g, ' ')
+    .replace(/’/g, "'")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}']+/u)
+    .filter(Boolean);
 }
 
 function readWords(q: AgentQuestion, lex: Lexicon): FrameReading {
