@@ -22,6 +22,8 @@ export interface Mention {
   partial?: boolean;
   /** Written between double quotes: the question names it exactly. */
   quoted?: boolean;
+  /** "is a" said from the other end ("superclass of X"): the concept named is the subclass. */
+  inverse?: boolean;
 }
 
 export interface Scan {
@@ -49,6 +51,29 @@ const ISA_PHRASES = new Set([
   'subclasses of',
   'subtype of',
   'subtypes of',
+  'child of',
+  'children of',
+  'descendant of',
+  'descendants of',
+  'more specific than',
+  'narrower than',
+]);
+/** Phrases that say "superclass of": "X is a superclass of Y" states Y is a X. */
+const INVERSE_ISA_PHRASES = new Set([
+  'superclass of',
+  'superclasses of',
+  'supertype of',
+  'supertypes of',
+  'parent of',
+  'parents of',
+  'parent class of',
+  'parent classes of',
+  'ancestor of',
+  'ancestors of',
+  'generalization of',
+  'generalisation of',
+  'more general than',
+  'broader than',
 ]);
 /** Single words never read as a concept, whatever an ontology labels with them. */
 const FUNCTION_WORDS = new Set(
@@ -98,8 +123,16 @@ function longestAt(words: string[], i: number, lex: Lexicon, partials: Map<strin
     const hit = exactAt(words, i, n, lex);
     if (hit) return hit;
     const norm = normalizeName(words.slice(i, i + n).join(' '));
-    if (ISA_PHRASES.has(norm))
-      return [{ kind: 'relation', term: isA(words.slice(i, i + n).join(' ')), start: i, end: i + n, others: [] }];
+    if (ISA_PHRASES.has(norm) || INVERSE_ISA_PHRASES.has(norm)) {
+      const m: Mention = {
+        kind: 'relation',
+        term: isA(words.slice(i, i + n).join(' ')),
+        start: i,
+        end: i + n,
+        others: [],
+      };
+      return [INVERSE_ISA_PHRASES.has(norm) ? { ...m, inverse: true } : m];
+    }
     const p = partials.get(norm);
     if (p)
       return [
@@ -118,7 +151,10 @@ function longestAt(words: string[], i: number, lex: Lexicon, partials: Map<strin
 
 function isAAt(words: string[], i: number): Mention[] | null {
   const from = words[i];
-  return ISA_PHRASES.has(normalizeName(from)) || normalizeName(from) === 'subclass'
+  const norm = normalizeName(from);
+  if (INVERSE_ISA_PHRASES.has(norm))
+    return [{ kind: 'relation', term: isA(from), start: i, end: i + 1, others: [], inverse: true }];
+  return ISA_PHRASES.has(norm) || norm === 'subclass'
     ? [{ kind: 'relation', term: isA(from), start: i, end: i + 1, others: [] }]
     : null;
 }
@@ -166,6 +202,23 @@ function dropLooseIsA(ms: Mention[]): Mention[] {
   const otherRelation = ms.some((m) => m.kind === 'relation' && !loose(m));
   return ms.filter((m) => !loose(m) || (!otherRelation && m.start > 0));
 }
+
+/** A word that carries no meaning of its own in a question (an article, a preposition, "is"). */
+export function isFunctionWord(word: string): boolean {
+  return FUNCTION_WORDS.has(word.toLowerCase());
+}
+
+/**
+ * The words between two mentions that say something of their own ("regulator" in "is a regulator of
+ * X"): a reading that joins the two across them leaves that meaning out.
+ */
+export function wordsBetween(words: string[], a: Mention, b: Mention): string[] {
+  const [from, to] = a.end <= b.start ? [a.end, b.start] : [b.end, a.start];
+  return words.slice(from, to).filter((w) => w !== '[?]' && !isFunctionWord(w) && !CONNECTIVES.has(w.toLowerCase()));
+}
+
+/** Words that join a statement's places without adding to it ("every X is related by R to some Y"). */
+const CONNECTIVES = new Set(['related', 'every']);
 
 export function isA(from = IS_A): FrameTerm {
   return { iri: SUBCLASS_OF, name: IS_A, from };

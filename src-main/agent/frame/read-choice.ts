@@ -1,7 +1,7 @@
 import { normalizeName } from '../../ontology/names/normalize';
 import type { QuestionOption } from '../agent-types';
 import type { ChoiceFrame, FrameOption, FrameReading, FrameTerm } from './frame-types';
-import { isA, scanText, type Lexicon, type Mention } from './mentions';
+import { isA, scanText, wordsBetween, type Lexicon, type Mention } from './mentions';
 import { FRAME_MIN_CONFIDENCE, pickRelation, preferQuoted, reading, withoutAskRestriction } from './read-common';
 
 const ISA_OPTION = new Set(['is a', 'is an', 'subclass of', 'kind of', 'type of', 'a kind of', 'a type of']);
@@ -93,6 +93,11 @@ export function readChoice(question: string, options: QuestionOption[], lex: Lex
       frame: null,
       reason: `The question names the relation "${r.term.name}" but no concept on the other side of it.`,
     };
+  // "a superclass of X": X is the subclass, so X takes the subject's place and the options the filler's.
+  if (r.inverse) place = place === 'subject' ? 'filler' : 'subject';
+  // "is a regulator of X" is not "is a X": words the reading would step over change what is asked.
+  const unread = wordsBetween(scan.words, r, fixed);
+  if (unread.length) confidence = Math.min(confidence, 0.45);
   const frame: ChoiceFrame = {
     kind: 'choice',
     slot: place === 'subject' ? 'filler' : 'subject',
@@ -107,11 +112,13 @@ export function readChoice(question: string, options: QuestionOption[], lex: Lex
     notes(
       fixed,
       r,
-      rival
-        ? `the question names "${rival.term.from}" too, on the same side`
-        : relations.length > 1
-          ? 'the question names several relations'
-          : null,
+      unread.length
+        ? `the words "${unread.join(' ')}" between "${r.term.from}" and "${fixed.term.from}" are not read`
+        : rival
+          ? `the question names "${rival.term.from}" too, on the same side`
+          : relations.length > 1
+            ? 'the question names several relations'
+            : null,
     ),
   );
 }

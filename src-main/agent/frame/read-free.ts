@@ -1,6 +1,6 @@
 import { SUBCLASS_OF } from '../../query/exec/closure-facts';
 import type { FreeFrame, FrameReading } from './frame-types';
-import { isA, scanText, type Lexicon } from './mentions';
+import { isA, scanText, wordsBetween, type Lexicon } from './mentions';
 import { pickRelation, preferQuoted, reading } from './read-common';
 
 /**
@@ -19,7 +19,8 @@ export function readFree(question: string, lex: Lexicon): FrameReading {
     reading({ kind: 'free', entities, statement: null }, confidence, [why]);
   if (!relations.length) {
     const opensWithIs = /^(is|are)$/i.test(scan.words[0] ?? '');
-    if (opensWithIs && concepts.length === 2) {
+    // "Is the virus a cause of myocarditis?" is not "is a": only articles may stand between the two.
+    if (opensWithIs && concepts.length === 2 && !wordsBetween(scan.words, concepts[0], concepts[1]).length) {
       const [a, b] = concepts;
       const frame: FreeFrame = {
         kind: 'free',
@@ -32,15 +33,25 @@ export function readFree(question: string, lex: Lexicon): FrameReading {
     return noStatement('it names no relation');
   }
   const r = pickRelation(relations, scan.blanks);
-  const subject = concepts.filter((c) => c.end <= r.start).pop();
-  const filler = concepts.find((c) => c.start >= r.end) ?? null;
-  if (!subject) return noStatement(`no concept comes before "${r.term.from}"`, 0.65);
+  const before = concepts.filter((c) => c.end <= r.start).pop();
+  const after = concepts.find((c) => c.start >= r.end) ?? null;
+  if (!before) return noStatement(`no concept comes before "${r.term.from}"`, 0.65);
+  // "Is X a superclass of Y?" states Y is a X; with nothing after it the answer is the subclass.
+  if (r.inverse && !after)
+    return noStatement(`"${r.term.from}" asks for a subclass, which a statement cannot leave open`);
+  const [subject, filler] = r.inverse && after ? [after, before] : [before, after];
   if (filler && r.term.iri === SUBCLASS_OF && filler.term.iri === subject.term.iri)
     return noStatement('a class being a kind of itself is not a statement');
   let confidence = relations.length === 1 ? 0.8 : 0.45;
   if (r.partial) confidence *= 0.8;
   if (subject.others.length || filler?.others.length) confidence = Math.min(confidence, 0.5);
   const notes = relations.length > 1 ? [`it names ${relations.length} relations`] : [];
+  // "Is kinase activity a regulator of X?" is not "is a X": the words stepped over change the statement.
+  const unread = [before, after].flatMap((c) => (c ? wordsBetween(scan.words, r, c) : []));
+  if (unread.length) {
+    confidence = Math.min(confidence, 0.45);
+    notes.push(`the words "${unread.join(' ')}" next to "${r.term.from}" are not read`);
+  }
   const frame: FreeFrame = {
     kind: 'free',
     entities,

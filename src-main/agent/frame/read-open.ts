@@ -1,6 +1,6 @@
 import { SUBCLASS_OF } from '../../query/exec/closure-facts';
 import type { FrameCondition, FrameReading, FrameTerm, OpenFrame } from './frame-types';
-import { scanText, type Lexicon, type Mention } from './mentions';
+import { scanText, wordsBetween, type Lexicon, type Mention } from './mentions';
 import { preferQuoted, reading } from './read-common';
 
 /**
@@ -16,6 +16,14 @@ export function readOpen(question: string, lex: Lexicon): FrameReading {
   let rootNamed = false;
   let missing = 0;
   const used = new Set<Mention>();
+  const inverse = ms.find((m) => m.inverse);
+  // "the superclasses of X" are above X; an open frame lists what is below its root.
+  if (inverse)
+    return {
+      frame: null,
+      reason: `The question asks for the classes above a concept ("${inverse.term.from}"); an open question's answers are read as the classes below a root, so it is not checked.`,
+    };
+  const unread: string[] = [];
   for (const [k, m] of ms.entries()) {
     if (m.kind !== 'relation') continue;
     const next = ms.slice(k + 1).find((x) => x.kind === 'concept');
@@ -25,6 +33,7 @@ export function readOpen(question: string, lex: Lexicon): FrameReading {
       continue;
     }
     used.add(next);
+    unread.push(...wordsBetween(scan.words, m, next));
     if (m.term.iri === SUBCLASS_OF && !root && !conditions.length) {
       root = next.term;
       rootNamed = true;
@@ -56,6 +65,10 @@ export function readOpen(question: string, lex: Lexicon): FrameReading {
     // The conditions are a conjunction: "caused by a virus or located in the heart" is not one.
     confidence = Math.min(confidence, 0.45);
     notes.push('its conditions are joined by "or", and a frame can only join them by "and"');
+  }
+  if (unread.length) {
+    confidence = Math.min(confidence, 0.45);
+    notes.push(`the words "${unread.join(' ')}" between a relation and its concept are not read`);
   }
   if (missing) {
     confidence = 0.45;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleLexicon } from '../../../../src-main/agent/frame/handle-lexicon';
 import type { FrameReading } from '../../../../src-main/agent/frame/frame-types';
 import type { Lexicon } from '../../../../src-main/agent/frame/mentions';
-import { negationIn, readQuestion } from '../../../../src-main/agent/frame/read-question';
+import { negationIn, quantifierIn, readQuestion } from '../../../../src-main/agent/frame/read-question';
+import { SUBCLASS_OF } from '../../../../src-main/query/exec/closure-facts';
 import { clinicalDump, EX, handleFromDump } from '../../../support/dump-fixture';
 
 let lex: Lexicon;
@@ -225,5 +226,89 @@ describe('readQuestion: open and free questions', () => {
       kind: 'free',
       statement: { subject: { iri: iri('ViralMyocarditis') }, relation: { iri: iri('locatedIn') }, filler: null },
     });
+  });
+});
+
+describe('readQuestion: words that turn the hierarchy around, bound the answer or sit between the places', () => {
+  const heartOptions = opts('heart disease', 'disorder', 'virus');
+
+  it('reads "a superclass (parent) of X" as X being the subclass: the options fill the filler of "is a"', () => {
+    for (const question of [
+      'Which of these is a superclass of myocarditis?',
+      'Which of these is a parent of myocarditis?',
+      'Which of these is more general than myocarditis?',
+      'Myocarditis is a subclass of which of these?',
+    ]) {
+      const f = choice(readQuestion({ kind: 'mcq', question, options: heartOptions }, lex));
+      expect(f, question).toMatchObject({
+        slot: 'filler',
+        subject: { iri: iri('Myocarditis') },
+        relation: { iri: SUBCLASS_OF },
+        filler: null,
+      });
+    }
+    const down = choice(
+      readQuestion(
+        { kind: 'mcq', question: 'Which of these is a child of heart disease?', options: opts('myocarditis', 'virus') },
+        lex,
+      ),
+    );
+    expect(down).toMatchObject({ slot: 'subject', subject: null, filler: { iri: iri('HeartDisease') } });
+  });
+
+  it('turns a yes/no "superclass of" around, and refuses an open question for the classes above a concept', () => {
+    const yn = readQuestion({ kind: 'free', question: 'Is heart disease a superclass of myocarditis?' }, lex);
+    expect(yn.frame).toMatchObject({
+      kind: 'free',
+      statement: {
+        subject: { iri: iri('Myocarditis') },
+        relation: { iri: SUBCLASS_OF },
+        filler: { iri: iri('HeartDisease') },
+      },
+    });
+    const up = readQuestion({ kind: 'oq', question: 'What are the superclasses of myocarditis?' }, lex);
+    expect(up.frame).toBeNull();
+    expect(up.suggestion).toBeUndefined();
+    expect(up.reason).toContain('classes above a concept');
+  });
+
+  it('a noun between "is a" and the concept ("a regulator of X") makes the reading a suggestion, not a check', () => {
+    const r = readQuestion(
+      { kind: 'mcq', question: 'Which of these is a cause of myocarditis?', options: heartOptions },
+      lex,
+    );
+    expect(r.frame).toBeNull();
+    expect(r.reason).toContain('the words "cause" between "is a" and "myocarditis" are not read');
+    const free = readQuestion({ kind: 'free', question: 'Is the virus a cause of myocarditis?' }, lex);
+    // Read before as "virus is a myocarditis": now only the concepts it is about, with no statement.
+    expect(free.frame).toMatchObject({ kind: 'free', statement: null });
+  });
+
+  it('never checks "only", "exactly" or "at most": the reasoner confirms some filler, not a bound', () => {
+    for (const [question, word] of [
+      ['Which of these is only part of the heart?', 'only'],
+      ['Which of these is part of exactly one heart?', 'exactly'],
+      ['Which of these is part of at most two hearts?', 'at most'],
+      ['Which of these is part of at least two hearts?', 'at least'],
+    ]) {
+      const r = readQuestion({ kind: 'mcq', question, options: opts('myocardium', 'virus') }, lex);
+      expect(r.frame, question).toBeNull();
+      expect(r.suggestion, question).toBeUndefined();
+      expect(r.reason, question).toContain(`("${word}")`);
+    }
+    expect(quantifierIn('Which of these is part of at least one heart?')).toBeNull();
+  });
+
+  it('reads "lacks", "fails to", "rarely" and "other than" as negations', () => {
+    for (const [question, word] of [
+      ['Which of these lacks a finding site in the heart?', 'lacks'],
+      ['Which of these fails to be part of the heart?', 'fails'],
+      ['Which of these is rarely part of the heart?', 'rarely'],
+      ['Which of these, other than the myocardium, is part of the heart?', 'other than'],
+    ]) {
+      const r = readQuestion({ kind: 'mcq', question, options: opts('heart valve', 'virus') }, lex);
+      expect(r.frame, question).toBeNull();
+      expect(r.reason, question).toContain(`negated ("${word}")`);
+    }
   });
 });
