@@ -11,6 +11,7 @@ import { appVersion } from './core/version';
 import type { LlmBackend } from './llm/types';
 import type { OntologyHandle } from './ontology/ontology-handle';
 import { OntologyService } from './ontology/ontology-service';
+import { OpenOntologies } from './ontology/open-ontologies';
 import { StatedService } from './ontology/stated/stated-service';
 import { TreeService } from './ontology/tree/tree-service';
 import { FileWatcher } from './ontology/watch/file-watcher';
@@ -35,6 +36,8 @@ export class Container {
   readonly dataDir: string;
   readonly ontologies: OntologyService;
   readonly tasks = new TaskRegistry();
+  /** The ontologies served to clients (the API's, MCP's), by path and by file name; tasks hold them. */
+  readonly openOntologies: OpenOntologies;
   /** The files of the ontologies the API has open, so the UI can offer a reload when one changes. */
   readonly fileWatcher = new FileWatcher();
   readonly settings: SettingsStore;
@@ -68,6 +71,7 @@ export class Container {
       // Read at each open: a changed preference names entities anew in a cache of its own.
       naming: () => ({ languages: this.nameLanguages ?? this.settings.get().nameLanguages }),
     });
+    this.openOntologies = new OpenOntologies({ tasks: this.tasks, release: (h) => this.closeOntology(h) });
     this.stated = new StatedService({
       bridgeFor: (h, signal) => this.ontologies.bridgeHolding(h, signal),
       explain: (h, a, r, b, signal) => this.ontologies.explain(h, a, r, b, signal),
@@ -205,6 +209,8 @@ export class Container {
       { start: () => mkdirSync(this.dataDir, { recursive: true }), stop: () => {} },
       { start: () => this.settings.start(), stop: () => this.settings.stop() },
       { start: () => this.ontologies.start(), stop: () => this.ontologies.stop() },
+      // Stopped before the ontology service, so each served handle is released through it.
+      { start: () => this.openOntologies.start(), stop: () => this.openOntologies.stop() },
       // Opened at its first use; closed only after the tasks that write to it were cancelled.
       { start: () => {}, stop: () => this.history.stop() },
       { start: () => this.fileWatcher.start(), stop: () => this.fileWatcher.stop() },

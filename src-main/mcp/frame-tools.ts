@@ -7,7 +7,7 @@ import { frameText } from '../agent/frame/frame-text';
 import { readQuestion } from '../agent/frame/read-question';
 import { validateQuestion } from '../agent/question';
 import { UserError } from '../core/errors';
-import type { OntologySet, ServedOntology } from './ontology-set';
+import type { ServedOntologies, ServedOntology } from './served-ontologies';
 import { guarded, textResult } from './tool-result';
 
 const questionArgs = {
@@ -45,7 +45,7 @@ function read(o: ServedOntology, q: AgentQuestion) {
  */
 export function registerFrameTools(
   server: McpServer,
-  set: OntologySet,
+  set: ServedOntologies,
   ontology: z.ZodOptional<z.ZodString>,
   annotations: Record<string, boolean>,
 ): void {

@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { OntologySet } from './ontology-set';
+import type { ServedOntologies } from './served-ontologies';
 import { policyMessages } from './policy-prompt';
 import { registerResources } from './resources';
 import { registerTools } from './tools';
@@ -9,7 +9,7 @@ export const MCP_SERVER_NAME = 'oa-rag-workbench';
 
 /** One MCP server (tools, resources, the policy prompt) over already opened ontologies. */
 /** `client` names who the server answers (stdio, an HTTP connection) for the SPARQL queue's fair share. */
-export function createOntologyMcpServer(set: OntologySet, version: string, client = 'mcp:stdio'): McpServer {
+export function createOntologyMcpServer(set: ServedOntologies, version: string, client = 'mcp:stdio'): McpServer {
   const server = new McpServer(
     { name: MCP_SERVER_NAME, version },
     {

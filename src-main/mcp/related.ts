@@ -1,6 +1,6 @@
 import { formatQuery } from '../query/dialect';
 import type { QueryResult } from '../query/query-types';
-import type { ServedOntology } from './ontology-set';
+import type { ServedOntology } from './served-ontologies';
 
 /** Relations listed by `related` without a relation or object; each costs one SELECT ?o. */
 export const MAX_OVERVIEW_RELATIONS = 25;

@@ -1,6 +1,6 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { UserError } from '../core/errors';
-import type { OntologySet, ServedOntology } from './ontology-set';
+import type { ServedOntologies, ServedOntology } from './served-ontologies';
 import { cardFields } from './tool-result';
 
 /** `oarag://card/<ontology>/<IRI>`, both parts percent-encoded (IRIs hold '/' and '#'). */
@@ -25,7 +25,7 @@ function decode(v: string | string[] | undefined): string {
  * A concept card per IRI (text as the agent reads it, plus the card as JSON), and one summary per
  * loaded ontology. Cards are not listed (GO has tens of thousands); the IRI part completes from names.
  */
-export function registerResources(server: McpServer, set: OntologySet): void {
+export function registerResources(server: McpServer, set: ServedOntologies): void {
   server.registerResource(
     'concept-card',
     new ResourceTemplate('oarag://card/{ontology}/{iri}', {
@@ -74,7 +74,7 @@ export function registerResources(server: McpServer, set: OntologySet): void {
   }
 }
 
-function pickQuietly(set: OntologySet, id: string): ServedOntology | null {
+function pickQuietly(set: ServedOntologies, id: string): ServedOntology | null {
   try {
     return set.pick(id || undefined);
   } catch {

@@ -1,5 +1,5 @@
 import { oboCurie } from '../ontology/names/normalize';
-import type { ServedOntology } from './ontology-set';
+import type { ServedOntology } from './served-ontologies';
 
 export interface SearchHit {
   name: string;

@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { DEFAULT_DIALECT_LIMITS, type DialectQuery } from '../query/dialect';
-import type { OntologySet, ServedOntology } from './ontology-set';
+import type { ServedOntologies, ServedOntology } from './served-ontologies';
 
 export const NAME_MAX = DEFAULT_DIALECT_LIMITS.maxNameLength;
 export const name = (what: string) =>
@@ -18,7 +18,7 @@ export const relation = (what: string) =>
     .max(NAME_MAX)
     .describe(`${what}: a relation (object property) name such as "part of", or "is a" for classification`);
 
-export function ontologyArg(set: OntologySet) {
+export function ontologyArg(set: ServedOntologies) {
   return z
     .string()
     .max(500)
@@ -40,7 +40,7 @@ export const readOnly = {
 /** What every tool group registers with: the server, the open ontologies and the arguments all tools share. */
 export interface ToolKit {
   server: McpServer;
-  set: OntologySet;
+  set: ServedOntologies;
   /** The `ontology` argument of every tool. */
   ontology: ReturnType<typeof ontologyArg>;
   /** Runs a dialect query on one ontology and words its answer as a tool result. */

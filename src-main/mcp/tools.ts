@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { SparqlResult } from '../ontology/store/sparql/raw-sparql';
-import type { OntologySet } from './ontology-set';
+import type { ServedOntologies } from './served-ontologies';
 import { registerFrameTools } from './frame-tools';
 import { registerConceptTools, registerRelationTools } from './query-tools';
 import { searchNames, searchText } from './search';
@@ -12,7 +12,7 @@ import { guarded, queryToolResult, textResult } from './tool-result';
 const SPARQL_TEXT_ROWS = 100;
 
 /** The nine tools; every one is read-only and answers from the ontology's cached entailment closure. */
-export function registerTools(server: McpServer, set: OntologySet, client = 'mcp'): void {
+export function registerTools(server: McpServer, set: ServedOntologies, client = 'mcp'): void {
   const ontology = ontologyArg(set);
   const kit: ToolKit = {
     server,

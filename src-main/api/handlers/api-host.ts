@@ -1,16 +1,9 @@
 import type { Container } from '../../container';
+import { withTypedPaths } from '../../core/shown-paths';
 import type { Task } from '../../core/task';
 import type { OntologyHandle } from '../../ontology/ontology-handle';
-import type {
-  ApiEvent,
-  ApiEvents,
-  ApiMethod,
-  ApiParams,
-  ApiResults,
-  ApiTaskResults,
-  OntologyInfo,
-  TaskKind,
-} from '../contract';
+import { sourceHashOf } from '../../ontology/watch/source-hash';
+import type { ApiEvent, ApiEvents, ApiMethod, ApiParams, ApiResults, ApiTaskResults, TaskKind } from '../contract';
 
 /** Who makes a call: a web socket, an HTTP connection; shared resources (the SPARQL queue) give each a fair share. */
 export interface CallContext {
@@ -29,31 +22,41 @@ export type AreaHandlers<A extends string> = {
   [M in ApiMethod as M extends `${A}.${string}` ? M : never]: Handler<M>;
 };
 
-/** What ApiService lends its handlers: the services, the ontologies it serves, and its tasks. */
+/**
+ * What the handlers share beside the services: the open ontologies are the container's
+ * (`c.openOntologies`); serving one here also watches its file, so the UI can offer a reload.
+ */
 export interface ApiHost {
   readonly c: Container;
   readonly mode: 'desktop' | 'web';
-  /** The open ontology with this id, or a `not-open` error. */
-  handle(id: string): OntologyHandle;
-  /** The ontologies served and still open. */
-  openHandles(): OntologyHandle[];
-  /** Whether this API served the handle before (an open that hands it back loaded nothing). */
-  served(h: OntologyHandle): boolean;
   /** Serves a loaded ontology under its path, and watches its file from the moment its load began. */
   adopt(h: OntologyHandle, loadStarted: number): void;
-  /** Closes an ontology no task is reading; false when it is not served. */
+  /** Closes an ontology no task is reading, and stops watching its file; false when it is not served. */
   close(ontologyId: string): boolean;
   /** Every long task starts here, so its result has the type the contract gives its kind. */
   launch<K extends TaskKind>(kind: K, title: string, work: (task: Task) => Promise<ApiTaskResults[K]>): Task;
-  /** Marks an ontology as read by a task until the task ends. */
-  hold(h: OntologyHandle, task: { id: string }): void;
-  /** Runs a console query and logs it whatever happens. */
-  logged<T>(
-    ontologyId: string,
-    query: string,
-    failedForm: string,
-    run: () => Promise<{ r: T; form: string; error: string | null }>,
-  ): Promise<T>;
-  info(h: OntologyHandle): OntologyInfo;
   emit<E extends ApiEvent>(event: E, payload: ApiEvents[E]): void;
+}
+
+export function apiHost(c: Container, mode: 'desktop' | 'web', emit: ApiHost['emit']): ApiHost {
+  return {
+    c,
+    mode,
+    emit,
+    adopt(h, loadStarted) {
+      c.openOntologies.adopt(h);
+      c.fileWatcher.watch(h.path, h.path, sourceHashOf(h), loadStarted);
+    },
+    close(ontologyId) {
+      const closed = c.openOntologies.close(ontologyId);
+      if (closed) c.fileWatcher.unwatch(ontologyId);
+      return closed;
+    },
+    launch(kind, title, work) {
+      // A task's error names files relative to the server's working folder, never through it.
+      return c.tasks.launch(kind, title, (task) =>
+        work(task).catch((e: unknown) => Promise.reject(withTypedPaths(e, []))),
+      );
+    },
+  };
 }

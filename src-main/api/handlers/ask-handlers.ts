@@ -10,7 +10,7 @@ export function askHandlers(host: ApiHost): AreaHandlers<'ask'> {
   const { c } = host;
   return {
     'ask.start': ({ ontologyId, question, model: given, protocol, names, frame }) => {
-      const h = host.handle(ontologyId);
+      const h = c.openOntologies.get(ontologyId);
       const model = given ?? c.defaultModelSpec();
       if (!model)
         throw new UserError(
@@ -50,15 +50,15 @@ export function askHandlers(host: ApiHost): AreaHandlers<'ask'> {
           await llm.close();
         }
       });
-      host.hold(h, t);
+      c.openOntologies.hold(h, t.id);
       return { taskId: t.id };
     },
     'ask.frame': ({ ontologyId, question }) => {
-      const h = host.handle(ontologyId);
+      const h = c.openOntologies.get(ontologyId);
       return frameFor({ question }, h, c.queryService(h));
     },
     'ask.recheck': ({ ontologyId, historyId, frame }) => {
-      const h = host.handle(ontologyId);
+      const h = c.openOntologies.get(ontologyId);
       const entry = c.history.entry(historyId);
       if (!entry) throw new UserError('not-found', 'No such history entry.');
       if (entry.ontology !== h.path)

@@ -9,26 +9,27 @@ export function datasetHandlers(host: ApiHost): AreaHandlers<'datasets'> {
   const { c } = host;
   return {
     'datasets.generate': (p) => {
-      const h = host.handle(p.ontologyId);
+      const h = c.openOntologies.get(p.ontologyId);
       const t = host.launch('generate', `Generate ${p.mcq} MCQ + ${p.oq} OQ`, (task) =>
         c.datasets.generate(h, p, task),
       );
-      host.hold(h, t);
+      c.openOntologies.hold(h, t.id);
       return { taskId: t.id };
     },
     'datasets.revise': (p) => {
-      const h = host.handle(p.ontologyId);
+      const h = c.openOntologies.get(p.ontologyId);
       const t = host.launch('revise', `Test-2 revision of ${basename(h.path)}`, (task) =>
         c.datasets.revise(h, p, task),
       );
-      host.hold(h, t);
+      c.openOntologies.hold(h, t.id);
       return { taskId: t.id };
     },
-    'datasets.open': ({ path, ontologyId }) => c.datasets.open(path, ontologyId ? host.handle(ontologyId) : undefined),
+    'datasets.open': ({ path, ontologyId }) =>
+      c.datasets.open(path, ontologyId ? c.openOntologies.get(ontologyId) : undefined),
     'datasets.pairing': ({ datasetPath }) =>
       c.datasets.pairing(
         datasetPath,
-        host.openHandles().map((h) => ({ id: h.path, path: h.path })),
+        c.openOntologies.list().map((o) => ({ id: o.id, path: o.handle.path })),
         c.settings.recentFiles().map((r) => r.path),
       ),
     'datasets.review.get': ({ datasetPath }) => c.datasets.review.get(datasetPath),
@@ -43,7 +44,7 @@ export function evaluationHandlers(host: ApiHost): AreaHandlers<'evaluation'> {
   const { c } = host;
   return {
     'evaluation.run': ({ first, sample, seed, ...p }) => {
-      const h = host.handle(p.ontologyId);
+      const h = c.openOntologies.get(p.ontologyId);
       const items = { first, sample, seed };
       try {
         checkSelection(items);
@@ -64,7 +65,7 @@ export function evaluationHandlers(host: ApiHost): AreaHandlers<'evaluation'> {
           datasetPath: p.datasetPath,
         });
       });
-      host.hold(h, t);
+      c.openOntologies.hold(h, t.id);
       return { taskId: t.id };
     },
     'evaluation.runs': () => c.review.runs(),

@@ -17,12 +17,13 @@ type Side = { handle: OntologyHandle; file?: undefined } | { file: string; handl
 
 /** Comparing two ontologies (a task), and exporting the comparison. */
 export function diffHandlers(host: ApiHost): AreaHandlers<'diff'> {
+  const { c } = host;
   return {
     'diff.run': ({ oldId, oldPath, newId, newPath, namespaces, annotations }) => {
       const side = (id: string | undefined, file: string | undefined, which: string): Side => {
         if ((id === undefined) === (file === undefined))
           throw new UserError('bad-params', `Invalid parameters for diff.run: give either ${which}Id or ${which}Path.`);
-        return id === undefined ? { file: file! } : { handle: host.handle(id) };
+        return id === undefined ? { file: file! } : { handle: c.openOntologies.get(id) };
       };
       const sides = [side(oldId, oldPath, 'old'), side(newId, newPath, 'new')];
       const prefixes = checkedNamespaces(namespaces);
@@ -38,11 +39,11 @@ export function diffHandlers(host: ApiHost): AreaHandlers<'diff'> {
         const { report, capped } = capChanges(full, DIFF_SHOWN_PER_KIND);
         return { oldId: oldH.path, newId: newH.path, report, shownPerKind: capped ? DIFF_SHOWN_PER_KIND : null };
       });
-      for (const x of sides) if (x.handle) host.hold(x.handle, t);
+      for (const x of sides) if (x.handle) c.openOntologies.hold(x.handle, t.id);
       return { taskId: t.id };
     },
     'diff.export': async ({ oldId, newId, namespaces, annotations, format }) => {
-      const report = await diffHandles(host.handle(oldId), host.handle(newId), {
+      const report = await diffHandles(c.openOntologies.get(oldId), c.openOntologies.get(newId), {
         namespaces: checkedNamespaces(namespaces),
         annotations,
       });
@@ -71,7 +72,7 @@ async function openSides(host: ApiHost, sides: Side[], task: Task): Promise<Onto
       })
       .catch((e: unknown) => Promise.reject(withTypedPaths(e, [x.file])));
     host.adopt(h, started);
-    host.hold(h, task);
+    host.c.openOntologies.hold(h, task.id);
     handles[i] = h;
   }
   return handles;

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { UserError } from '../../core/errors';
 import { withTypedPaths } from '../../core/shown-paths';
 import { classTreeOf } from '../../ontology/tree/class-tree';
+import { ontologyInfo } from '../ontology-info';
 import type { ApiHost, AreaHandlers } from './api-host';
 
 type OntologyHandlers = AreaHandlers<'ontology'>;
@@ -14,6 +15,7 @@ export function ontologyHandlers(
   'ontology.open' | 'ontology.list' | 'ontology.recent' | 'ontology.close' | 'ontology.status'
 > {
   const { c } = host;
+  const open = c.openOntologies;
   return {
     'ontology.open': ({ path }) => {
       const t = host.launch('load', `Open ${basename(path)}`, async (task) => {
@@ -22,18 +24,18 @@ export function ontologyHandlers(
           .open(path, { signal: task.signal, onProgress: (p) => task.update(p) })
           .catch((e: unknown) => Promise.reject(withTypedPaths(e, [path])));
         // The service hands back a handle it still has open for this content instead of loading it.
-        const alreadyOpen = host.served(h);
+        const alreadyOpen = open.wasAdopted(h);
         host.adopt(h, started);
         c.settings.touchRecent(h.path);
-        return alreadyOpen ? { ...host.info(h), alreadyOpen } : host.info(h);
+        return alreadyOpen ? { ...ontologyInfo(h), alreadyOpen } : ontologyInfo(h);
       });
       return { taskId: t.id };
     },
-    'ontology.list': () => host.openHandles().map((h) => host.info(h)),
+    'ontology.list': () => open.list().map((o) => ontologyInfo(o.handle)),
     'ontology.recent': () => c.settings.recentFiles(),
     'ontology.close': ({ ontologyId }) => ({ closed: host.close(ontologyId) }),
     'ontology.status': async ({ ontologyId }) => {
-      host.handle(ontologyId);
+      open.get(ontologyId);
       const state = await c.fileWatcher.status(ontologyId);
       if (!state) throw new UserError('not-open', 'That ontology is not open; open it first.');
       return { state };
@@ -49,9 +51,10 @@ export function browseHandlers(
   'ontology.open' | 'ontology.list' | 'ontology.recent' | 'ontology.close' | 'ontology.status'
 > {
   const { c } = host;
+  const handle = (id: string) => c.openOntologies.get(id);
   return {
     'ontology.search': ({ ontologyId, text, limit, includeObsolete }) => {
-      const h = host.handle(ontologyId);
+      const h = handle(ontologyId);
       const ix = h.closure;
       return c
         .queryService(h)
@@ -69,18 +72,18 @@ export function browseHandlers(
         }));
     },
     'ontology.card': ({ ontologyId, iri }) => {
-      const card = host.handle(ontologyId).card(iri);
+      const card = handle(ontologyId).card(iri);
       if (!card) throw new UserError('unknown-name', 'No class has that IRI in this ontology.');
       return card;
     },
     'ontology.children': ({ ontologyId, iri, relation, hierarchy }) =>
-      c.trees.children(host.handle(ontologyId), iri, relation ?? null, hierarchy),
+      c.trees.children(handle(ontologyId), iri, relation ?? null, hierarchy),
     'ontology.path': ({ ontologyId, iri, relation, hierarchy }) =>
-      c.trees.path(host.handle(ontologyId), iri, relation ?? null, hierarchy),
-    'ontology.statedInferred': ({ ontologyId, iri }) => c.stated.statedInferred(host.handle(ontologyId), iri),
-    'ontology.lineage': ({ ontologyId, iri }) => c.stated.lineage(host.handle(ontologyId), iri),
-    'ontology.axioms': ({ ontologyId, iri }) => c.stated.classAxioms(host.handle(ontologyId), iri),
-    'ontology.whyUnsatisfiable': ({ ontologyId, iri }) => c.stated.whyUnsatisfiable(host.handle(ontologyId), iri),
-    'ontology.relations': ({ ontologyId }) => classTreeOf(host.handle(ontologyId).closure).relations(),
+      c.trees.path(handle(ontologyId), iri, relation ?? null, hierarchy),
+    'ontology.statedInferred': ({ ontologyId, iri }) => c.stated.statedInferred(handle(ontologyId), iri),
+    'ontology.lineage': ({ ontologyId, iri }) => c.stated.lineage(handle(ontologyId), iri),
+    'ontology.axioms': ({ ontologyId, iri }) => c.stated.classAxioms(handle(ontologyId), iri),
+    'ontology.whyUnsatisfiable': ({ ontologyId, iri }) => c.stated.whyUnsatisfiable(handle(ontologyId), iri),
+    'ontology.relations': ({ ontologyId }) => classTreeOf(handle(ontologyId).closure).relations(),
   };
 }

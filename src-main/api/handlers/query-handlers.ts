@@ -1,3 +1,5 @@
+import type { HistoryStore } from '../../agent/history-store';
+import { errorMessage } from '../../core/errors';
 import { consoleExamples } from '../../query/console-examples';
 import type { ApiHost, AreaHandlers } from './api-host';
 
@@ -6,16 +8,35 @@ export function queryHandlers(host: ApiHost): AreaHandlers<'query'> {
   const { c } = host;
   return {
     'query.run': ({ ontologyId, query }) =>
-      host.logged(ontologyId, query, 'error', async () => {
-        const r = await c.queryService(host.handle(ontologyId)).run(query);
+      logged(c.history, ontologyId, query, 'error', async () => {
+        const r = await c.queryService(c.openOntologies.get(ontologyId)).run(query);
         return { r, form: r.form, error: r.form === 'error' ? r.observation : null };
       }),
     'query.sparql': ({ ontologyId, query }, ctx) =>
-      host.logged(ontologyId, query, 'sparql-error', async () => {
-        const r = await host.handle(ontologyId).sparql(query, { client: ctx.client });
+      logged(c.history, ontologyId, query, 'sparql-error', async () => {
+        const r = await c.openOntologies.get(ontologyId).sparql(query, { client: ctx.client });
         return { r, form: `sparql-${r.kind}`, error: null };
       }),
     'query.history': ({ ontologyId, limit }) => c.history.queries(ontologyId, limit ?? 100),
-    'query.examples': ({ ontologyId }) => consoleExamples(host.handle(ontologyId)),
+    'query.examples': ({ ontologyId }) => consoleExamples(c.openOntologies.get(ontologyId)),
   };
+}
+
+/** Runs a console query and logs it whatever happens: the history keeps what was tried, failures too. */
+async function logged<T>(
+  history: HistoryStore,
+  ontologyId: string,
+  query: string,
+  failedForm: string,
+  run: () => Promise<{ r: T; form: string; error: string | null }>,
+): Promise<T> {
+  let out;
+  try {
+    out = await run();
+  } catch (e) {
+    history.logQuery(ontologyId, query, failedForm, errorMessage(e));
+    throw e;
+  }
+  history.logQuery(ontologyId, query, out.form, out.error);
+  return out.r;
 }

@@ -8,9 +8,12 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appVersion } from '../../../src-main/core/version';
 import { cardUri } from '../../../src-main/mcp/resources';
-import { OntologySet } from '../../../src-main/mcp/ontology-set';
+import { ServedOntologies } from '../../../src-main/mcp/served-ontologies';
 import { searchNames } from '../../../src-main/mcp/search';
 import { OntologyService } from '../../../src-main/ontology/ontology-service';
+import type { OntologyHandle } from '../../../src-main/ontology/ontology-handle';
+import { OpenOntologies } from '../../../src-main/ontology/open-ontologies';
+import { TaskRegistry } from '../../../src-main/core/task-registry';
 import { formatQuery, type DialectQuery } from '../../../src-main/query/dialect';
 import { QueryService } from '../../../src-main/query/exec/query-service';
 import { runSparql } from '../../../src-main/ontology/store/sparql/raw-sparql';
@@ -51,7 +54,7 @@ async function startServer(files: string[]): Promise<Server> {
 
 let server: Server;
 let refs: OntologyService;
-const set = new OntologySet();
+let set: ServedOntologies;
 let go: QueryService;
 let pizza: QueryService;
 let checked = 0;
@@ -67,8 +70,14 @@ beforeAll(async () => {
   expect(g.summary.cache).toBe('hit');
   go = new QueryService(g);
   pizza = new QueryService(p);
-  set.add(g, go);
-  set.add(p, pizza);
+  const open = new OpenOntologies({ tasks: new TaskRegistry(), release: (h) => refs.close(h) });
+  open.adopt(g);
+  open.adopt(p);
+  const queries = new Map<OntologyHandle, QueryService>([
+    [g, go],
+    [p, pizza],
+  ]);
+  set = new ServedOntologies(open, (h) => queries.get(h)!);
 });
 
 afterAll(async () => {

@@ -2,6 +2,7 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Container } from '../../../src-main/container';
+import { clinicalDump, handleFromDump } from '../../support/dump-fixture';
 import { tempDir } from '../../support/temp-dir';
 
 // The real services in a temp folder; spies only record the order of their start and stop calls (and
@@ -25,6 +26,7 @@ function record(c: Container) {
   const services = {
     settings: c.settings,
     ontologies: c.ontologies,
+    openOntologies: c.openOntologies,
     history: c.history,
     fileWatcher: c.fileWatcher,
     tasks: c.tasks,
@@ -46,10 +48,23 @@ describe('Container start and stop', () => {
     expect(existsSync(join(dir, 'data'))).toBe(true);
     expect(existsSync(join(dir, 'cache'))).toBe(true);
     // history opens at its first use, so it has no start to record.
-    expect(log).toEqual(['start settings', 'start ontologies', 'start fileWatcher', 'start tasks']);
+    expect(log).toEqual([
+      'start settings',
+      'start ontologies',
+      'start openOntologies',
+      'start fileWatcher',
+      'start tasks',
+    ]);
     log.length = 0;
     await c.stop();
-    expect(log).toEqual(['stop tasks', 'stop fileWatcher', 'stop history', 'stop ontologies', 'stop settings']);
+    expect(log).toEqual([
+      'stop tasks',
+      'stop fileWatcher',
+      'stop history',
+      'stop openOntologies',
+      'stop ontologies',
+      'stop settings',
+    ]);
   });
 
   it('cancels running tasks before the services they use stop', async () => {
@@ -98,10 +113,12 @@ describe('Container start and stop', () => {
     expect(log).toEqual([
       'start settings',
       'start ontologies',
+      'start openOntologies',
       'start fileWatcher',
       'start tasks',
       'stop fileWatcher',
       'stop history',
+      'stop openOntologies',
       'stop ontologies',
       'stop settings',
     ]);
@@ -117,7 +134,30 @@ describe('Container start and stop', () => {
       throw new Error('history would not close');
     });
     await expect(c.stop()).rejects.toThrow('history would not close');
-    expect(log).toEqual(['stop tasks', 'stop fileWatcher', 'stop history', 'stop ontologies', 'stop settings']);
+    expect(log).toEqual([
+      'stop tasks',
+      'stop fileWatcher',
+      'stop history',
+      'stop openOntologies',
+      'stop ontologies',
+      'stop settings',
+    ]);
+  });
+
+  it('stop releases the ontologies served to clients through the ontology service', async () => {
+    const { c } = container();
+    await c.start();
+    const f = await handleFromDump(clinicalDump());
+    dirs.push({ cleanup: f.cleanup });
+    const close = vi.spyOn(c.ontologies, 'close');
+    c.openOntologies.adopt(f.handle);
+    const qs = c.queryService(f.handle);
+    await c.stop();
+    expect(close).toHaveBeenCalledWith(f.handle);
+    expect(f.handle.isOpen).toBe(false);
+    expect(c.openOntologies.list()).toEqual([]);
+    // Its query service (name indexes) was forgotten with it.
+    expect(c.queryService(f.handle)).not.toBe(qs);
   });
 
   it('a second start or stop does nothing; a stopped container starts again', async () => {
@@ -125,12 +165,12 @@ describe('Container start and stop', () => {
     const log = record(c);
     await c.start();
     await c.start();
-    expect(log.filter((l) => l.startsWith('start'))).toHaveLength(4);
+    expect(log.filter((l) => l.startsWith('start'))).toHaveLength(5);
     await c.stop();
     await c.stop();
-    expect(log.filter((l) => l.startsWith('stop'))).toHaveLength(5);
+    expect(log.filter((l) => l.startsWith('stop'))).toHaveLength(6);
     await c.start();
-    expect(log.filter((l) => l.startsWith('start'))).toHaveLength(8);
+    expect(log.filter((l) => l.startsWith('start'))).toHaveLength(10);
     await c.stop();
   });
 });

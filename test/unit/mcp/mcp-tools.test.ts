@@ -3,10 +3,12 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOntologyMcpServer } from '../../../src-main/mcp/mcp-server';
-import { OntologySet } from '../../../src-main/mcp/ontology-set';
+import { ServedOntologies } from '../../../src-main/mcp/served-ontologies';
 import { cardUri } from '../../../src-main/mcp/resources';
 import { sparqlText } from '../../../src-main/mcp/tools';
 import type { OntologyHandle } from '../../../src-main/ontology/ontology-handle';
+import { OpenOntologies } from '../../../src-main/ontology/open-ontologies';
+import { TaskRegistry } from '../../../src-main/core/task-registry';
 import { QueryService } from '../../../src-main/query/exec/query-service';
 import { clinicalDump, EX, handleFromDump } from '../../support/dump-fixture';
 import { benchDump } from '../datasets/generate/dataset-fixture';
@@ -14,14 +16,23 @@ import { benchDump } from '../datasets/generate/dataset-fixture';
 let go: OntologyHandle;
 let clin: OntologyHandle;
 const cleanups: (() => void)[] = [];
-const set = new OntologySet();
+const queries = new Map<OntologyHandle, QueryService>();
+const registry = () => new OpenOntologies({ tasks: new TaskRegistry(), release: (h) => h.close() });
+const open = registry();
+const set = new ServedOntologies(open, (h) => queries.get(h)!);
 let client: Client;
 
 beforeAll(async () => {
-  for (const dump of [benchDump(), clinicalDump()]) {
+  // Two files named "fixture" in two folders.
+  for (const [dump, path] of [
+    [benchDump(), '/a/fixture'],
+    [clinicalDump(), '/b/fixture'],
+  ] as const) {
     const { handle, cleanup } = await handleFromDump(dump);
+    Object.defineProperty(handle, 'path', { value: path });
     cleanups.push(cleanup);
-    set.add(handle, new QueryService(handle));
+    queries.set(handle, new QueryService(handle));
+    open.adopt(handle);
   }
   [go, clin] = set.list.map((o) => o.handle);
   const server = createOntologyMcpServer(set, 'test');
@@ -39,7 +50,7 @@ const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
 const call = async (name: string, args: Record<string, unknown>) =>
   (await client.callTool({ name, arguments: args })) as CallToolResult;
 
-describe('OntologySet', () => {
+describe('ServedOntologies', () => {
   it('names ontologies by file name, keeps same-named files apart, and picks by name or stem', () => {
     expect(set.ids).toEqual(['fixture', 'fixture#2']);
     expect(set.pick('FIXTURE').handle).toBe(go);
@@ -48,8 +59,9 @@ describe('OntologySet', () => {
       /2 ontologies are loaded; say which one with "ontology": one of "fixture", "fixture#2"/,
     );
     expect(() => set.pick('snomed')).toThrow(/No ontology "snomed" is loaded/);
-    const one = new OntologySet();
-    one.add(go, set.list[0].query);
+    const single = registry();
+    single.adopt(go);
+    const one = new ServedOntologies(single, (h) => queries.get(h)!);
     expect(one.pick(undefined).handle).toBe(go);
     expect(one.pick('  ').handle).toBe(go);
   });
