@@ -5,6 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.util.Locale;
 import oarag.bridge.load.Loader;
 import oarag.bridge.load.Sniffer;
+import oarag.bridge.model.Format;
 import org.semanticweb.elk.owlapi.ElkReasonerFactory;
 import org.semanticweb.owlapi.apibinding.OWLManager;
 import org.semanticweb.owlapi.io.FileDocumentSource;
@@ -37,7 +38,7 @@ public final class ElkFloor {
         long mainMs = System.currentTimeMillis();
         File file = new File(args[0]);
         long t0 = System.nanoTime();
-        Sniffer.Format format = Sniffer.detect(file);
+        Format format = Sniffer.detect(file);
         OWLOntologyManager man = OWLManager.createOWLOntologyManager();
         OWLOntologyLoaderConfiguration cfg =
                 man.getOntologyLoaderConfiguration()

@@ -13,7 +13,7 @@ import oarag.bridge.common.BridgeException;
 import oarag.bridge.extract.WarmState;
 import oarag.bridge.load.Depth;
 import oarag.bridge.load.ParseErrors;
-import oarag.bridge.load.Sniffer;
+import oarag.bridge.model.Format;
 import oarag.bridge.model.Session;
 import org.semanticweb.owlapi.apibinding.OWLManager;
 import org.semanticweb.owlapi.formats.FunctionalSyntaxDocumentFormat;
@@ -153,7 +153,7 @@ public final class OfnDiff {
                 throw new OfnScanner.Malformed("an added axiom does not parse");
             }
             throw new BridgeException(
-                    "PARSE_ERROR", ParseErrors.parseMessage(file, Sniffer.Format.FUNCTIONAL, e), e);
+                    "PARSE_ERROR", ParseErrors.parseMessage(file, Format.FUNCTIONAL, e), e);
         } catch (OWLOntologyCreationException e) {
             throw new OfnScanner.Malformed("an added axiom does not parse");
         }

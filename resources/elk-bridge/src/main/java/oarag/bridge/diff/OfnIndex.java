@@ -7,8 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.BitSet;
+import oarag.bridge.common.FileStamp;
 import oarag.bridge.common.IntList;
-import oarag.bridge.load.FileStamp;
 
 /**
  * The axiom texts of a functional-syntax file as {@link OfnScanner} reads them: its header and the

@@ -11,11 +11,11 @@ import oarag.bridge.classify.ElkNames;
 import oarag.bridge.classify.FreshNames;
 import oarag.bridge.closure.ClosureReuse;
 import oarag.bridge.closure.WalkMemo;
+import oarag.bridge.common.FileStamp;
 import oarag.bridge.diff.OfnIndex;
 import oarag.bridge.diff.OfnScanner;
 import oarag.bridge.dump.DumpGroups;
 import oarag.bridge.load.Depth;
-import oarag.bridge.load.FileStamp;
 import oarag.bridge.model.Session;
 import org.semanticweb.owlapi.model.OWLAxiom;
 

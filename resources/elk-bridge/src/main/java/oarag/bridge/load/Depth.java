@@ -10,6 +10,7 @@ import java.io.Reader;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import oarag.bridge.common.BridgeException;
+import oarag.bridge.model.Format;
 
 /**
  * A streaming scan of a document's nesting depth before any parser sees it: parentheses in
@@ -34,12 +35,12 @@ public final class Depth {
     }
 
     /** Throws TOO_DEEP when the document nests deeper than {@code limit}. */
-    static void check(File file, Sniffer.Format format, Charset wide, int limit)
+    static void check(File file, Format format, Charset wide, int limit)
             throws BridgeException, IOException {
-        if (format == Sniffer.Format.OBO) {
+        if (format == Format.OBO) {
             return; // OBO stanzas do not nest
         }
-        boolean xml = format == Sniffer.Format.RDFXML || format == Sniffer.Format.OWLXML;
+        boolean xml = format == Format.RDFXML || format == Format.OWLXML;
         int[] at;
         if (wide == null) {
             // UTF-8 bytes: every character this scan looks at is ASCII, and no byte of a multi-byte
@@ -47,10 +48,7 @@ public final class Depth {
             // faster).
             try (InputStream in = new FileInputStream(file)) {
                 Chars src = new Bytes(in);
-                at =
-                        xml
-                                ? xmlDepth(src, limit)
-                                : bracketDepth(src, limit, format == Sniffer.Format.TURTLE);
+                at = xml ? xmlDepth(src, limit) : bracketDepth(src, limit, format == Format.TURTLE);
             }
         } else {
             try (Reader r =
@@ -62,10 +60,7 @@ public final class Depth {
                                             .onUnmappableCharacter(CodingErrorAction.REPLACE)),
                             1 << 16)) {
                 Chars src = r::read;
-                at =
-                        xml
-                                ? xmlDepth(src, limit)
-                                : bracketDepth(src, limit, format == Sniffer.Format.TURTLE);
+                at = xml ? xmlDepth(src, limit) : bracketDepth(src, limit, format == Format.TURTLE);
             }
         }
         if (at != null) {

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import oarag.bridge.load.ofn.FastOfn;
 import oarag.bridge.load.ofn.OfnGiveUp;
+import oarag.bridge.model.Format;
 import org.semanticweb.owlapi.annotations.HasPriority;
 import org.semanticweb.owlapi.formats.FunctionalSyntaxDocumentFormat;
 import org.semanticweb.owlapi.formats.FunctionalSyntaxDocumentFormatFactory;
@@ -66,9 +67,8 @@ public final class FastOfnParser implements OWLParser {
      * parser order, for {@code file} when it is functional syntax in UTF-8 (as {@link Loader}
      * found). OARAG_FAST_OFN=0 leaves the manager as it is (OWL API reads everything).
      */
-    public static void install(
-            OWLOntologyManager man, File file, Sniffer.Format format, Charset wide) {
-        if (format == Sniffer.Format.FUNCTIONAL
+    public static void install(OWLOntologyManager man, File file, Format format, Charset wide) {
+        if (format == Format.FUNCTIONAL
                 && wide == null
                 && !"0".equals(System.getenv("OARAG_FAST_OFN"))) {
             install(man, file);

@@ -8,7 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import oarag.bridge.common.BridgeException;
+import oarag.bridge.common.FileStamp;
 import oarag.bridge.common.Progress;
+import oarag.bridge.model.Format;
 import oarag.bridge.model.Session;
 import oarag.bridge.model.Warning;
 import org.semanticweb.owlapi.apibinding.OWLManager;
@@ -42,7 +44,7 @@ public final class Loader {
             throw new BridgeException(
                     "NOT_FOUND", "No catalog file exists at " + catalog.getPath() + ".");
         }
-        Sniffer.Format format;
+        Format format;
         try {
             format = Sniffer.detect(file);
         } catch (IOException e) {
@@ -99,7 +101,7 @@ public final class Loader {
         final long t0 = System.nanoTime();
         // about 1.5 MB/s through OWL API's parsers; the fast functional-syntax reader goes ten
         // times faster
-        final double rate = format == Sniffer.Format.FUNCTIONAL && wide == null ? 15e6 : 1.5e6;
+        final double rate = format == Format.FUNCTIONAL && wide == null ? 15e6 : 1.5e6;
         final double expectedSec = Math.max(0.5, size / rate);
         final AtomicLong done = new AtomicLong(0);
         Thread ticker =
@@ -125,9 +127,7 @@ public final class Loader {
         FastOfnParser.install(man, file, format, wide);
         // for a reload's index of the axiom texts (functional syntax; see FileStamp)
         FileStamp.Taker stamp =
-                format == Sniffer.Format.FUNCTIONAL && wide == null
-                        ? FileStamp.Taker.start(file)
-                        : null;
+                format == Format.FUNCTIONAL && wide == null ? FileStamp.Taker.start(file) : null;
         OWLOntology root;
         try {
             root = man.loadOntologyFromOntologyDocument(documentSource(file, format, wide), cfg);
@@ -290,8 +290,7 @@ public final class Loader {
      * handed over as text, under the file's IRI.
      */
     static org.semanticweb.owlapi.io.OWLOntologyDocumentSource documentSource(
-            File file, Sniffer.Format format, java.nio.charset.Charset wide)
-            throws BridgeException {
+            File file, Format format, java.nio.charset.Charset wide) throws BridgeException {
         if (wide == null) {
             return new FileDocumentSource(file, documentFormat(format));
         }
@@ -299,7 +298,7 @@ public final class Loader {
             byte[] all = Files.readAllBytes(file.toPath());
             int bom = wide.name().startsWith("UTF-32") ? 4 : 2;
             String text = new String(all, bom, all.length - bom, wide);
-            if (format == Sniffer.Format.RDFXML || format == Sniffer.Format.OWLXML) {
+            if (format == Format.RDFXML || format == Format.OWLXML) {
                 // the declaration would name the byte encoding of a text that is no longer bytes
                 text =
                         text.replaceFirst(
@@ -314,7 +313,7 @@ public final class Loader {
         }
     }
 
-    public static OWLDocumentFormat documentFormat(Sniffer.Format f) {
+    public static OWLDocumentFormat documentFormat(Format f) {
         switch (f) {
             case RDFXML:
                 return new RDFXMLDocumentFormat();

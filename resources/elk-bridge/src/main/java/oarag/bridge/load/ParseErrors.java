@@ -2,6 +2,7 @@ package oarag.bridge.load;
 
 import java.io.File;
 import java.util.Collection;
+import oarag.bridge.model.Format;
 import org.semanticweb.owlapi.io.OWLParserException;
 import org.semanticweb.owlapi.io.UnparsableOntologyException;
 
@@ -12,7 +13,7 @@ import org.semanticweb.owlapi.io.UnparsableOntologyException;
 public final class ParseErrors {
     private ParseErrors() {}
 
-    public static String parseMessage(File file, Sniffer.Format format, Exception e) {
+    public static String parseMessage(File file, Format format, Exception e) {
         Throwable best = e;
         int line = -1;
         if (e instanceof UnparsableOntologyException) {

@@ -10,24 +10,11 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import oarag.bridge.common.BridgeException;
+import oarag.bridge.model.Format;
 
 /** Detects the syntax of an ontology document from its first bytes, never from its extension. */
 public final class Sniffer {
     private Sniffer() {}
-
-    public enum Format {
-        RDFXML("RDF/XML"),
-        OWLXML("OWL/XML"),
-        FUNCTIONAL("Functional"),
-        TURTLE("Turtle"),
-        OBO("OBO");
-
-        public final String label;
-
-        Format(String label) {
-            this.label = label;
-        }
-    }
 
     static final int HEAD = 64 * 1024;
 

@@ -7,9 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import oarag.bridge.common.FileStamp;
 import oarag.bridge.extract.WarmState;
-import oarag.bridge.load.FileStamp;
-import oarag.bridge.load.Sniffer;
 import org.semanticweb.elk.owlapi.ElkReasoner;
 import org.semanticweb.elk.owlapi.ElkReasonerConfiguration;
 import org.semanticweb.elk.owlapi.ElkReasonerFactory;
@@ -35,7 +34,7 @@ import org.semanticweb.owlapi.vocab.OWLRDFVocabulary;
 public final class Session {
     public final OWLOntologyManager man;
     public final OWLOntology root;
-    public final Sniffer.Format format;
+    public final Format format;
     public final File file;
     public final List<OWLOntology> closure;
     public final OWLDataFactory df;
@@ -50,7 +49,7 @@ public final class Session {
 
     private WarmState warm;
 
-    public Session(OWLOntologyManager man, OWLOntology root, Sniffer.Format format, File file) {
+    public Session(OWLOntologyManager man, OWLOntology root, Format format, File file) {
         this.man = man;
         this.root = root;
         this.format = format;

@@ -12,7 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import oarag.bridge.load.FileStamp;
+import oarag.bridge.common.FileStamp;
 import oarag.bridge.testing.Fixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

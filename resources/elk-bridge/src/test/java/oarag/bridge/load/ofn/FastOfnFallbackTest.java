@@ -15,7 +15,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import oarag.bridge.load.FastOfnParser;
 import oarag.bridge.load.ParseErrors;
-import oarag.bridge.load.Sniffer;
+import oarag.bridge.model.Format;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -109,7 +109,7 @@ class FastOfnFallbackTest {
         givesUp(f);
         OWLOntologyManager plain = OWLManager.createOWLOntologyManager();
         OWLOntologyManager withFast = OWLManager.createOWLOntologyManager();
-        FastOfnParser.install(withFast, f, Sniffer.Format.FUNCTIONAL, null);
+        FastOfnParser.install(withFast, f, Format.FUNCTIONAL, null);
         for (OWLOntologyManager m : List.of(plain, withFast)) {
             m.setOntologyLoaderConfiguration(
                     m.getOntologyLoaderConfiguration()
@@ -169,16 +169,14 @@ class FastOfnFallbackTest {
     private static String failure(File f, boolean fast) {
         OWLOntologyManager m = OWLManager.createOWLOntologyManager();
         if (fast) {
-            FastOfnParser.install(m, f, Sniffer.Format.FUNCTIONAL, null);
+            FastOfnParser.install(m, f, Format.FUNCTIONAL, null);
         }
         Exception e = assertThrows(Exception.class, () -> load(m, f));
         assertTrue(
                 e instanceof OWLOntologyCreationException || e instanceof RuntimeException,
                 e.toString());
         assertEquals(0, m.ontologies().count(), "nothing is left in the manager");
-        return e.getClass().getName()
-                + ": "
-                + ParseErrors.parseMessage(f, Sniffer.Format.FUNCTIONAL, e);
+        return e.getClass().getName() + ": " + ParseErrors.parseMessage(f, Format.FUNCTIONAL, e);
     }
 
     /**

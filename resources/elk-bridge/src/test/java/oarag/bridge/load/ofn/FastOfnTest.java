@@ -16,7 +16,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import oarag.bridge.load.FastOfnParser;
-import oarag.bridge.load.Sniffer;
+import oarag.bridge.model.Format;
 import oarag.bridge.testing.Fixtures;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -62,7 +62,7 @@ class FastOfnTest {
      */
     static OWLOntology fast(File f, boolean expectFast) throws Exception {
         OWLOntologyManager man = OWLManager.createOWLOntologyManager();
-        FastOfnParser.install(man, f, Sniffer.Format.FUNCTIONAL, null);
+        FastOfnParser.install(man, f, Format.FUNCTIONAL, null);
         OWLOntology o =
                 man.loadOntologyFromOntologyDocument(
                         new FileDocumentSource(f, new FunctionalSyntaxDocumentFormat()));

@@ -1,16 +1,15 @@
-package oarag.bridge.load;
+package oarag.bridge.common;
 
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.util.zip.CRC32C;
-import oarag.bridge.extract.WarmState;
 
 /**
  * What a file held when it was loaded: its size and CRC-32C, taken on a second thread while OWL API
- * parses it. Its axiom texts are indexed for a reload only after extract ({@link WarmState}), off
- * the load's critical path and out of the heap while the parse and ELK need it; the stamp tells
+ * parses it. Its axiom texts are indexed for a reload only after extract (extract's warm state),
+ * off the load's critical path and out of the heap while the parse and ELK need it; the stamp tells
  * whether the file read then is still the one parsed.
  */
 public final class FileStamp {
