@@ -1,7 +1,6 @@
 package oarag.bridge.closure;
 
 import oarag.bridge.classify.TaxonomyGraph;
-import oarag.bridge.extract.WarmState;
 import oarag.bridge.prepare.Attachments;
 import oarag.bridge.prepare.Compositions;
 import oarag.bridge.prepare.Roles;
@@ -9,8 +8,8 @@ import oarag.bridge.prepare.Roles;
 /**
  * What a closure walk leaves for the walk after a reload ({@link ClosureReuse}): the taxonomy,
  * filler closure, attachments and role index it ran on, the edge set it gave every node, and its
- * links by source class. Kept with the warm state only, so only below {@link
- * WarmState#MAX_CLASSES}.
+ * links by source class. Kept with the warm state only, so only below {@code WarmState.MAX_CLASSES}
+ * (extract).
  */
 public final class WalkMemo {
     final TaxonomyGraph g;

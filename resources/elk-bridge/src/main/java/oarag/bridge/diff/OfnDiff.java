@@ -10,7 +10,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import oarag.bridge.common.BridgeException;
-import oarag.bridge.extract.WarmState;
 import oarag.bridge.load.Depth;
 import oarag.bridge.load.ParseErrors;
 import oarag.bridge.model.Format;
@@ -30,8 +29,8 @@ import org.semanticweb.owlapi.model.OWLOntologyManager;
  * The changed axioms of an edited functional-syntax file, found without parsing it whole: the axiom
  * texts that differ from the warm session's (a multiset difference, {@link OfnIndex}) are parsed as
  * two small documents under the file's own prefixes. Valid because the warm session's texts stand
- * one-to-one for its axioms ({@link WarmState#oneToOne}), so a text that is gone is an axiom that
- * is gone.
+ * one-to-one for its axioms (extract's {@code WarmState.oneToOne}), so a text that is gone is an
+ * axiom that is gone.
  */
 public final class OfnDiff {
     private OfnDiff() {}

@@ -146,7 +146,8 @@ public final class Extractor {
             s.disposeReasoner();
         }
         // a second extract of the same content keeps the texts indexed for the first
-        OfnIndex texts = s.warm() != null ? s.warm().index() : null;
+        WarmState last = s.warm(WarmState.class);
+        OfnIndex texts = last != null ? last.index() : null;
         s.dropWarm();
         FreshNames names = new FreshNames();
         FreshNames.Ids ids = names.assign(p.att);

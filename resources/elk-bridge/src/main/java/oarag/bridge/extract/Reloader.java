@@ -98,7 +98,7 @@ public final class Reloader {
     }
 
     private String precheck(Session s) throws BridgeException {
-        if (s == null || s.warm() == null || !samePath(s.file, file)) {
+        if (s == null || s.warm(WarmState.class) == null || !samePath(s.file, file)) {
             return Fallback.NO_WARM_SESSION;
         }
         if (s.closure.size() > 1 || !s.imports.isEmpty()) {
@@ -147,7 +147,7 @@ public final class Reloader {
         progress.report("parse", 0.0);
         AxiomChange ch;
         try {
-            ch = findChange(s, s.warm());
+            ch = findChange(s, s.warm(WarmState.class));
         } catch (RuntimeException e) {
             throw failed(e);
         }
@@ -155,7 +155,7 @@ public final class Reloader {
         long tDiff = System.nanoTime();
         // from here on the session changes; the warm state is this reload's until it is kept again
         // or shut down
-        WarmState warm = s.takeWarm();
+        WarmState warm = s.takeWarm(WarmState.class);
         Session target;
         try {
             target = apply(s, ch, warm);

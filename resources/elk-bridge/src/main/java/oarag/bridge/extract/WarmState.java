@@ -2,9 +2,6 @@ package oarag.bridge.extract;
 
 import java.io.File;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.util.List;
 import oarag.bridge.classify.ElkClassifier;
 import oarag.bridge.classify.ElkNames;
@@ -12,6 +9,7 @@ import oarag.bridge.classify.FreshNames;
 import oarag.bridge.closure.ClosureReuse;
 import oarag.bridge.closure.WalkMemo;
 import oarag.bridge.common.FileStamp;
+import oarag.bridge.common.Heap;
 import oarag.bridge.diff.OfnIndex;
 import oarag.bridge.diff.OfnScanner;
 import oarag.bridge.dump.DumpGroups;
@@ -25,7 +23,7 @@ import org.semanticweb.owlapi.model.OWLAxiom;
  * definitions, and for functional syntax the file's axiom texts as it was loaded (null when a full
  * parse has to find the changes). Kept only while the heap allows.
  */
-public final class WarmState {
+public final class WarmState implements Session.Warm {
     /**
      * Above this many classes a second copy of the ontology during a reload would not fit a usual
      * heap.
@@ -71,6 +69,7 @@ public final class WarmState {
         this.prepared = prepared;
     }
 
+    @Override
     public void dispose() {
         ElkClassifier.shutdown(elk);
     }
@@ -148,31 +147,7 @@ public final class WarmState {
      * second ELK.
      */
     static boolean affordable(int classes) {
-        return classes <= MAX_CLASSES && !heapTight();
-    }
-
-    public static boolean heapTight() {
-        return survivingHeap() > 0.5 * Runtime.getRuntime().maxMemory();
-    }
-
-    /**
-     * Heap that survived a young collection (old generation and survivor spaces): the live data
-     * plus some garbage. Used heap would count the parse's garbage too, and a collection to clear
-     * it costs about a second here.
-     */
-    static long survivingHeap() {
-        long n = 0;
-        boolean pools = false;
-        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (p.getType() == MemoryType.HEAP && p.isValid()) {
-                pools = true;
-                if (!p.getName().contains("Eden")) {
-                    n += p.getUsage().getUsed();
-                }
-            }
-        }
-        Runtime rt = Runtime.getRuntime();
-        return pools ? n : rt.totalMemory() - rt.freeMemory();
+        return classes <= MAX_CLASSES && !Heap.tight();
     }
 
     /**

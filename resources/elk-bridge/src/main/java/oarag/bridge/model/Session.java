@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import oarag.bridge.common.FileStamp;
-import oarag.bridge.extract.WarmState;
+import oarag.bridge.common.Heap;
 import org.semanticweb.elk.owlapi.ElkReasoner;
 import org.semanticweb.elk.owlapi.ElkReasonerConfiguration;
 import org.semanticweb.elk.owlapi.ElkReasonerFactory;
@@ -29,9 +29,18 @@ import org.semanticweb.owlapi.vocab.OWLRDFVocabulary;
 
 /**
  * The loaded ontology (with its imports closure), the lazily created ELK reasoner over it, and what
- * a reload needs of the last extract ({@link WarmState}).
+ * a reload needs of the last extract ({@link Warm}).
  */
 public final class Session {
+    /**
+     * What extract leaves with the session for the next reload (extract's {@code WarmState}). The
+     * session only holds it, so that the model knows nothing of the phases above it, and disposes
+     * of it when it is replaced or dropped.
+     */
+    public interface Warm {
+        void dispose();
+    }
+
     public final OWLOntologyManager man;
     public final OWLOntology root;
     public final Format format;
@@ -47,7 +56,7 @@ public final class Session {
     /** What the file held when it was parsed (functional syntax only), or null. */
     public volatile FileStamp stamp;
 
-    private WarmState warm;
+    private Warm warm;
 
     public Session(OWLOntologyManager man, OWLOntology root, Format format, File file) {
         this.man = man;
@@ -144,7 +153,7 @@ public final class Session {
             }
         }
         if (reasoner == null) {
-            if (warm != null && WarmState.heapTight()) {
+            if (warm != null && Heap.tight()) {
                 dropWarm(); // a second ELK next to the kept one could exhaust the heap; a reload
                 // can do without
             }
@@ -203,11 +212,12 @@ public final class Session {
         dropWarm();
     }
 
-    public synchronized WarmState warm() {
-        return warm;
+    /** The warm state (null: none), as the kind of state extract keeps. */
+    public synchronized <W extends Warm> W warm(Class<W> kind) {
+        return kind.cast(warm);
     }
 
-    public synchronized void keepWarm(WarmState w) {
+    public synchronized void keepWarm(Warm w) {
         if (warm != null && warm != w) {
             warm.dispose();
         }
@@ -215,8 +225,8 @@ public final class Session {
     }
 
     /** The warm state, removed from the session without shutting its reasoner down. */
-    public synchronized WarmState takeWarm() {
-        WarmState w = warm;
+    public synchronized <W extends Warm> W takeWarm(Class<W> kind) {
+        W w = kind.cast(warm);
         warm = null;
         return w;
     }

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import oarag.bridge.common.Progress;
+import oarag.bridge.extract.WarmState;
 import oarag.bridge.server.Commands;
 import oarag.bridge.testing.CanonicalDump;
 import oarag.bridge.testing.Fixtures;
@@ -180,8 +181,8 @@ class DeltaDumpTest {
         File out = nextOut();
         call(c, "extract", req("out", out.getPath()));
         seen = groups(out);
-        assertTrue(c.current().warm() != null, "a warm state is kept");
-        c.current().warm().index();
+        assertTrue(c.current().warm(WarmState.class) != null, "a warm state is kept");
+        c.current().warm(WarmState.class).index();
         return c;
     }
 

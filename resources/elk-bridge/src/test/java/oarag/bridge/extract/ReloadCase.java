@@ -79,7 +79,7 @@ abstract class ReloadCase {
         Commands c = new Commands();
         call(c, "load", req("path", f.getPath()));
         call(c, "extract", req("out", nextOut().getPath()));
-        assertTrue(c.current().warm() != null, "a warm state is kept");
+        assertTrue(c.current().warm(WarmState.class) != null, "a warm state is kept");
         texts(c);
         return c;
     }
@@ -88,7 +88,9 @@ abstract class ReloadCase {
      * The warm state's index of the axiom texts, once built (null: reloads parse the file whole).
      */
     static OfnIndex texts(Commands c) {
-        return c.current().warm() == null ? null : c.current().warm().index();
+        return c.current().warm(WarmState.class) == null
+                ? null
+                : c.current().warm(WarmState.class).index();
     }
 
     static String text(File f) throws Exception {

@@ -41,18 +41,20 @@ class ReloadTest extends ReloadCase {
             throws Exception {
         File f = copy("regulation.ofn", "reg.ofn");
         Commands c = warm(f);
-        Attachments before = c.current().warm().prepared.att;
+        Attachments before = c.current().warm(WarmState.class).prepared.att;
         addLines(f, "SubClassOf(:ATP :Carbohydrate)", "DisjointClasses(:Glucose :Pyruvate)");
         assertIncremental(reload(c, f), 2, 0);
         assertSame(
                 before,
-                c.current().warm().prepared.att,
+                c.current().warm(WarmState.class).prepared.att,
                 "a new parent and a disjointness attach nothing");
         addLines(
                 f,
                 "SubClassOf(:PhosphofructokinaseReaction ObjectSomeValuesFrom(:regulates :Glycolysis))");
         assertIncremental(reload(c, f), 1, 0);
-        assertFalse(before == c.current().warm().prepared.att, "an existential is collected");
+        assertFalse(
+                before == c.current().warm(WarmState.class).prepared.att,
+                "an existential is collected");
     }
 
     /** Whether sub ⊑ ∃r.sup, asked through explain (which also gives the axioms it rests on). */
