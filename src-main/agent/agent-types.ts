@@ -125,6 +125,11 @@ export interface CheckedOption {
   /** The statement with this option in the slot, as a dialect query over names (to copy to the console). */
   query: string;
   verdict: OptionVerdict;
+  /**
+   * NOT ENTAILED only: classes the statement could rest on that are named in axioms ELK reads only in
+   * part (unions, universals, …), so the full ontology may entail it after all.
+   */
+  outsideEl?: string[];
 }
 
 export interface CheckedGrounding {

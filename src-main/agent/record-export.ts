@@ -1,6 +1,7 @@
 import type { AgentRecord } from './agent-types';
 import { answerBasis } from './answer-basis';
 import { frameText } from './frame/frame-text';
+import { optionVerdictText } from './frame/option-verdict';
 
 /** A reviewer's copy of one answer: the answer, its grounding, the cited evidence and the full trajectory. */
 export function recordToMarkdown(r: AgentRecord): string {
@@ -22,7 +23,7 @@ export function recordToMarkdown(r: AgentRecord): string {
   if (r.checked) {
     if (r.checked.statement) out.push(`**Statement checked:** ${r.checked.statement}  `);
     for (const o of r.checked.options ?? [])
-      out.push(`- ${o.key}. ${oneLine(o.name)}: ${o.verdict}${o.chosen ? ' (chosen)' : ''}  `);
+      out.push(`- ${o.key}. ${oneLine(o.name)}: ${optionVerdictText(o)}${o.chosen ? ' (chosen)' : ''}  `);
     out.push(`**Grounding checked by the reasoner:** ${r.checked.level} (${oneLine(r.checked.reason)})  `);
     out.push(`**Grounding claimed by the model:** ${r.grounding ?? 'none recorded'}  `);
   } else {

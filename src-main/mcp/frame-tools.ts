@@ -9,6 +9,7 @@ import { validateQuestion } from '../agent/question';
 import { UserError } from '../core/errors';
 import type { ServedOntologies, ServedOntology } from './served-ontologies';
 import { guarded, textResult } from './tool-result';
+import { optionVerdictText } from '../agent/frame/option-verdict';
 
 const questionArgs = {
   question: z.string().min(1).max(20_000).describe('The question as the user wrote it'),
@@ -94,7 +95,7 @@ export function registerFrameTools(
         const checked = checkAnswer({ question: q, answer: a.answer, reading }, ctx.deps);
         const lines = [`${checked.level}: ${checked.reason}`];
         for (const opt of checked.options ?? [])
-          lines.push(`${opt.key}. ${opt.name}: ${opt.verdict}${opt.chosen ? ' (chosen)' : ''}`);
+          lines.push(`${opt.key}. ${opt.name}: ${optionVerdictText(opt)}${opt.chosen ? ' (chosen)' : ''}`);
         return textResult(lines.join('\n'), { ontology: o.id, frame: reading, checked });
       }),
   );

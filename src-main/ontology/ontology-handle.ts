@@ -78,6 +78,20 @@ export class OntologyHandle {
     return { sourceHash: get('sourceHash'), importHashes: get('importHashes') };
   }
 
+  /**
+   * The classes named in axioms ELK reads only in part (unions, universals, complements, cardinalities
+   * …), as the bridge reported them at load: an entailment about them may be missing from the closure.
+   */
+  outsideEl(): ReadonlySet<string> {
+    if (this.outsideEl_) return this.outsideEl_;
+    const raw = this.db.prepare("SELECT value FROM meta WHERE key = 'load'").pluck().get() as string | undefined;
+    const list = raw ? (JSON.parse(raw) as { outsideEl?: unknown }).outsideEl : undefined;
+    this.outsideEl_ = new Set(Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []);
+    return this.outsideEl_;
+  }
+
+  private outsideEl_: ReadonlySet<string> | undefined;
+
   /** Stated existential restrictions A ⊑ ∃r.B with a named filler, as [A, r, B] ids. */
   statedRestrictions(): [number, number, number][] {
     return this.db.prepare('SELECT s, r, f FROM stated WHERE f IS NOT NULL').raw().all() as [number, number, number][];

@@ -22,6 +22,8 @@ export function label(v: string): Ann {
 export async function handleFromDump(
   records: DumpRecord[],
   onCard?: (card: Card) => void,
+  /** The bridge's load answer as the cache keeps it (e.g. its outsideEl classes). */
+  load?: Record<string, unknown>,
 ): Promise<{ handle: OntologyHandle; cleanup: () => void }> {
   const dir = tempDir('oarag-dump-');
   const dbPath = join(dir.path, 'c.sqlite');
@@ -45,6 +47,7 @@ export async function handleFromDump(
     stageSeconds: {},
   };
   b.setMeta('summary', summary);
+  if (load) b.setMeta('load', load);
   await b.commitAndClose();
   const ntPath = join(dir.path, 'c.nt');
   const ro = new Database(dbPath, { readonly: true });

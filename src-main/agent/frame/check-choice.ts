@@ -1,7 +1,7 @@
 import { formatQuery } from '../../query/dialect';
 import { SUBCLASS_OF } from '../../query/exec/closure-facts';
 import type { CheckedGrounding, CheckedOption, OptionVerdict } from '../agent-types';
-import { statementText, type CheckDeps } from './check-deps';
+import { someNames, statementText, type CheckDeps } from './check-deps';
 import type { ChoiceFrame, FrameTerm } from './frame-types';
 
 /**
@@ -15,17 +15,21 @@ export function checkChoice(frame: ChoiceFrame, answer: string[], deps: CheckDep
   const statement = statementText(frame.subject, frame.relation, frame.filler);
   const options: CheckedOption[] = frame.options.map((o) => {
     const parts = { subject: frame.subject, relation: frame.relation, filler: frame.filler, [frame.slot]: o.term };
+    const verdict = verdictOf(parts.subject, parts.relation, parts.filler, deps);
+    const blind = verdict === 'NOT ENTAILED' ? outsideElOf(parts.subject, parts.relation, parts.filler, deps) : [];
     return {
       key: o.key,
       name: o.text,
       iri: o.term?.iri ?? null,
       chosen: chosen.has(o.key.toUpperCase()),
       query: askText(parts.subject, parts.relation, parts.filler, o.text, frame.slot),
-      verdict: verdictOf(parts.subject, parts.relation, parts.filler, deps),
+      verdict,
+      ...(blind.length ? { outsideEl: blind } : {}),
     };
   });
   const base = { statement, options };
-  const wrongChosen = options.filter((o) => o.chosen && o.verdict === 'NOT ENTAILED').map((o) => o.key);
+  // ELK's NOT ENTAILED for a statement resting on axioms it reads only in part is no disagreement.
+  const wrongChosen = options.filter((o) => o.chosen && o.verdict === 'NOT ENTAILED' && !o.outsideEl).map((o) => o.key);
   const missed = options.filter((o) => !o.chosen && o.verdict === 'ENTAILED').map((o) => o.key);
   const failed = [...wrongChosen, ...missed].sort();
   const where = `checking ${statement} with each option as the ${frame.slot}`;
@@ -39,6 +43,16 @@ export function checkChoice(frame: ChoiceFrame, answer: string[], deps: CheckDep
       failed,
       level: 'not-entailed',
       reason: `The reasoner disagrees (${parts.join('; ')}), ${where}.`,
+    };
+  }
+  const blind = options.filter((o) => o.chosen && o.outsideEl);
+  if (blind.length) {
+    const classes = [...new Set(blind.flatMap((o) => o.outsideEl ?? []))];
+    return {
+      ...base,
+      failed,
+      level: 'unchecked',
+      reason: `Option ${blind.map((o) => o.key).join(', ')} is not entailed by what ELK reads, but axioms about ${someNames(classes)} use constructs outside OWL 2 EL that ELK ignores, so the reasoner cannot say it does not hold (${where}).`,
     };
   }
   const same = options.filter((o) => o.verdict === 'SAME CONCEPT');
@@ -81,6 +95,16 @@ function verdictOf(
   const h = deps.holds({ subject: subject.iri, relation: relation.iri, filler: filler.iri });
   if (h === null) return 'UNLINKED';
   return h ? 'ENTAILED' : 'NOT ENTAILED';
+}
+
+function outsideElOf(
+  subject: FrameTerm | null,
+  relation: FrameTerm | null,
+  filler: FrameTerm | null,
+  deps: CheckDeps,
+): string[] {
+  if (!subject || !relation || !filler) return [];
+  return deps.outsideEl({ subject: subject.iri, relation: relation.iri, filler: filler.iri });
 }
 
 function askText(

@@ -5,6 +5,11 @@ import type { FrameTerm } from './frame-types';
 /** What a check needs of the ontology: the closure by IRI, and linking for answers written as names. */
 export interface CheckDeps {
   holds(s: IriStatement): boolean | null;
+  /**
+   * For a statement the closure does not entail: the classes it could rest on whose axioms ELK reads
+   * only in part (unions, universals, …), so "not entailed" may be ELK's blind spot; empty if none.
+   */
+  outsideEl(s: IriStatement): string[];
   subjects(root: string | null, conditions: { relation: string; filler: string }[]): string[] | null;
   entity(iri: string): FactEntity | null;
   sameClass(a: string, b: string): boolean;
@@ -23,4 +28,9 @@ export function statementText(
   blank = '?',
 ): string {
   return [subject, relation, filler].map((t) => (t ? t.name : blank)).join(' — ');
+}
+
+/** "A, B, C and 4 more": the classes a reason names, kept short. */
+export function someNames(names: string[], max = 5): string {
+  return names.length > max ? `${names.slice(0, max).join(', ')} and ${names.length - max} more` : names.join(', ');
 }

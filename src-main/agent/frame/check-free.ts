@@ -1,7 +1,7 @@
 import { SUBCLASS_OF } from '../../query/exec/closure-facts';
 import type { CheckedGrounding } from '../agent-types';
-import { statementText, type CheckDeps } from './check-deps';
-import type { FreeFrame } from './frame-types';
+import { someNames, statementText, type CheckDeps } from './check-deps';
+import type { FrameTerm, FreeFrame } from './frame-types';
 
 const NEGATION = /\b(no|not|never|none|neither|nor|cannot|isn't|aren't|doesn't|don't|wasn't|weren't|false)\b|n't\b/i;
 const YES = /^\s*(yes|yeah|correct|true|indeed)\b/i;
@@ -22,27 +22,7 @@ export function checkFree(frame: FreeFrame, answer: string, deps: CheckDeps): Ch
       reason: `The question states no relation between concepts that the reasoner could check${frame.entities.length ? ` (it names ${frame.entities.map((e) => e.name).join(', ')})` : ''}; the grounding level is the model's claim.`,
     };
   const statement = statementText(st.subject, st.relation, st.filler);
-  if (st.filler) {
-    const holds = deps.holds({ subject: st.subject.iri, relation: st.relation.iri, filler: st.filler.iri });
-    if (holds === null)
-      return { level: 'unchecked', statement, reason: 'The statement names something this ontology does not have.' };
-    const says = YES.test(answer) ? 'yes' : NO.test(answer) || NEGATION.test(answer) ? 'no' : 'yes';
-    if (holds && says === 'yes')
-      return { level: 'entailed', statement, reason: `The reasoner entails ${statement}, as the answer says.` };
-    if (holds)
-      return { level: 'not-entailed', statement, reason: `The reasoner entails ${statement}; the answer denies it.` };
-    if (says === 'yes')
-      return {
-        level: 'not-entailed',
-        statement,
-        reason: `The answer affirms ${statement}, which the reasoner does not entail.`,
-      };
-    return {
-      level: 'unchecked',
-      statement,
-      reason: `The answer denies ${statement}; the reasoner does not entail it, but that does not make it false (open world).`,
-    };
-  }
+  if (st.filler) return checkYesNo({ ...st, filler: st.filler }, statement, answer, deps);
   if (NEGATION.test(answer))
     return {
       level: 'unchecked',
@@ -62,10 +42,20 @@ export function checkFree(frame: FreeFrame, answer: string, deps: CheckDeps): Ch
     };
   const good: string[] = [];
   const bad: string[] = [];
+  const blind: string[] = [];
   for (const t of named) {
-    const h = deps.holds({ subject: st.subject.iri, relation: st.relation.iri, filler: t.iri });
-    (h ? good : bad).push(t.name);
+    const s = { subject: st.subject.iri, relation: st.relation.iri, filler: t.iri };
+    if (deps.holds(s)) good.push(t.name);
+    else if (deps.outsideEl(s).length) blind.push(t.name);
+    else bad.push(t.name);
   }
+  // What ELK cannot decide is neither confirmed nor refuted.
+  if (blind.length && !bad.length)
+    return {
+      level: 'unchecked',
+      statement,
+      reason: `ELK does not entail ${statement} for ${blind.join(', ')}, but axioms about them use constructs outside OWL 2 EL that ELK ignores${good.length ? `; it entails it for ${good.join(', ')}` : ''}.`,
+    };
   if (!bad.length)
     return {
       level: 'entailed',
@@ -84,5 +74,40 @@ export function checkFree(frame: FreeFrame, answer: string, deps: CheckDeps): Ch
     level: 'not-entailed',
     statement,
     reason: `The answer names ${bad.join(', ')}, which the reasoner does not entail in ${statement}.`,
+  };
+}
+
+/** A yes/no question: the answer's polarity against the reasoner's verdict on the whole statement. */
+function checkYesNo(
+  st: NonNullable<FreeFrame['statement']> & { filler: FrameTerm },
+  statement: string,
+  answer: string,
+  deps: CheckDeps,
+): CheckedGrounding {
+  const holds = deps.holds({ subject: st.subject.iri, relation: st.relation.iri, filler: st.filler.iri });
+  if (holds === null)
+    return { level: 'unchecked', statement, reason: 'The statement names something this ontology does not have.' };
+  const says = YES.test(answer) ? 'yes' : NO.test(answer) || NEGATION.test(answer) ? 'no' : 'yes';
+  if (holds && says === 'yes')
+    return { level: 'entailed', statement, reason: `The reasoner entails ${statement}, as the answer says.` };
+  if (holds)
+    return { level: 'not-entailed', statement, reason: `The reasoner entails ${statement}; the answer denies it.` };
+  const blind = deps.outsideEl({ subject: st.subject.iri, relation: st.relation.iri, filler: st.filler.iri });
+  if (says === 'yes' && blind.length)
+    return {
+      level: 'unchecked',
+      statement,
+      reason: `The answer affirms ${statement}, which ELK does not entail; but axioms about ${someNames(blind)} use constructs outside OWL 2 EL that ELK ignores, so the reasoner cannot say it does not hold.`,
+    };
+  if (says === 'yes')
+    return {
+      level: 'not-entailed',
+      statement,
+      reason: `The answer affirms ${statement}, which the reasoner does not entail.`,
+    };
+  return {
+    level: 'unchecked',
+    statement,
+    reason: `The answer denies ${statement}; the reasoner does not entail it, but that does not make it false (open world).`,
   };
 }

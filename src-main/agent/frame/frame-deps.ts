@@ -23,6 +23,7 @@ export function frameContext(h: OntologyHandle, linker: NameLinker): FrameContex
   const facts = new ClosureFacts(h.closure);
   const deps: CheckDeps = {
     holds: (s) => facts.holds(s),
+    outsideEl: (s) => facts.outsideEl(s, h.outsideEl()),
     subjects: (root, conds) => facts.subjects(root, conds),
     entity: (iri) => facts.entity(iri),
     sameClass: (a, b) => facts.sameClass(a, b),

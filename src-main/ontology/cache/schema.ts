@@ -1,5 +1,5 @@
 /** Bump when the tables or their meaning change: older caches are then rebuilt, never misread. */
-export const CACHE_SCHEMA_VERSION = 9;
+export const CACHE_SCHEMA_VERSION = 10;
 
 /**
  * Tables only: a cache file is written once, so its secondary indexes and the name index are built

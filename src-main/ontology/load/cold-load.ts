@@ -53,6 +53,8 @@ export interface BridgeLoadResult {
   objectProperties: number;
   axioms: number;
   imports: { iri: string; path: string | null }[];
+  /** Classes named in axioms ELK reads only in part (see OntologyHandle.outsideEl). */
+  outsideEl?: string[];
   /** As the JVM sent them: read through bridgeWarnings. */
   warnings: unknown;
   /** Present once the bridge times its parse; its keys are the bridge's own. */

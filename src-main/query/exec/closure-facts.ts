@@ -1,3 +1,4 @@
+import { compareCodeUnits } from '../../core/compare';
 import type { ClosureIndex } from '../../ontology/closure/closure-index';
 import { holds, subjectsOfAll, type LinkedCondition } from './closure-queries';
 
@@ -83,6 +84,22 @@ export class ClosureFacts {
     return (
       x !== null && y !== null && this.ix.isSubClassOf(x, y) && this.ix.isSubClassOf(y, x) && !this.ix.unsat.has(x)
     );
+  }
+
+  /**
+   * The names of the classes an entailment of the statement could rest on that appear in axioms ELK
+   * reads only in part (`partial`): its subject and the subject's superclasses, and its filler. Empty
+   * when a "not entailed" for it is what the full ontology says as far as this can tell.
+   */
+  outsideEl(s: IriStatement, partial: ReadonlySet<string>): string[] {
+    if (!partial.size) return [];
+    const a = this.classId(s.subject);
+    const ids = a === null ? [] : [a, ...this.ix.ancestors(a)];
+    const f = this.classId(s.filler);
+    if (f !== null) ids.push(f);
+    const names = new Set<string>();
+    for (const id of ids) if (partial.has(this.ix.iri(id))) names.add(this.ix.nameOf(id));
+    return [...names].sort(compareCodeUnits);
   }
 
   /** Every class under any of the given ones (themselves included), by IRI. */

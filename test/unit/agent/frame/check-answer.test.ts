@@ -160,3 +160,49 @@ describe('checks of a free question against its frame', () => {
     expect(ask('Tell me about myocarditis.', 'It is an inflammation.').level).toBe('unchecked');
   });
 });
+
+describe('a "not entailed" that rests on axioms ELK reads only in part', () => {
+  // As if "heart disease" were defined with a union or a universal: ELK cannot see all it entails.
+  let blind: FrameContext;
+  let done = () => {};
+  beforeAll(async () => {
+    const f = await handleFromDump(clinicalDump(), undefined, { outsideEl: [EX + 'HeartDisease'] });
+    done = f.cleanup;
+    blind = frameContext(f.handle, new QueryService(f.handle, { maxResults: 2 }).names);
+  });
+  afterAll(() => done());
+
+  const kindQuestion = {
+    kind: 'mcq' as const,
+    question: 'Which of these is a kind of heart disease?',
+    options: opts('myocarditis', 'virus'),
+  };
+  const check = (c: FrameContext, q: Parameters<typeof readQuestion>[0], answer: string | string[]) =>
+    checkAnswer({ question: q, answer, reading: readQuestion(q, c.lexicon) }, c.deps);
+
+  it('a chosen option ELK does not entail is unchecked, not wrong, and the option names the classes', () => {
+    const c = check(blind, kindQuestion, ['A', 'B']);
+    expect(c.level).toBe('unchecked');
+    expect(c.reason).toContain('axioms about heart disease use constructs outside OWL 2 EL');
+    expect(c.options![1]).toMatchObject({ verdict: 'NOT ENTAILED', outsideEl: ['heart disease'] });
+    expect(c.options![0].outsideEl).toBeUndefined();
+    // The same answer over an ontology ELK reads whole is a disagreement.
+    expect(check(ctx, kindQuestion, ['A', 'B']).level).toBe('not-entailed');
+  });
+
+  it('an entailed option left out is still a disagreement: ELK\'s "entailed" is sound', () => {
+    expect(check(blind, kindQuestion, ['B']).level).toBe('not-entailed');
+  });
+
+  it('a yes/no answer and an open answer ELK cannot confirm are unchecked', () => {
+    const yes = check(blind, { kind: 'free', question: 'Is a virus a heart disease?' }, 'Yes.');
+    expect(yes.level).toBe('unchecked');
+    expect(yes.reason).toContain('outside OWL 2 EL');
+    expect(check(ctx, { kind: 'free', question: 'Is a virus a heart disease?' }, 'Yes.').level).toBe('not-entailed');
+    const open = check(blind, { kind: 'oq', question: 'Name the kinds of heart disease.' }, 'virus');
+    expect(open.level).toBe('unchecked');
+    expect(check(ctx, { kind: 'oq', question: 'Name the kinds of heart disease.' }, 'virus').level).toBe(
+      'not-entailed',
+    );
+  });
+});

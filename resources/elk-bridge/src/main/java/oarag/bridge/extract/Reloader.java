@@ -228,10 +228,10 @@ public final class Reloader {
             }
         }
         for (OWLAxiom ax : ch.removed) {
-            NonElCounter.count(ax, -1, counts);
+            NonElCounter.count(ax, -1, counts, s.outsideEl);
         }
         for (OWLAxiom ax : ch.added) {
-            NonElCounter.count(ax, 1, counts);
+            NonElCounter.count(ax, 1, counts, s.outsideEl);
         }
         s.warnings.removeIf(w -> w.code.equals("non-el"));
         Warning nonEl = Loader.nonElWarning(NonElCounter.sorted(counts));

@@ -3,6 +3,7 @@ package oarag.bridge.extract;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import oarag.bridge.common.Json;
+import oarag.bridge.load.NonElCounter;
 import oarag.bridge.model.Session;
 import oarag.bridge.model.Warning;
 import org.semanticweb.owlapi.model.IRI;
@@ -56,6 +57,9 @@ public final class ResultJson {
             ws.add(x);
         }
         o.add("warnings", ws);
+        JsonArray outside = new JsonArray();
+        NonElCounter.present(s.outsideEl).forEach(outside::add);
+        o.add("outsideEl", outside);
         return o;
     }
 

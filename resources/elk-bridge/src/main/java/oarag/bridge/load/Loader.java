@@ -235,7 +235,7 @@ public final class Loader {
                 s.warnings.add(new Warning("unresolved-import", msg + ".", e.getKey(), null));
             }
         }
-        Warning nonEl = nonElWarning(NonElCounter.countNonEl(s.closure));
+        Warning nonEl = nonElWarning(NonElCounter.countNonEl(s.closure, s.outsideEl));
         if (nonEl != null) {
             s.warnings.add(nonEl);
         }

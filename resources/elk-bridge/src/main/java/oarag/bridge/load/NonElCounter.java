@@ -23,31 +23,75 @@ import org.semanticweb.owlapi.model.OWLOntology;
 public final class NonElCounter {
     private NonElCounter() {}
 
-    static Map<String, Integer> countNonEl(List<OWLOntology> closure) {
+    /**
+     * The counts of every construct outside EL in the closure; {@code classes} gets the named
+     * classes of the axioms ELK reads only in part (see {@link #count(OWLAxiom, int, Map, Map)}).
+     */
+    static Map<String, Integer> countNonEl(
+            List<OWLOntology> closure, Map<String, Integer> classes) {
         Map<String, Integer> counts = new HashMap<>();
         for (OWLOntology o : closure) {
-            o.logicalAxioms().forEach((OWLLogicalAxiom ax) -> count(ax, 1, counts));
+            o.logicalAxioms().forEach((OWLLogicalAxiom ax) -> count(ax, 1, counts, classes));
         }
         return sorted(counts);
+    }
+
+    public static void count(OWLAxiom ax, int sign, Map<String, Integer> counts) {
+        count(ax, sign, counts, null);
     }
 
     /**
      * Adds sign (1 or -1) times the uses in one axiom to counts, so a reload can adjust the load's
      * figures.
      */
-    public static void count(OWLAxiom ax, int sign, Map<String, Integer> counts) {
+    /**
+     * Also adds sign times one to {@code classes} (when given) for each named class of an axiom
+     * that uses a class construct outside EL (a union, a universal, a complement, a cardinality,
+     * ...) or is a disjoint union, a key or a rule: entailments about those classes may rest on
+     * what ELK does not read. Property axioms (inverses, symmetry, functionality) are not counted
+     * there: they name no class.
+     */
+    public static void count(
+            OWLAxiom ax, int sign, Map<String, Integer> counts, Map<String, Integer> classes) {
         if (!ax.isLogicalAxiom()) {
             return;
         }
         Map<String, Integer> one = sign == 1 ? counts : new HashMap<>();
-        String at = axiomName(ax.getAxiomType());
+        AxiomType<?> type = ax.getAxiomType();
+        String at = axiomName(type);
         if (at != null) {
             one.merge(at, 1, Integer::sum);
         }
-        walk(ax, one);
+        boolean classLevel = walk(ax, one);
         if (one != counts) {
             one.forEach((k, v) -> counts.merge(k, -v, Integer::sum));
         }
+        if (classes != null
+                && (classLevel
+                        || type == AxiomType.DISJOINT_UNION
+                        || type == AxiomType.HAS_KEY
+                        || type == AxiomType.SWRL_RULE)) {
+            ax.classesInSignature()
+                    .forEach(
+                            c -> {
+                                if (!c.isOWLThing() && !c.isOWLNothing()) {
+                                    classes.merge(c.getIRI().toString(), sign, Integer::sum);
+                                }
+                            });
+        }
+    }
+
+    /** The classes with a positive count, sorted. */
+    public static List<String> present(Map<String, Integer> classes) {
+        List<String> out = new ArrayList<>();
+        classes.forEach(
+                (k, v) -> {
+                    if (v > 0) {
+                        out.add(k);
+                    }
+                });
+        out.sort(null);
+        return out;
     }
 
     /** Most frequent first; constructs no longer used are left out. */
@@ -98,18 +142,20 @@ public final class NonElCounter {
         return null;
     }
 
-    private static void walk(Object o, Map<String, Integer> counts) {
+    /** Counts the constructs outside EL under o; whether any of them is a class expression. */
+    private static boolean walk(Object o, Map<String, Integer> counts) {
         if (o instanceof Collection) {
+            boolean any = false;
             for (Object x : (Collection<?>) o) {
-                walk(x, counts);
+                any |= walk(x, counts);
             }
-            return;
+            return any;
         }
         if (!(o instanceof OWLObject)
                 || o instanceof OWLEntity
                 || o instanceof IRI
                 || o instanceof OWLLiteral) {
-            return;
+            return false;
         }
         String name = null;
         if (o instanceof org.semanticweb.owlapi.model.OWLObjectUnionOf) {
@@ -145,6 +191,8 @@ public final class NonElCounter {
         if (name != null) {
             counts.merge(name, 1, Integer::sum);
         }
-        ((OWLObject) o).components().forEach(c -> walk(c, counts));
+        boolean[] any = {name != null && !name.equals("ObjectInverseOf")};
+        ((OWLObject) o).components().forEach(c -> any[0] |= walk(c, counts));
+        return any[0];
     }
 }

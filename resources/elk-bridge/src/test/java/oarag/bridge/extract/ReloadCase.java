@@ -42,7 +42,8 @@ abstract class ReloadCase {
                     "objectProperties",
                     "axioms",
                     "imports",
-                    "warnings");
+                    "warnings",
+                    "outsideEl");
     private static final List<String> EXTRACT_KEYS =
             List.of("records", "unsatisfiable", "links", "fillers", "freshClasses");
 
