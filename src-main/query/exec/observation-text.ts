@@ -9,9 +9,19 @@ export function statement(a: string, relation: string | 'isa', b: string): strin
 
 export const OPEN_WORLD_NOTE = 'not entailed means the ontology does not say so, not that it is false';
 
-export function verdictLine(a: string, relation: string | 'isa', b: string, verdict: Verdict, unsat = false): string {
+export function verdictLine(
+  a: string,
+  relation: string | 'isa',
+  b: string,
+  verdict: Verdict,
+  unsat = false,
+  /** Classes the statement rests on whose axioms ELK reads only in part. */
+  outsideEl: string[] = [],
+): string {
   const base = `${statement(a, relation, b)}: ${verdict}`;
   if (unsat) return `${base} (${a} is unsatisfiable, so the ontology entails anything about it)`;
+  if (verdict === 'NOT ENTAILED' && outsideEl.length)
+    return `${base} (by what ELK reads; axioms about ${outsideEl.slice(0, 5).join(', ')}${outsideEl.length > 5 ? ', …' : ''} use constructs outside OWL 2 EL that ELK ignores, so the ontology may still entail it)`;
   return verdict === 'NOT ENTAILED' ? `${base} (${OPEN_WORLD_NOTE})` : base;
 }
 

@@ -1,7 +1,7 @@
 import type { OntologyHandle } from '../../ontology/ontology-handle';
 import { UserError, errorMessage } from '../../core/errors';
 import { DEFAULT_DIALECT_LIMITS, formatQuery, parseQuery, quoteName, type DialectQuery } from '../dialect';
-import type { IriStatement } from './closure-facts';
+import { ClosureFacts, type IriStatement } from './closure-facts';
 import type { LinkResult, NameCandidate } from '../linking/link-types';
 import { NameLinker } from '../linking/name-linker';
 import {
@@ -303,7 +303,10 @@ export class QueryService {
     const res = emptyResult(text, 'ask', 'closure');
     res.verdict = verdict;
     res.entities = [a.iri, r.iri, b.iri];
-    res.observation = verdictLine(a.name, isa ? 'isa' : r.name, b.name, verdict, this.ix.unsat.has(a.id));
+    const blind = entailed
+      ? []
+      : new ClosureFacts(this.ix).outsideEl({ subject: a.iri, relation: r.iri, filler: b.iri }, this.h.outsideEl());
+    res.observation = verdictLine(a.name, isa ? 'isa' : r.name, b.name, verdict, this.ix.unsat.has(a.id), blind);
     return res;
   }
 

@@ -1,0 +1,66 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  browserSkipReason,
+  firstOf,
+  openApp,
+  openOntology,
+  SHARED_ONTOLOGIES,
+  shot,
+  warnSkip,
+  type Session,
+} from './support/harness';
+
+const PIZZA = join(SHARED_ONTOLOGIES, 'pizza.owl');
+const reason = browserSkipReason() ?? (existsSync(PIZZA) ? null : `${PIZZA} is absent (set OARAG_ONTOLOGIES)`);
+if (reason) warnSkip('e2e checks outside EL', reason);
+
+/** A model that answers "Margherita" at once. */
+const REPLIES = [
+  'Thought: a guess.\n{"answer": ["A"]}',
+  'Thought: I now know the answer\nAnswer: {"answer": ["A"]}',
+  '{"answer": ["A"]}',
+  '{"evidence": [], "grounding": "entailed"}',
+];
+
+describe.skipIf(reason)("e2e: a NOT ENTAILED that rests on what ELK ignores is not shown as the reasoner's no", () => {
+  let s: Session;
+  let dir: string;
+  let script: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'oarag-e2e-outside-el-'));
+    script = join(dir, 'margherita.json');
+    writeFileSync(script, JSON.stringify(REPLIES));
+    s = await openApp();
+    await openOntology(s.page, PIZZA);
+  }, 300_000);
+  afterAll(async () => {
+    await s?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('"Margherita is a vegetarian pizza" is unchecked, and the option names the classes ELK reads in part', async () => {
+    const { page } = s;
+    await page.getByTestId('nav-ask').click();
+    await page.locator('label.kind', { hasText: 'Multiple choice' }).click();
+    await page.getByTestId('ask-question').fill('Which of these is a vegetarian pizza?');
+    const opts = page.getByTestId('ask-options');
+    await opts.getByLabel('Option A', { exact: true }).fill('Margherita');
+    await opts.getByLabel('Option B', { exact: true }).fill('American');
+    await page.getByTestId('ask-model').fill(`scripted:${script}`);
+    await page.getByTestId('ask-submit').click();
+    const which = await firstOf(page, ['[data-testid="answer-text"]', '[data-testid="answer-error"]']);
+    if (which === 1) throw new Error(`Ask failed: ${await page.getByTestId('answer-error').textContent()}`);
+    const answer = page.getByTestId('answer');
+    expect(await answer.getByTestId('checked-statement').textContent()).toContain('? — is a — VegetarianPizza');
+    const rows = await answer.getByTestId('checked-options').locator('li').allTextContents();
+    expect(rows[0]).toMatch(/^A Margherita: NOT ENTAILED \(ELK ignores axioms about .*VegetarianPizza.*\) · chosen$/);
+    expect((await answer.getByTestId('grounding-badge').textContent())?.trim()).toBe('unchecked');
+    expect(await answer.getByTestId('checked-reason').textContent()).toContain('outside OWL 2 EL that ELK ignores');
+    await answer.scrollIntoViewIfNeeded();
+    await shot(page, 'ask-outside-el', { docs: true });
+    expect(s.problems).toEqual([]);
+  }, 180_000);
+});
