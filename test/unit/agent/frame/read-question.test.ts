@@ -4,7 +4,7 @@ import type { FrameReading } from '../../../../src-main/agent/frame/frame-types'
 import type { Lexicon } from '../../../../src-main/agent/frame/mentions';
 import { negationIn, quantifierIn, readQuestion } from '../../../../src-main/agent/frame/read-question';
 import { SUBCLASS_OF } from '../../../../src-main/query/exec/closure-facts';
-import { clinicalDump, EX, handleFromDump } from '../../../support/dump-fixture';
+import { clinicalDump, EX, handleFromDump, label } from '../../../support/dump-fixture';
 
 let lex: Lexicon;
 let cleanup = () => {};
@@ -195,12 +195,19 @@ describe('readQuestion: open and free questions', () => {
   });
 
   it('reads a root and a condition', () => {
-    const r = readQuestion(
+    // "have finding site" is the label's plain form ("has finding site").
+    const plain = readQuestion(
       { kind: 'oq', question: 'Which kinds of heart disease have finding site some myocardium?' },
       lex,
     );
-    // "have finding site" is not the label ("has finding site"): read without it, the answers would be
-    // checked as mere kinds of heart disease, so the reading is only a suggestion.
+    expect(plain.frame).toMatchObject({
+      kind: 'open',
+      root: { iri: iri('HeartDisease') },
+      conditions: [{ relation: { iri: iri('hasSite') }, filler: { iri: iri('Myocardium') } }],
+    });
+    const r = readQuestion({ kind: 'oq', question: 'Which kinds of heart disease affect some myocardium?' }, lex);
+    // "affect" names no relation: read without it, the answers would be checked as mere kinds of heart
+    // disease, so the reading is only a suggestion.
     expect(r.frame).toBeNull();
     expect(r.suggestion).toMatchObject({ kind: 'open', root: { iri: iri('HeartDisease') } });
     expect(r.reason).toContain('"myocardium" takes no place in the reading');
@@ -310,5 +317,44 @@ describe('readQuestion: words that turn the hierarchy around, bound the answer o
       expect(r.frame, question).toBeNull();
       expect(r.reason, question).toContain(`negated ("${word}")`);
     }
+  });
+});
+
+describe('readQuestion: a relation said in its plain form ("does X develop from")', () => {
+  let dev: Lexicon;
+  let done = () => {};
+  beforeAll(async () => {
+    const f = await handleFromDump([
+      ...clinicalDump(),
+      {
+        t: 'property',
+        iri: EX + 'developsFrom',
+        annotations: [label('develops from')],
+        deprecated: false,
+        transitive: false,
+        reflexive: false,
+        parents: [],
+        chains: [],
+      },
+    ]);
+    done = f.cleanup;
+    dev = handleLexicon(f.handle);
+  });
+  afterAll(() => done());
+
+  it('reads "does X develop from" as "develops from", with X the subject', () => {
+    const f = choice(
+      readQuestion(
+        { kind: 'mcq', question: 'What does the myocardium develop from?', options: opts('heart', 'virus') },
+        dev,
+      ),
+    );
+    expect(f).toMatchObject({
+      slot: 'filler',
+      subject: { iri: iri('Myocardium') },
+      relation: { iri: iri('developsFrom') },
+    });
+    // The fixture's own relations are unchanged: "has finding site" is still read by its label only.
+    expect(dev.exact('have finding site')[0]?.iri).toBe(iri('hasSite'));
   });
 });
