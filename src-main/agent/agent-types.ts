@@ -112,9 +112,11 @@ export type CheckedLevel = 'entailed' | 'not-entailed' | 'unchecked';
 
 /**
  * One option's statement put to the reasoner. `SAME CONCEPT`: the option is the statement's other
- * concept under "is a", which is no evidence of anything; `UNLINKED`: the option names nothing here.
+ * concept under "is a", which is no evidence of anything; `UNSATISFIABLE`: the statement's subject
+ * can have no instances, so the ontology entails anything about it; `UNLINKED`: the option names
+ * nothing here.
  */
-export type OptionVerdict = Verdict | 'ERROR' | 'SAME CONCEPT' | 'UNLINKED';
+export type OptionVerdict = Verdict | 'ERROR' | 'SAME CONCEPT' | 'UNSATISFIABLE' | 'UNLINKED';
 
 export interface CheckedOption {
   key: string;

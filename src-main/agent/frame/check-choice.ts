@@ -45,33 +45,8 @@ export function checkChoice(frame: ChoiceFrame, answer: string[], deps: CheckDep
       reason: `The reasoner disagrees (${parts.join('; ')}), ${where}.`,
     };
   }
-  const blind = options.filter((o) => o.chosen && o.outsideEl);
-  if (blind.length) {
-    const classes = [...new Set(blind.flatMap((o) => o.outsideEl ?? []))];
-    return {
-      ...base,
-      failed,
-      level: 'unchecked',
-      reason: `Option ${blind.map((o) => o.key).join(', ')} is not entailed by what ELK reads, but axioms about ${someNames(classes)} use constructs outside OWL 2 EL that ELK ignores, so the reasoner cannot say it does not hold (${where}).`,
-    };
-  }
-  const same = options.filter((o) => o.verdict === 'SAME CONCEPT');
-  const sameChosen = same.filter((o) => o.chosen).map((o) => o.key);
-  if (sameChosen.length)
-    return {
-      ...base,
-      failed,
-      level: 'unchecked',
-      reason: `Option ${sameChosen.join(', ')} is the statement's own concept, and a class being a kind of itself is no evidence (${where}).`,
-    };
-  const open = options.filter((o) => o.verdict === 'UNLINKED' || o.verdict === 'ERROR').map((o) => o.key);
-  if (open.length)
-    return {
-      ...base,
-      failed,
-      level: 'unchecked',
-      reason: `Option ${open.join(', ')} names nothing the ontology knows, so the reasoner cannot say whether it holds (${where}).`,
-    };
+  const unchecked = uncheckedReason(options, where);
+  if (unchecked) return { ...base, failed, level: 'unchecked', reason: unchecked };
   // Choosing nothing claims that no option holds; NOT ENTAILED means only that the ontology does not
   // say so (open world), so the reasoner cannot confirm such an answer.
   if (!chosen.size)
@@ -84,6 +59,26 @@ export function checkChoice(frame: ChoiceFrame, answer: string[], deps: CheckDep
   return { ...base, failed, level: 'entailed', reason: `The reasoner entails exactly the chosen options (${where}).` };
 }
 
+/** Why the options cannot settle the answer either way, or null when they can. */
+function uncheckedReason(options: CheckedOption[], where: string): string | null {
+  const blind = options.filter((o) => o.chosen && o.outsideEl);
+  if (blind.length) {
+    const classes = [...new Set(blind.flatMap((o) => o.outsideEl ?? []))];
+    return `Option ${blind.map((o) => o.key).join(', ')} is not entailed by what ELK reads, but axioms about ${someNames(classes)} use constructs outside OWL 2 EL that ELK ignores, so the reasoner cannot say it does not hold (${where}).`;
+  }
+  const keys = (v: OptionVerdict[]) => options.filter((o) => o.chosen && v.includes(o.verdict)).map((o) => o.key);
+  const unsat = keys(['UNSATISFIABLE']);
+  if (unsat.length)
+    return `Option ${unsat.join(', ')} puts an unsatisfiable class in the subject's place, and the ontology entails anything about a class that can have no instances, so that is no evidence (${where}).`;
+  const same = keys(['SAME CONCEPT']);
+  if (same.length)
+    return `Option ${same.join(', ')} is the statement's own concept, and a class being a kind of itself is no evidence (${where}).`;
+  const open = options.filter((o) => o.verdict === 'UNLINKED' || o.verdict === 'ERROR').map((o) => o.key);
+  if (open.length)
+    return `Option ${open.join(', ')} names nothing the ontology knows, so the reasoner cannot say whether it holds (${where}).`;
+  return null;
+}
+
 function verdictOf(
   subject: FrameTerm | null,
   relation: FrameTerm | null,
@@ -91,6 +86,8 @@ function verdictOf(
   deps: CheckDeps,
 ): OptionVerdict {
   if (!subject || !relation || !filler) return 'UNLINKED';
+  // An unsatisfiable class is under everything: ENTAILED would be true and say nothing.
+  if (deps.entity(subject.iri)?.unsatisfiable) return 'UNSATISFIABLE';
   if (relation.iri === SUBCLASS_OF && deps.sameClass(subject.iri, filler.iri)) return 'SAME CONCEPT';
   const h = deps.holds({ subject: subject.iri, relation: relation.iri, filler: filler.iri });
   if (h === null) return 'UNLINKED';

@@ -22,6 +22,12 @@ export function checkFree(frame: FreeFrame, answer: string, deps: CheckDeps): Ch
       reason: `The question states no relation between concepts that the reasoner could check${frame.entities.length ? ` (it names ${frame.entities.map((e) => e.name).join(', ')})` : ''}; the grounding level is the model's claim.`,
     };
   const statement = statementText(st.subject, st.relation, st.filler);
+  if (deps.entity(st.subject.iri)?.unsatisfiable)
+    return {
+      level: 'unchecked',
+      statement,
+      reason: `${st.subject.name} is unsatisfiable: the ontology entails anything about a class that can have no instances, so the reasoner's verdict is no evidence either way.`,
+    };
   if (st.filler) return checkYesNo({ ...st, filler: st.filler }, statement, answer, deps);
   if (NEGATION.test(answer))
     return {

@@ -6,7 +6,7 @@ import { itemFrame } from '../../../../src-main/agent/frame/item-frame';
 import { readQuestion } from '../../../../src-main/agent/frame/read-question';
 import { SUBCLASS_OF } from '../../../../src-main/query/exec/closure-facts';
 import { QueryService } from '../../../../src-main/query/exec/query-service';
-import { clinicalDump, EX, handleFromDump } from '../../../support/dump-fixture';
+import { clinicalDump, EX, handleFromDump, label } from '../../../support/dump-fixture';
 
 let ctx: FrameContext;
 let cleanup = () => {};
@@ -214,5 +214,43 @@ describe('a "not entailed" that rests on axioms ELK reads only in part', () => {
     expect(check(ctx, { kind: 'oq', question: 'Name the kinds of heart disease.' }, 'virus').level).toBe(
       'not-entailed',
     );
+  });
+});
+
+describe('a statement about an unsatisfiable class', () => {
+  // "impossible disorder" can have no instances: ELK puts it under everything.
+  let ux: FrameContext;
+  let done = () => {};
+  beforeAll(async () => {
+    const f = await handleFromDump([
+      ...clinicalDump(),
+      { t: 'class', iri: EX + 'Impossible', annotations: [label('impossible disorder')], deprecated: false },
+      { t: 'hier', c: EX + 'Impossible', parents: [EX + 'Disorder'], equivalents: [] },
+      { t: 'unsat', c: EX + 'Impossible' },
+    ]);
+    done = f.cleanup;
+    ux = frameContext(f.handle, new QueryService(f.handle, { maxResults: 2 }).names);
+  });
+  afterAll(() => done());
+  const check = (q: Parameters<typeof readQuestion>[0], answer: string | string[]) =>
+    checkAnswer({ question: q, answer, reading: readQuestion(q, ux.lexicon) }, ux.deps);
+
+  it('choosing it is no evidence, and leaving it out is no disagreement', () => {
+    const q = {
+      kind: 'mcq' as const,
+      question: 'Which of these is a kind of heart disease?',
+      options: opts('myocarditis', 'impossible disorder'),
+    };
+    const both = check(q, ['A', 'B']);
+    expect(both.options!.map((o) => o.verdict)).toEqual(['ENTAILED', 'UNSATISFIABLE']);
+    expect(both.level).toBe('unchecked');
+    expect(both.reason).toContain('unsatisfiable class');
+    expect(check(q, ['A']).level).toBe('entailed');
+  });
+
+  it('a yes/no question about it is unchecked, though ELK "entails" it', () => {
+    const r = check({ kind: 'free', question: 'Is the impossible disorder part of the heart?' }, 'Yes.');
+    expect(r.level).toBe('unchecked');
+    expect(r.reason).toContain('impossible disorder is unsatisfiable');
   });
 });
