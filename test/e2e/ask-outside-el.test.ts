@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserSkipReason,
-  firstOf,
+  fillChoice,
   openApp,
   openOntology,
+  runAsk,
   SHARED_ONTOLOGIES,
   shot,
   warnSkip,
@@ -43,17 +44,8 @@ describe.skipIf(reason)("e2e: a NOT ENTAILED that rests on what ELK ignores is n
 
   it('"Margherita is a vegetarian pizza" is unchecked, and the option names the classes ELK reads in part', async () => {
     const { page } = s;
-    await page.getByTestId('nav-ask').click();
-    await page.locator('label.kind', { hasText: 'Multiple choice' }).click();
-    await page.getByTestId('ask-question').fill('Which of these is a vegetarian pizza?');
-    const opts = page.getByTestId('ask-options');
-    await opts.getByLabel('Option A', { exact: true }).fill('Margherita');
-    await opts.getByLabel('Option B', { exact: true }).fill('American');
-    await page.getByTestId('ask-model').fill(`scripted:${script}`);
-    await page.getByTestId('ask-submit').click();
-    const which = await firstOf(page, ['[data-testid="answer-text"]', '[data-testid="answer-error"]']);
-    if (which === 1) throw new Error(`Ask failed: ${await page.getByTestId('answer-error').textContent()}`);
-    const answer = page.getByTestId('answer');
+    await fillChoice(page, 'Which of these is a vegetarian pizza?', ['Margherita', 'American']);
+    const answer = await runAsk(page, `scripted:${script}`);
     expect(await answer.getByTestId('checked-statement').textContent()).toContain('? — is a — VegetarianPizza');
     const rows = await answer.getByTestId('checked-options').locator('li').allTextContents();
     expect(rows[0]).toMatch(/^A Margherita: NOT ENTAILED \(ELK ignores axioms about .*VegetarianPizza.*\) · chosen$/);

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserSkipReason,
-  firstOf,
+  fillChoice,
   openApp,
   openOntology,
+  runAsk,
   SHARED_ONTOLOGIES,
   shot,
   warnSkip,
@@ -44,23 +45,16 @@ describe.skipIf(reason)('e2e: the question frame, before and after the run, corr
 
   it("reads the question before the run and checks each option against it, not against the model's query", async () => {
     const { page } = s;
-    await page.getByTestId('nav-ask').click();
-    await page.locator('label.kind', { hasText: 'Multiple choice' }).click();
-    await page.getByTestId('ask-question').fill('Which of these is the nuclear envelope part of?');
-    const opts = page.getByTestId('ask-options');
-    await opts.getByLabel('Option A', { exact: true }).fill('nucleus');
-    await opts.getByLabel('Option B', { exact: true }).fill('nuclear membrane');
-    await opts.getByRole('button', { name: '+ Add option' }).click();
-    await opts.getByLabel('Option C', { exact: true }).fill('cytoplasm');
+    await fillChoice(page, 'Which of these is the nuclear envelope part of?', [
+      'nucleus',
+      'nuclear membrane',
+      'cytoplasm',
+    ]);
     const before = page.getByTestId('view-ask').getByTestId('question-frame').first().getByTestId('frame-statement');
     await before.waitFor({ timeout: 10_000 });
     expect(await before.textContent()).toBe('nuclear envelope — part of — ?');
 
-    await page.getByTestId('ask-model').fill(`scripted:${script}`);
-    await page.getByTestId('ask-submit').click();
-    const which = await firstOf(page, ['[data-testid="answer-text"]', '[data-testid="answer-error"]']);
-    if (which === 1) throw new Error(`Ask failed: ${await page.getByTestId('answer-error').textContent()}`);
-    const answer = page.getByTestId('answer');
+    const answer = await runAsk(page, `scripted:${script}`);
     expect(await answer.getByTestId('frame-statement').textContent()).toBe('nuclear envelope — part of — ?');
     expect(await answer.getByTestId('checked-statement').textContent()).toContain('nuclear envelope — part of — ?');
     expect(await answer.getByTestId('checked-options').locator('li').allTextContents()).toEqual([

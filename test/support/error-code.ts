@@ -9,3 +9,13 @@ export async function codeOf(p: Promise<unknown>): Promise<string> {
     return (e as UserError).code;
   }
 }
+
+/** The same for a call that fails at once. */
+export function codeOfSync(f: () => unknown): string {
+  try {
+    f();
+    return 'no error';
+  } catch (e) {
+    return (e as UserError).code;
+  }
+}

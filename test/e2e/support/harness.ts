@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sharedOntologiesDir } from '../../../src-main/core/paths';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { toPalettePng } from './png-palette';
 import { ensureRendererBuilt, REPO } from './renderer-build';
 import { startServer, type ServedApp } from './server';
@@ -124,4 +124,26 @@ export async function firstOf(page: Page, selectors: string[], timeout = 120_000
     { timeout, polling: 200 },
   );
   return ((await handle.jsonValue()) as number) - 1;
+}
+
+/** Types a multiple-choice question and its options into the Ask view (adding option rows as needed). */
+export async function fillChoice(page: Page, question: string, options: string[]): Promise<void> {
+  await page.getByTestId('nav-ask').click();
+  await page.locator('label.kind', { hasText: 'Multiple choice' }).click();
+  await page.getByTestId('ask-question').fill(question);
+  const opts = page.getByTestId('ask-options');
+  for (const [i, name] of options.entries()) {
+    const label = `Option ${String.fromCharCode(65 + i)}`;
+    if (i >= 2) await opts.getByRole('button', { name: '+ Add option' }).click();
+    await opts.getByLabel(label, { exact: true }).fill(name);
+  }
+}
+
+/** Runs the typed question with a model and waits for its answer; a failed run throws with its error. */
+export async function runAsk(page: Page, model: string): Promise<Locator> {
+  await page.getByTestId('ask-model').fill(model);
+  await page.getByTestId('ask-submit').click();
+  const which = await firstOf(page, ['[data-testid="answer-text"]', '[data-testid="answer-error"]']);
+  if (which === 1) throw new Error(`Ask failed: ${await page.getByTestId('answer-error').textContent()}`);
+  return page.getByTestId('answer');
 }

@@ -5,6 +5,16 @@ import { Container } from '../../../src-main/container';
 import { clinicalDump, handleFromDump } from '../../support/dump-fixture';
 import { tempDir } from '../../support/temp-dir';
 
+/** The order the container stops its services in: the reverse of their start. */
+const STOP_ORDER = [
+  'stop tasks',
+  'stop fileWatcher',
+  'stop history',
+  'stop openOntologies',
+  'stop ontologies',
+  'stop settings',
+];
+
 // The real services in a temp folder; spies only record the order of their start and stop calls (and
 // make one start fail where the case needs a failure no real folder produces).
 const dirs: { cleanup: () => void }[] = [];
@@ -57,14 +67,7 @@ describe('Container start and stop', () => {
     ]);
     log.length = 0;
     await c.stop();
-    expect(log).toEqual([
-      'stop tasks',
-      'stop fileWatcher',
-      'stop history',
-      'stop openOntologies',
-      'stop ontologies',
-      'stop settings',
-    ]);
+    expect(log).toEqual(STOP_ORDER);
   });
 
   it('cancels running tasks before the services they use stop', async () => {
@@ -134,14 +137,7 @@ describe('Container start and stop', () => {
       throw new Error('history would not close');
     });
     await expect(c.stop()).rejects.toThrow('history would not close');
-    expect(log).toEqual([
-      'stop tasks',
-      'stop fileWatcher',
-      'stop history',
-      'stop openOntologies',
-      'stop ontologies',
-      'stop settings',
-    ]);
+    expect(log).toEqual(STOP_ORDER);
   });
 
   it('stop releases the ontologies served to clients through the ontology service', async () => {

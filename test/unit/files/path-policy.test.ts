@@ -5,6 +5,7 @@ import type { UserError } from '../../../src-main/core/errors';
 import { FileBrowser, MAX_ENTRIES } from '../../../src-main/files/file-browser';
 import { existingRoots, isInside, resolveAllowed } from '../../../src-main/files/path-policy';
 import { tempDir } from '../../support/temp-dir';
+import { codeOfSync } from '../../support/error-code';
 
 // A real folder tree: two allowed roots, a secret folder beside them, and links that stay or escape.
 const dir = tempDir('oarag-files-');
@@ -32,15 +33,6 @@ beforeAll(() => {
 });
 afterAll(() => dir.cleanup());
 
-function codeOf(f: () => unknown): string {
-  try {
-    f();
-    return 'no error';
-  } catch (e) {
-    return (e as UserError).code;
-  }
-}
-
 async function codeOfAsync(f: () => Promise<unknown>): Promise<string> {
   try {
     await f();
@@ -67,19 +59,19 @@ describe('path policy', () => {
 
   it("refuses relative paths, '..', NUL, neighbours with a common prefix, and the rest of the disk", async () => {
     const r = existingRoots(roots);
-    expect(codeOf(() => resolveAllowed('onto', r))).toBe('forbidden');
-    expect(codeOf(() => resolveAllowed(`${allowed}/onto/../../secret`, r))).toBe('forbidden');
-    expect(codeOf(() => resolveAllowed(`${allowed}/..`, r))).toBe('forbidden');
-    expect(codeOf(() => resolveAllowed(`${allowed}/onto\0`, r))).toBe('bad-params');
-    expect(codeOf(() => resolveAllowed(`${allowed}-evil`, r))).toBe('forbidden');
-    expect(codeOf(() => resolveAllowed(secret, r))).toBe('forbidden');
-    expect(codeOf(() => resolveAllowed('/', r))).toBe('forbidden');
-    expect(codeOf(() => resolveAllowed(join(allowed, 'missing'), r))).toBe('not-found');
+    expect(codeOfSync(() => resolveAllowed('onto', r))).toBe('forbidden');
+    expect(codeOfSync(() => resolveAllowed(`${allowed}/onto/../../secret`, r))).toBe('forbidden');
+    expect(codeOfSync(() => resolveAllowed(`${allowed}/..`, r))).toBe('forbidden');
+    expect(codeOfSync(() => resolveAllowed(`${allowed}/onto\0`, r))).toBe('bad-params');
+    expect(codeOfSync(() => resolveAllowed(`${allowed}-evil`, r))).toBe('forbidden');
+    expect(codeOfSync(() => resolveAllowed(secret, r))).toBe('forbidden');
+    expect(codeOfSync(() => resolveAllowed('/', r))).toBe('forbidden');
+    expect(codeOfSync(() => resolveAllowed(join(allowed, 'missing'), r))).toBe('not-found');
   });
 
   it('refuses a symbolic link that leads outside, and follows one into another allowed root', async () => {
     const r = existingRoots(roots);
-    expect(codeOf(() => resolveAllowed(join(allowed, 'escape'), r))).toBe('forbidden');
+    expect(codeOfSync(() => resolveAllowed(join(allowed, 'escape'), r))).toBe('forbidden');
     expect(resolveAllowed(join(allowed, 'to-other'), r).real).toBe(existingRoots([other])[0].real);
   });
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserError } from '../../../src-main/core/errors';
 import type { DumpRecord } from '../../../src-main/ontology/dump/dump-types';
 import { ClassTree } from '../../../src-main/ontology/tree/class-tree';
 import type { TreeNode } from '../../../src-main/ontology/tree/tree-types';
 import { EX, handleFromDump } from '../../support/dump-fixture';
 import { d } from '../diff/dump-records';
+import { codeOfSync } from '../../support/error-code';
 
 /**
  * is-a: Anatomy > {Cell 2, cell 10, Membrane, Organ}; Organ > {Nucleus, Nucleolus, Deep, X}; Deep > X;
@@ -81,15 +81,6 @@ const names = (nodes: TreeNode[]) => nodes.map((n) => n.name);
 const counts = (nodes: TreeNode[]) => Object.fromEntries(nodes.map((n) => [n.name, n.childCount]));
 const PART = EX + 'partOf';
 
-function codeOf(f: () => unknown): string {
-  try {
-    f();
-    return 'no error';
-  } catch (e) {
-    return (e as UserError).code;
-  }
-}
-
 describe('ClassTree: is-a', () => {
   it('lists the roots by name, hides parentless obsolete classes and counts them', () => {
     const roots = tree.children(null);
@@ -162,8 +153,8 @@ describe('ClassTree: a relation hierarchy', () => {
   });
 
   it('answers unknown classes and non-properties with a stable code', () => {
-    expect(codeOf(() => tree.children(EX + 'Nope'))).toBe('unknown-name');
-    expect(codeOf(() => tree.path('urn:oarag:filler:1'))).toBe('unknown-name');
-    expect(codeOf(() => tree.children(null, EX + 'Organ'))).toBe('unknown-name');
+    expect(codeOfSync(() => tree.children(EX + 'Nope'))).toBe('unknown-name');
+    expect(codeOfSync(() => tree.path('urn:oarag:filler:1'))).toBe('unknown-name');
+    expect(codeOfSync(() => tree.children(null, EX + 'Organ'))).toBe('unknown-name');
   });
 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserError } from '../../../src-main/core/errors';
 import { TaskRegistry } from '../../../src-main/core/task-registry';
 import type { OntologyHandle } from '../../../src-main/ontology/ontology-handle';
 import { OpenOntologies } from '../../../src-main/ontology/open-ontologies';
 import { clinicalDump, handleFromDump } from '../../support/dump-fixture';
+import { codeOfSync } from '../../support/error-code';
 
 // Real handles over hand-written dumps (SQLite, no JVM) and the real task registry; the release is
 // recorded and closes the handle as the container's would.
@@ -41,15 +41,6 @@ function task(): { id: string; end: () => Promise<void> } {
   };
 }
 
-function codeOf(f: () => unknown): string {
-  try {
-    f();
-    return 'no error';
-  } catch (e) {
-    return (e as UserError).code;
-  }
-}
-
 describe('OpenOntologies', () => {
   it('serves an adopted handle by path and by file name, and lists only open ones', async () => {
     const a = await handle('/a/fixture');
@@ -60,11 +51,11 @@ describe('OpenOntologies', () => {
     expect(open.wasAdopted(a)).toBe(true);
     expect(open.get('/a/fixture')).toBe(a);
     expect(open.pick('FIXTURE').handle).toBe(a);
-    expect(codeOf(() => open.get('/nowhere'))).toBe('not-open');
+    expect(codeOfSync(() => open.get('/nowhere'))).toBe('not-open');
     expect(open.list().map((o) => o.id)).toEqual(['/a/fixture', '/b/other.ofn']);
     // A handle closed behind the registry's back is no longer served.
     b.close();
-    expect(codeOf(() => open.get('/b/other.ofn'))).toBe('not-open');
+    expect(codeOfSync(() => open.get('/b/other.ofn'))).toBe('not-open');
     expect(open.list().map((o) => o.id)).toEqual(['/a/fixture']);
     expect(open.pick(undefined).handle).toBe(a);
   });
@@ -75,8 +66,8 @@ describe('OpenOntologies', () => {
     const b2 = await handle('/b/fixture');
     expect(open.adopt(b2).name).toBe('fixture#2');
     expect(open.pick('fixture#2').handle).toBe(b2);
-    expect(codeOf(() => open.pick(undefined))).toBe('usage');
-    expect(codeOf(() => open.pick('fixture#4'))).toBe('unknown-ontology');
+    expect(codeOfSync(() => open.pick(undefined))).toBe('usage');
+    expect(codeOfSync(() => open.pick('fixture#4'))).toBe('unknown-ontology');
     expect(open.close('/a/fixture')).toBe(true);
     expect(open.adopt(await handle('/d/fixture')).name).toBe('fixture');
   });
@@ -133,7 +124,7 @@ describe('OpenOntologies', () => {
     const [t1, t2] = [task(), task()];
     open.hold(a, t1.id);
     open.hold(a, t2.id);
-    expect(codeOf(() => open.close('/a/fixture'))).toBe('in-use');
+    expect(codeOfSync(() => open.close('/a/fixture'))).toBe('in-use');
     expect(() => open.close('/a/fixture')).toThrow('fixture is used by 2 running tasks; cancel or wait for them');
     await t1.end();
     expect(() => open.close('/a/fixture')).toThrow('fixture is used by a running task; cancel or wait for it');

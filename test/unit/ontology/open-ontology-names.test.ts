@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { UserError } from '../../../src-main/core/errors';
 import { clientName, pickByName } from '../../../src-main/ontology/open-ontology-names';
+import { codeOfSync } from '../../support/error-code';
 
 const file = (path: string, name = '') => ({ path, summary: { file: name } });
-
-function codeOf(f: () => unknown): string {
-  try {
-    f();
-    return 'no error';
-  } catch (e) {
-    return (e as UserError).code;
-  }
-}
 
 describe('clientName', () => {
   it("is the loaded file's name, else the path's last part", () => {
@@ -39,15 +30,15 @@ describe('pickByName', () => {
   it('may leave the name out only when one ontology is served', () => {
     expect(pickByName([served[2]], undefined)).toBe(served[2]);
     expect(pickByName([served[2]], '  ')).toBe(served[2]);
-    expect(codeOf(() => pickByName(served, undefined))).toBe('usage');
-    expect(codeOf(() => pickByName([], ''))).toBe('usage');
+    expect(codeOfSync(() => pickByName(served, undefined))).toBe('usage');
+    expect(codeOfSync(() => pickByName([], ''))).toBe('usage');
     expect(() => pickByName(served.slice(2), undefined)).toThrow(
       '2 ontologies are loaded; say which one with "ontology": one of "go-nucleus.ofn", "go-nucleus.ofn#2".',
     );
   });
 
   it('names the served ones when the name is unknown', () => {
-    expect(codeOf(() => pickByName(served, 'snomed'))).toBe('unknown-ontology');
+    expect(codeOfSync(() => pickByName(served, 'snomed'))).toBe('unknown-ontology');
     expect(() => pickByName(served.slice(0, 1), 'snomed')).toThrow(
       'No ontology "snomed" is loaded; the loaded ones are "pizza.owl".',
     );
