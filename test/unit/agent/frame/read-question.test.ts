@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleLexicon } from '../../../../src-main/agent/frame/handle-lexicon';
 import type { FrameReading } from '../../../../src-main/agent/frame/frame-types';
 import type { Lexicon } from '../../../../src-main/agent/frame/mentions';
-import { negationIn, quantifierIn, readQuestion } from '../../../../src-main/agent/frame/read-question';
+import { negationIn, quantifierIn } from '../../../../src-main/agent/frame/question-words';
+import { readQuestion } from '../../../../src-main/agent/frame/read-question';
 import { SUBCLASS_OF } from '../../../../src-main/query/exec/closure-facts';
 import { clinicalDump, EX, handleFromDump, label } from '../../../support/dump-fixture';
 
@@ -306,6 +307,19 @@ describe('readQuestion: words that turn the hierarchy around, bound the answer o
     expect(quantifierIn('Which of these is part of at least one heart?')).toBeNull();
   });
 
+  it('never checks a question that ranks the options ("the largest part of", "mainly"): a right single pick would read as wrong', () => {
+    for (const [question, word] of [
+      ['Which of these is the largest part of the heart?', 'largest'],
+      ['Which of these is the first part of the heart to form?', 'first'],
+      ['Which of these is mainly part of the heart?', 'mainly'],
+    ]) {
+      const r = readQuestion({ kind: 'mcq', question, options: opts('myocardium', 'heart valve') }, lex);
+      expect(r.frame, question).toBeNull();
+      expect(r.suggestion, question).toBeUndefined();
+      expect(r.reason, question).toContain(`("${word}")`);
+    }
+  });
+
   it('reads "lacks", "fails to", "rarely" and "other than" as negations', () => {
     for (const [question, word] of [
       ['Which of these lacks a finding site in the heart?', 'lacks'],
@@ -326,6 +340,8 @@ describe('readQuestion: a relation said in its plain form ("does X develop from"
   beforeAll(async () => {
     const f = await handleFromDump([
       ...clinicalDump(),
+      { t: 'class', iri: EX + 'MainValve', annotations: [label('main valve')], deprecated: false },
+      { t: 'hier', c: EX + 'MainValve', parents: [EX + 'Anatomy'], equivalents: [] },
       {
         t: 'property',
         iri: EX + 'developsFrom',
@@ -354,6 +370,13 @@ describe('readQuestion: a relation said in its plain form ("does X develop from"
       subject: { iri: iri('Myocardium') },
       relation: { iri: iri('developsFrom') },
     });
+    // A ranking word inside one of the ontology's names ranks nothing.
+    expect(
+      readQuestion(
+        { kind: 'mcq', question: 'Which of these is part of the main valve?', options: opts('heart', 'virus') },
+        dev,
+      ).frame,
+    ).toMatchObject({ filler: { iri: iri('MainValve') } });
     // The fixture's own relations are unchanged: "has finding site" is still read by its label only.
     expect(dev.exact('have finding site')[0]?.iri).toBe(iri('hasSite'));
   });
