@@ -99,7 +99,7 @@ describe.skipIf(reason)('e2e: the question frame, before and after the run, corr
 
   it('a question whose words name no relation is not read, and says why before the run', async () => {
     const { page } = s;
-    await page.getByTestId('ask-question').fill('Which of these goes best with the nucleolus?');
+    await page.getByTestId('ask-question').fill('Which of these goes with the nucleolus?');
     const frame = page.getByTestId('view-ask').getByTestId('question-frame').first();
     await page.waitForFunction(
       () =>

@@ -37,7 +37,7 @@ export function checkAnswer(req: CheckRequest, deps: CheckDeps): CheckedGroundin
       case 'mcq':
       case 'single':
         if (frame.kind !== 'choice') break;
-        return checkChoice(frame, list, deps);
+        return checkChoice(frame, list, deps, req.question.kind === 'single');
       case 'oq':
         if (frame.kind !== 'open') break;
         return checkOpen(frame, answerConcepts(list, req, deps), deps);

@@ -10,7 +10,13 @@ import type { ChoiceFrame, FrameTerm } from './frame-types';
  * option could be checked; an option that is the statement's other concept under "is a" is never
  * evidence, so choosing it leaves the answer unchecked.
  */
-export function checkChoice(frame: ChoiceFrame, answer: string[], deps: CheckDeps): CheckedGrounding {
+export function checkChoice(
+  frame: ChoiceFrame,
+  answer: string[],
+  deps: CheckDeps,
+  /** One answer was asked for: an entailed pick is grounded though other options are entailed too. */
+  single = false,
+): CheckedGrounding {
   const chosen = new Set(answer.map((k) => k.trim().toUpperCase()));
   const statement = statementText(frame.subject, frame.relation, frame.filler);
   const options: CheckedOption[] = frame.options.map((o) => {
@@ -30,7 +36,8 @@ export function checkChoice(frame: ChoiceFrame, answer: string[], deps: CheckDep
   const base = { statement, options };
   // ELK's NOT ENTAILED for a statement resting on axioms it reads only in part is no disagreement.
   const wrongChosen = options.filter((o) => o.chosen && o.verdict === 'NOT ENTAILED' && !o.outsideEl).map((o) => o.key);
-  const missed = options.filter((o) => !o.chosen && o.verdict === 'ENTAILED').map((o) => o.key);
+  const alsoEntailed = options.filter((o) => !o.chosen && o.verdict === 'ENTAILED').map((o) => o.key);
+  const missed = single && chosen.size === 1 ? [] : alsoEntailed;
   const failed = [...wrongChosen, ...missed].sort();
   const where = `checking ${statement} with each option as the ${frame.slot}`;
   if (failed.length) {
@@ -55,6 +62,13 @@ export function checkChoice(frame: ChoiceFrame, answer: string[], deps: CheckDep
       failed,
       level: 'unchecked',
       reason: `No option was chosen and the reasoner entails none (${where}); it cannot confirm that none holds.`,
+    };
+  if (alsoEntailed.length)
+    return {
+      ...base,
+      failed,
+      level: 'entailed',
+      reason: `The reasoner entails the chosen option; it entails ${alsoEntailed.join(', ')} too, and the question asks for one (${where}).`,
     };
   return { ...base, failed, level: 'entailed', reason: `The reasoner entails exactly the chosen options (${where}).` };
 }

@@ -35,7 +35,10 @@ const RANKING = new Set(
 /** A relative clause ("that", "whose") or a second question word: one statement inside another. */
 export function nestingIn(question: string): string | null {
   const words = unquotedWords(question);
-  const rel = words.find((w) => w === 'that' || w === 'whose' || w === 'whom');
+  // "kinds of X that meet all of these conditions: …" lists its conditions; it nests none.
+  const rel = words.find(
+    (w, i) => (w === 'that' && !LISTS_CONDITIONS.has(words[i + 1])) || w === 'whose' || w === 'whom',
+  );
   if (rel) return rel;
   const asks = words.filter((w) => ['which', 'what', 'where', 'who'].includes(w));
   return asks.length > 1 ? asks[1] : null;
@@ -83,4 +86,15 @@ export function rankingIn(question: string, lex: Lexicon): string | null {
   for (const m of scan.mentions) for (let i = m.start; i < m.end; i++) named.add(i);
   const hit = scan.words.findIndex((w, i) => !named.has(i) && RANKING.has(w.toLowerCase()));
   return hit >= 0 ? scan.words[hit].toLowerCase() : null;
+}
+
+const LISTS_CONDITIONS = new Set(['meet', 'meets', 'satisfy', 'satisfies', 'fulfil', 'fulfils', 'fulfill', 'fulfills']);
+/** A sentence that tells how to answer ("Choose every option …", "Give each concept's name …"). */
+const INSTRUCTION = /^(choose|select|pick|mark|tick|give|write|answer|use)\b.*\b(options?|answers?|names?)\b/i;
+
+/** The question without its instruction sentences, when a sentence that asks something remains. */
+export function withoutInstructions(question: string): string {
+  const sentences = question.split(/(?<=[.?!])\s+/);
+  const kept = sentences.filter((x) => !INSTRUCTION.test(x.trim()));
+  return kept.length && kept.length < sentences.length ? kept.join(' ') : question;
 }

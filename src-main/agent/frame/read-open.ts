@@ -61,7 +61,7 @@ export function readOpen(question: string, lex: Lexicon): FrameReading {
     confidence = Math.min(confidence, 0.45);
     notes.push(`"${unused.term.from}" takes no place in the reading`);
   }
-  if (conditions.length > 1 && scan.words.some((w) => w.toLowerCase() === 'or')) {
+  if (conditions.length > 1 && joinedByOr(scan.words)) {
     // The conditions are a conjunction: "caused by a virus or located in the heart" is not one.
     confidence = Math.min(confidence, 0.45);
     notes.push('its conditions are joined by "or", and a frame can only join them by "and"');
@@ -87,8 +87,14 @@ export function readOpen(question: string, lex: Lexicon): FrameReading {
   return reading(frame, confidence, notes);
 }
 
+/** An "or" between two of the question's words, other than "one or more". */
+function joinedByOr(words: string[]): boolean {
+  const w = (i: number) => words[i]?.toLowerCase();
+  return words.some((_, i) => w(i) === 'or' && !(w(i - 1) === 'one' && w(i + 1) === 'more'));
+}
+
 const BETWEEN_ASK_AND_KIND = new Set(
-  'of these those the all kinds kind types type sorts sort subclasses classes concepts'.split(' '),
+  'of these those the all kinds kind types type sorts sort subclasses classes concepts one or more'.split(' '),
 );
 /** Imperatives that ask as "which" does: "Name kinds of disorder …", "List the …". */
 const ASK_VERBS = new Set(['name', 'list', 'give', 'find', 'show']);

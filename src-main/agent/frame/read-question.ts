@@ -2,13 +2,15 @@ import type { AgentQuestion } from '../agent-types';
 import { frameText } from './frame-text';
 import type { FrameReading } from './frame-types';
 import type { Lexicon } from './mentions';
-import { negationIn, nestingIn, quantifierIn, rankingIn } from './question-words';
+import { negationIn, nestingIn, quantifierIn, rankingIn, withoutInstructions } from './question-words';
 import { readChoice } from './read-choice';
 import { readFree } from './read-free';
 import { readOpen } from './read-open';
 
 /** A user's question read into a frame from its own words (the options included), before any model runs. */
-export function readQuestion(q: AgentQuestion, lex: Lexicon): FrameReading {
+export function readQuestion(asked: AgentQuestion, lex: Lexicon): FrameReading {
+  // "Choose every option that …" says how to answer, not what is asked.
+  const q = { ...asked, question: withoutInstructions(asked.question) };
   const negation = negationIn(q.question);
   // The reasoner confirms what is entailed; "not entailed" only means the ontology does not say so.
   // A negated question checked as its positive statement would read every verdict backwards.

@@ -93,7 +93,7 @@ describe.skipIf(!GO)('the reasoner check reads the question, not the model (go-m
 
   it('a question whose frame cannot be built is unchecked with the reason, though the model asked an ASK', async () => {
     const model = script('s2.json', 'ASK { "nucleolus" "part of" "nucleus" }', ['A']);
-    const q = item('q2.json', 'Which of these goes best with the nucleolus?', ['nucleus', 'cytoplasm']);
+    const q = item('q2.json', 'Which of these goes with the nucleolus?', ['nucleus', 'cytoplasm']);
     const out = await ask(model, q);
     expect(out.frame.frame).toBeNull();
     expect(out.checked.level).toBe('unchecked');

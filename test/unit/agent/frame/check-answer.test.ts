@@ -161,6 +161,28 @@ describe('checks of a free question against its frame', () => {
   });
 });
 
+describe('a single-choice question where the ontology entails more than one option', () => {
+  const q = (kind: 'single' | 'mcq') => ({
+    kind,
+    question: 'Which of these is a kind of heart disease?',
+    options: opts('myocarditis', 'endocarditis', 'virus'),
+  });
+  const check = (kind: 'single' | 'mcq', answer: string[]) =>
+    checkAnswer({ question: q(kind), answer, reading: readQuestion(q(kind), ctx.lexicon) }, ctx.deps);
+
+  it('an entailed pick is entailed, and the reason names the other entailed option', () => {
+    const c = check('single', ['A']);
+    expect(c.level).toBe('entailed');
+    expect(c.reason).toContain('it entails B too, and the question asks for one');
+    expect(c.failed).toEqual([]);
+  });
+
+  it('a pick the reasoner does not entail is still wrong, and a multiple choice still wants them all', () => {
+    expect(check('single', ['C']).level).toBe('not-entailed');
+    expect(check('mcq', ['A']).level).toBe('not-entailed');
+  });
+});
+
 describe('a "not entailed" that rests on axioms ELK reads only in part', () => {
   // As if "heart disease" were defined with a union or a universal: ELK cannot see all it entails.
   let blind: FrameContext;

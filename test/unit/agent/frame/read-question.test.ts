@@ -4,6 +4,7 @@ import type { FrameReading } from '../../../../src-main/agent/frame/frame-types'
 import type { Lexicon } from '../../../../src-main/agent/frame/mentions';
 import { negationIn, quantifierIn } from '../../../../src-main/agent/frame/question-words';
 import { readQuestion } from '../../../../src-main/agent/frame/read-question';
+import { fillerQuestion, openQuestion } from '../../../../src-main/datasets/generate/templates';
 import { SUBCLASS_OF } from '../../../../src-main/query/exec/closure-facts';
 import { clinicalDump, EX, handleFromDump, label } from '../../../support/dump-fixture';
 
@@ -176,6 +177,56 @@ describe('readQuestion: a choice question', () => {
     );
     expect(r.frame).toBeNull();
     expect(r.suggestion?.kind).toBe('choice');
+  });
+});
+
+describe('readQuestion: a generated question pasted whole, with its instruction sentence', () => {
+  it('reads the statement, not "Choose every option … no option that is only plausible"', () => {
+    const f = choice(
+      readQuestion(
+        {
+          kind: 'mcq',
+          question: fillerQuestion('myocarditis', 'has finding site'),
+          options: opts('myocardium', 'virus'),
+        },
+        lex,
+      ),
+    );
+    expect(f).toMatchObject({
+      slot: 'filler',
+      subject: { iri: iri('Myocarditis') },
+      relation: { iri: iri('hasSite') },
+    });
+  });
+
+  it('reads an open question\'s conditions ("that meet all of these conditions" nests nothing)', () => {
+    const r = readQuestion(
+      {
+        kind: 'oq',
+        question: openQuestion('disorder', [
+          { r: 'has finding site', b: 'heart' },
+          { r: 'causative agent', b: 'virus' },
+        ]),
+      },
+      lex,
+    );
+    expect(r.frame).toMatchObject({
+      kind: 'open',
+      root: { iri: iri('Disorder') },
+      conditions: [
+        { relation: { iri: iri('hasSite') }, filler: { iri: iri('Heart') } },
+        { relation: { iri: iri('causedBy') }, filler: { iri: iri('Virus') } },
+      ],
+    });
+  });
+
+  it('keeps a one-sentence question that reads like an instruction', () => {
+    const r = readQuestion(
+      { kind: 'mcq', question: 'Select the options that are part of the heart.', options: opts('myocardium', 'virus') },
+      lex,
+    );
+    // Kept whole: "that" still makes it a nested statement, a suggestion only.
+    expect(r.suggestion).toMatchObject({ filler: { iri: iri('Heart') } });
   });
 });
 
