@@ -22,8 +22,12 @@ export function label(v: string): Ann {
 export async function handleFromDump(
   records: DumpRecord[],
   onCard?: (card: Card) => void,
-  /** The bridge's load answer as the cache keeps it (e.g. its outsideEl classes). */
-  load?: Record<string, unknown>,
+  extra: {
+    /** The bridge's load answer as the cache keeps it (e.g. its outsideEl classes). */
+    load?: Record<string, unknown>;
+    /** The load's warnings (e.g. an import that could not be loaded). */
+    warnings?: LoadSummary['warnings'];
+  } = {},
 ): Promise<{ handle: OntologyHandle; cleanup: () => void }> {
   const dir = tempDir('oarag-dump-');
   const dbPath = join(dir.path, 'c.sqlite');
@@ -41,13 +45,13 @@ export async function handleFromDump(
     objectProperties: c.objectProperties,
     closure: { subClassOf: c.subClassOf, existential: c.existential },
     unsatisfiable: c.unsatisfiable,
-    warnings: [],
+    warnings: extra.warnings ?? [],
     cache: 'miss',
     seconds: 0,
     stageSeconds: {},
   };
   b.setMeta('summary', summary);
-  if (load) b.setMeta('load', load);
+  if (extra.load) b.setMeta('load', extra.load);
   await b.commitAndClose();
   const ntPath = join(dir.path, 'c.nt');
   const ro = new Database(dbPath, { readonly: true });

@@ -1,7 +1,7 @@
 import { formatQuery } from '../../query/dialect';
 import { SUBCLASS_OF } from '../../query/exec/closure-facts';
 import type { CheckedGrounding, CheckedOption, OptionVerdict } from '../agent-types';
-import { someNames, statementText, type CheckDeps } from './check-deps';
+import { blindSpot, statementText, type CheckDeps } from './check-deps';
 import type { ChoiceFrame, FrameTerm } from './frame-types';
 
 /**
@@ -19,10 +19,17 @@ export function checkChoice(
 ): CheckedGrounding {
   const chosen = new Set(answer.map((k) => k.trim().toUpperCase()));
   const statement = statementText(frame.subject, frame.relation, frame.filler);
+  // Why an option's NOT ENTAILED may be a gap in what the reasoner read, by option key.
+  const spots = new Map<string, string>();
   const options: CheckedOption[] = frame.options.map((o) => {
     const parts = { subject: frame.subject, relation: frame.relation, filler: frame.filler, [frame.slot]: o.term };
     const verdict = verdictOf(parts.subject, parts.relation, parts.filler, deps);
-    const blind = verdict === 'NOT ENTAILED' ? outsideElOf(parts.subject, parts.relation, parts.filler, deps) : [];
+    const st = statementOf(parts.subject, parts.relation, parts.filler);
+    const blind = verdict === 'NOT ENTAILED' && st ? deps.outsideEl(st) : [];
+    if (verdict === 'NOT ENTAILED' && st) {
+      const spot = blindSpot(st, deps);
+      if (spot) spots.set(o.key, spot);
+    }
     return {
       key: o.key,
       name: o.text,
@@ -35,7 +42,9 @@ export function checkChoice(
   });
   const base = { statement, options };
   // ELK's NOT ENTAILED for a statement resting on axioms it reads only in part is no disagreement.
-  const wrongChosen = options.filter((o) => o.chosen && o.verdict === 'NOT ENTAILED' && !o.outsideEl).map((o) => o.key);
+  const wrongChosen = options
+    .filter((o) => o.chosen && o.verdict === 'NOT ENTAILED' && !spots.has(o.key))
+    .map((o) => o.key);
   const alsoEntailed = options.filter((o) => !o.chosen && o.verdict === 'ENTAILED').map((o) => o.key);
   const missed = single && chosen.size === 1 ? [] : alsoEntailed;
   const failed = [...wrongChosen, ...missed].sort();
@@ -52,7 +61,7 @@ export function checkChoice(
       reason: `The reasoner disagrees (${parts.join('; ')}), ${where}.`,
     };
   }
-  const unchecked = uncheckedReason(options, where);
+  const unchecked = uncheckedReason(options, spots, where);
   if (unchecked) return { ...base, failed, level: 'unchecked', reason: unchecked };
   // Choosing nothing claims that no option holds; NOT ENTAILED means only that the ontology does not
   // say so (open world), so the reasoner cannot confirm such an answer.
@@ -74,11 +83,11 @@ export function checkChoice(
 }
 
 /** Why the options cannot settle the answer either way, or null when they can. */
-function uncheckedReason(options: CheckedOption[], where: string): string | null {
-  const blind = options.filter((o) => o.chosen && o.outsideEl);
+function uncheckedReason(options: CheckedOption[], spots: Map<string, string>, where: string): string | null {
+  const blind = options.filter((o) => o.chosen && spots.has(o.key));
   if (blind.length) {
-    const classes = [...new Set(blind.flatMap((o) => o.outsideEl ?? []))];
-    return `Option ${blind.map((o) => o.key).join(', ')} is not entailed by what ELK reads, but axioms about ${someNames(classes)} use constructs outside OWL 2 EL that ELK ignores, so the reasoner cannot say it does not hold (${where}).`;
+    const why = [...new Set(blind.map((o) => spots.get(o.key)))].join('; ');
+    return `Option ${blind.map((o) => o.key).join(', ')} is not entailed by what the reasoner read, but ${why}, so it cannot say it does not hold (${where}).`;
   }
   const keys = (v: OptionVerdict[]) => options.filter((o) => o.chosen && v.includes(o.verdict)).map((o) => o.key);
   const unsat = keys(['UNSATISFIABLE']);
@@ -108,14 +117,8 @@ function verdictOf(
   return h ? 'ENTAILED' : 'NOT ENTAILED';
 }
 
-function outsideElOf(
-  subject: FrameTerm | null,
-  relation: FrameTerm | null,
-  filler: FrameTerm | null,
-  deps: CheckDeps,
-): string[] {
-  if (!subject || !relation || !filler) return [];
-  return deps.outsideEl({ subject: subject.iri, relation: relation.iri, filler: filler.iri });
+function statementOf(subject: FrameTerm | null, relation: FrameTerm | null, filler: FrameTerm | null) {
+  return subject && relation && filler ? { subject: subject.iri, relation: relation.iri, filler: filler.iri } : null;
 }
 
 function askText(

@@ -10,6 +10,8 @@ export interface CheckDeps {
    * only in part (unions, universals, …), so "not entailed" may be ELK's blind spot; empty if none.
    */
   outsideEl(s: IriStatement): string[];
+  /** The imports the load could not read (offline, missing): the closure lacks all they entail. */
+  unloadedImports(): string[];
   subjects(root: string | null, conditions: { relation: string; filler: string }[]): string[] | null;
   entity(iri: string): FactEntity | null;
   sameClass(a: string, b: string): boolean;
@@ -33,4 +35,15 @@ export function statementText(
 /** "A, B, C and 4 more": the classes a reason names, kept short. */
 export function someNames(names: string[], max = 5): string {
   return names.length > max ? `${names.slice(0, max).join(', ')} and ${names.length - max} more` : names.join(', ');
+}
+
+/**
+ * Why a NOT ENTAILED for the statement may be a gap in what the reasoner read rather than the
+ * ontology's answer ("… could not be loaded", "… outside OWL 2 EL …"), or null when there is none.
+ */
+export function blindSpot(s: IriStatement, deps: CheckDeps): string | null {
+  const imports = deps.unloadedImports();
+  if (imports.length) return `the ontology imports ${someNames(imports)}, which could not be loaded`;
+  const classes = deps.outsideEl(s);
+  return classes.length ? `axioms about ${someNames(classes)} use constructs outside OWL 2 EL that ELK ignores` : null;
 }

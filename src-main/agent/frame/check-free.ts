@@ -1,6 +1,6 @@
 import { SUBCLASS_OF } from '../../query/exec/closure-facts';
 import type { CheckedGrounding } from '../agent-types';
-import { someNames, statementText, type CheckDeps } from './check-deps';
+import { blindSpot, statementText, type CheckDeps } from './check-deps';
 import type { FrameTerm, FreeFrame } from './frame-types';
 
 const NEGATION = /\b(no|not|never|none|neither|nor|cannot|isn't|aren't|doesn't|don't|wasn't|weren't|false)\b|n't\b/i;
@@ -52,7 +52,7 @@ export function checkFree(frame: FreeFrame, answer: string, deps: CheckDeps): Ch
   for (const t of named) {
     const s = { subject: st.subject.iri, relation: st.relation.iri, filler: t.iri };
     if (deps.holds(s)) good.push(t.name);
-    else if (deps.outsideEl(s).length) blind.push(t.name);
+    else if (blindSpot(s, deps)) blind.push(t.name);
     else bad.push(t.name);
   }
   // What ELK cannot decide is neither confirmed nor refuted.
@@ -60,7 +60,7 @@ export function checkFree(frame: FreeFrame, answer: string, deps: CheckDeps): Ch
     return {
       level: 'unchecked',
       statement,
-      reason: `ELK does not entail ${statement} for ${blind.join(', ')}, but axioms about them use constructs outside OWL 2 EL that ELK ignores${good.length ? `; it entails it for ${good.join(', ')}` : ''}.`,
+      reason: `The reasoner does not entail ${statement} for ${blind.join(', ')} from what it read, but what it did not read may${good.length ? `; it entails it for ${good.join(', ')}` : ''}.`,
     };
   if (!bad.length)
     return {
@@ -98,12 +98,12 @@ function checkYesNo(
     return { level: 'entailed', statement, reason: `The reasoner entails ${statement}, as the answer says.` };
   if (holds)
     return { level: 'not-entailed', statement, reason: `The reasoner entails ${statement}; the answer denies it.` };
-  const blind = deps.outsideEl({ subject: st.subject.iri, relation: st.relation.iri, filler: st.filler.iri });
-  if (says === 'yes' && blind.length)
+  const spot = blindSpot({ subject: st.subject.iri, relation: st.relation.iri, filler: st.filler.iri }, deps);
+  if (says === 'yes' && spot)
     return {
       level: 'unchecked',
       statement,
-      reason: `The answer affirms ${statement}, which ELK does not entail; but axioms about ${someNames(blind)} use constructs outside OWL 2 EL that ELK ignores, so the reasoner cannot say it does not hold.`,
+      reason: `The answer affirms ${statement}, which the reasoner does not entail from what it read; but ${spot}, so it cannot say it does not hold.`,
     };
   if (says === 'yes')
     return {

@@ -1,7 +1,7 @@
 import { formatQuery } from '../../query/dialect';
 import { SUBCLASS_OF } from '../../query/exec/closure-facts';
 import type { CheckedGrounding } from '../agent-types';
-import { round4, type CheckDeps } from './check-deps';
+import { blindSpot, round4, type CheckDeps } from './check-deps';
 import type { OpenFrame } from './frame-types';
 
 /** An open answer as concepts: each named concept's IRI (or, for a name shared by several, all of them). */
@@ -43,10 +43,10 @@ export function checkOpen(frame: OpenFrame, answer: AnswerConcept[], deps: Check
     if (hit) hitIris.add(hit);
     else outside.push(a.text);
   }
-  // An answer ELK leaves out because its axioms use constructs ELK ignores is not known to be wrong.
-  const blind = outside.filter((text) => {
+  // An answer the reasoner leaves out because of what it did not read is not known to be wrong.
+  const spots = outside.map((text) => {
     const a = named.find((n) => n.text === text);
-    return a?.iris.some((iri) => blindFor(frame, iri, deps).length);
+    return (a?.iris ?? []).map((iri) => blindFor(frame, iri, deps)[0]).find(Boolean) ?? null;
   });
   const precision = round4((named.length - outside.length) / named.length);
   const recall = set.length ? round4(hitIris.size / set.length) : null;
@@ -57,11 +57,11 @@ export function checkOpen(frame: OpenFrame, answer: AnswerConcept[], deps: Check
       level: 'entailed',
       reason: `Every named concept meets the conditions (${statement}; recall ${recall === null ? '–' : `${Math.round(recall * 100)}%`} of ${set.length}).`,
     };
-  if (blind.length === outside.length)
+  if (spots.every(Boolean))
     return {
       ...base,
       level: 'unchecked',
-      reason: `${outside.length} of ${named.length} named concepts are not among ELK's answers (${statement}): ${outside.slice(0, 5).join(', ')}${outside.length > 5 ? ', …' : ''}; but axioms they rest on use constructs outside OWL 2 EL that ELK ignores, so the reasoner cannot say they are wrong.`,
+      reason: `${outside.length} of ${named.length} named concepts are not among ELK's answers (${statement}): ${outside.slice(0, 5).join(', ')}${outside.length > 5 ? ', …' : ''}; but ${[...new Set(spots)].join('; ')}, so the reasoner cannot say they are wrong.`,
     };
   return {
     ...base,
@@ -70,13 +70,13 @@ export function checkOpen(frame: OpenFrame, answer: AnswerConcept[], deps: Check
   };
 }
 
-/** The classes that an answer's membership could rest on and that ELK reads only in part. */
+/** Why an answer's missing membership may be a gap in what the reasoner read (see blindSpot). */
 function blindFor(frame: OpenFrame, iri: string, deps: CheckDeps): string[] {
   const statements = [
     ...(frame.root ? [{ subject: iri, relation: SUBCLASS_OF, filler: frame.root.iri }] : []),
     ...frame.conditions.map((c) => ({ subject: iri, relation: c.relation.iri, filler: c.filler.iri })),
   ];
-  return statements.flatMap((s) => deps.outsideEl(s));
+  return statements.flatMap((s) => blindSpot(s, deps) ?? []);
 }
 
 /** The frame as a dialect SELECT over names, to copy to the query console. */

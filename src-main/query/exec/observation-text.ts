@@ -15,14 +15,21 @@ export function verdictLine(
   b: string,
   verdict: Verdict,
   unsat = false,
-  /** Classes the statement rests on whose axioms ELK reads only in part. */
-  outsideEl: string[] = [],
+  /** Why the reasoner may not have seen an entailment ("the import X could not be loaded"). */
+  gap: string | null = null,
 ): string {
   const base = `${statement(a, relation, b)}: ${verdict}`;
   if (unsat) return `${base} (${a} is unsatisfiable, so the ontology entails anything about it)`;
-  if (verdict === 'NOT ENTAILED' && outsideEl.length)
-    return `${base} (by what ELK reads; axioms about ${outsideEl.slice(0, 5).join(', ')}${outsideEl.length > 5 ? ', …' : ''} use constructs outside OWL 2 EL that ELK ignores, so the ontology may still entail it)`;
+  if (verdict === 'NOT ENTAILED' && gap)
+    return `${base} (from what the reasoner read; ${gap}, so the ontology may still entail it)`;
   return verdict === 'NOT ENTAILED' ? `${base} (${OPEN_WORLD_NOTE})` : base;
+}
+
+/** The gap phrase for verdictLine: unloaded imports first, then classes ELK reads only in part. */
+export function gapText(unloadedImports: string[], outsideEl: string[]): string | null {
+  const some = (xs: string[]) => `${xs.slice(0, 5).join(', ')}${xs.length > 5 ? ', …' : ''}`;
+  if (unloadedImports.length) return `the import ${some(unloadedImports)} could not be loaded`;
+  return outsideEl.length ? `axioms about ${some(outsideEl)} use constructs outside OWL 2 EL that ELK ignores` : null;
 }
 
 export function unknownNameText(kind: 'concept' | 'relation', text: string, candidates: NameCandidate[]): string {

@@ -13,7 +13,7 @@ import {
   holds,
   type LinkedCondition,
 } from './closure-queries';
-import { ambiguousNameText, listText, statement, unknownNameText, verdictLine } from './observation-text';
+import { ambiguousNameText, gapText, listText, statement, unknownNameText, verdictLine } from './observation-text';
 import type { ResultEntity, QueryResult, Verdict } from '../query-types';
 import { emptyResult } from './empty-result';
 
@@ -303,10 +303,13 @@ export class QueryService {
     const res = emptyResult(text, 'ask', 'closure');
     res.verdict = verdict;
     res.entities = [a.iri, r.iri, b.iri];
-    const blind = entailed
-      ? []
-      : new ClosureFacts(this.ix).outsideEl({ subject: a.iri, relation: r.iri, filler: b.iri }, this.h.outsideEl());
-    res.observation = verdictLine(a.name, isa ? 'isa' : r.name, b.name, verdict, this.ix.unsat.has(a.id), blind);
+    const gap = entailed
+      ? null
+      : gapText(
+          this.h.summary.warnings.filter((w) => w.code === 'unresolved-import').map((w) => w.iri ?? w.message),
+          new ClosureFacts(this.ix).outsideEl({ subject: a.iri, relation: r.iri, filler: b.iri }, this.h.outsideEl()),
+        );
+    res.observation = verdictLine(a.name, isa ? 'isa' : r.name, b.name, verdict, this.ix.unsat.has(a.id), gap);
     return res;
   }
 

@@ -86,4 +86,19 @@ describe('checks against classes ELK reads only in part', () => {
     const right = await ask('Which of these has topping ham topping?', ['margherita', 'hawaiian'], ['B']);
     expect(right.checked.level).toBe('entailed');
   });
+
+  it('an import the load could not read leaves a NOT ENTAILED unchecked, naming it', async () => {
+    onto = file(
+      'pizza-import.ofn',
+      ONTOLOGY.replace(
+        'Ontology(<http://example.org/pz>',
+        'Ontology(<http://example.org/pz2>\nImport(<http://example.org/not-here.owl>)',
+      ),
+    );
+    const out = await ask('Which of these has topping ham topping?', ['margherita', 'hawaiian'], ['A', 'B']);
+    expect(out.checked.level).toBe('unchecked');
+    expect(out.checked.reason).toContain(
+      'the ontology imports http://example.org/not-here.owl, which could not be loaded',
+    );
+  });
 });

@@ -189,7 +189,7 @@ describe('a "not entailed" that rests on axioms ELK reads only in part', () => {
   let blindQueries: QueryService;
   let done = () => {};
   beforeAll(async () => {
-    const f = await handleFromDump(clinicalDump(), undefined, { outsideEl: [EX + 'HeartDisease'] });
+    const f = await handleFromDump(clinicalDump(), undefined, { load: { outsideEl: [EX + 'HeartDisease'] } });
     done = f.cleanup;
     blindQueries = new QueryService(f.handle, { maxResults: 2 });
     blind = frameContext(f.handle, blindQueries.names);
@@ -274,5 +274,46 @@ describe('a statement about an unsatisfiable class', () => {
     const r = check({ kind: 'free', question: 'Is the impossible disorder part of the heart?' }, 'Yes.');
     expect(r.level).toBe('unchecked');
     expect(r.reason).toContain('impossible disorder is unsatisfiable');
+  });
+});
+
+describe('an ontology whose import could not be loaded', () => {
+  // Offline, an import is skipped: the closure lacks whatever it entails, about any class.
+  let gap: FrameContext;
+  let gapQueries: QueryService;
+  let done = () => {};
+  beforeAll(async () => {
+    const f = await handleFromDump(clinicalDump(), undefined, {
+      warnings: [
+        {
+          code: 'unresolved-import',
+          message: 'The import http://example.org/more was not found locally and was skipped (no network access).',
+          iri: 'http://example.org/more',
+        },
+      ],
+    });
+    done = f.cleanup;
+    gapQueries = new QueryService(f.handle, { maxResults: 2 });
+    gap = frameContext(f.handle, gapQueries.names);
+  });
+  afterAll(() => done());
+  const q = {
+    kind: 'mcq' as const,
+    question: 'Which of these is a kind of heart disease?',
+    options: opts('myocarditis', 'virus'),
+  };
+
+  it('a chosen option it does not entail is unchecked, naming the import; a left-out entailed one is still wrong', () => {
+    const c = checkAnswer({ question: q, answer: ['A', 'B'], reading: readQuestion(q, gap.lexicon) }, gap.deps);
+    expect(c.level).toBe('unchecked');
+    expect(c.reason).toContain('the ontology imports http://example.org/more, which could not be loaded');
+    expect(checkAnswer({ question: q, answer: ['B'], reading: readQuestion(q, gap.lexicon) }, gap.deps).level).toBe(
+      'not-entailed',
+    );
+  });
+
+  it("the model's ASK observation names the import too", async () => {
+    const r = await gapQueries.run('ASK { "virus" "is a" "heart disease" }');
+    expect(r.observation).toContain('the import http://example.org/more could not be loaded');
   });
 });
