@@ -54,11 +54,13 @@ export function checkChoice(
       wrongChosen.length ? `chosen but not entailed: ${wrongChosen.join(', ')}` : '',
       missed.length ? `entailed but not chosen: ${missed.join(', ')}` : '',
     ].filter(Boolean);
+    // Leaving out an entailed option contradicts the ontology; choosing one it does not entail is
+    // only unsupported (open world), and the reason says which of the two it is.
     return {
       ...base,
       failed,
       level: 'not-entailed',
-      reason: `The reasoner disagrees (${parts.join('; ')}), ${where}.`,
+      reason: `${missed.length ? 'The reasoner disagrees' : 'The reasoner does not back the answer (not entailed is not false)'} (${parts.join('; ')}), ${where}.`,
     };
   }
   const unchecked = uncheckedReason(options, spots, where);

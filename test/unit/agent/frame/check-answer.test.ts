@@ -59,6 +59,14 @@ describe('checks of a choice question against its frame', () => {
     expect(c.failed).toEqual(['A', 'B']);
     expect(c.reason).toContain('chosen but not entailed: B');
     expect(c.reason).toContain('entailed but not chosen: A');
+    expect(c.reason).toMatch(/^The reasoner disagrees/);
+  });
+
+  it('a chosen option it does not entail is unsupported, not called false', () => {
+    const c = checkAnswer({ question, answer: ['A', 'B'], reading }, ctx.deps);
+    expect(c.level).toBe('not-entailed');
+    expect(c.failed).toEqual(['B']);
+    expect(c.reason).toMatch(/^The reasoner does not back the answer \(not entailed is not false\)/);
   });
 
   it('cannot confirm an empty choice when nothing is entailed', () => {
