@@ -213,9 +213,17 @@ export function isFunctionWord(word: string): boolean {
  * X"): a reading that joins the two across them leaves that meaning out.
  */
 export function wordsBetween(words: string[], a: Mention, b: Mention): string[] {
-  const [from, to] = a.end <= b.start ? [a.end, b.start] : [b.end, a.start];
-  return words.slice(from, to).filter((w) => w !== '[?]' && !isFunctionWord(w) && !CONNECTIVES.has(w.toLowerCase()));
+  const after = a.end <= b.start;
+  const [from, to] = after ? [a.end, b.start] : [b.end, a.start];
+  return words.slice(from, to).filter(
+    (w) =>
+      // "part of every heart" says every heart has such a part: not the statement "part of some heart".
+      (after && a.kind === 'relation' && FILLER_QUANTIFIERS.has(w.toLowerCase())) ||
+      (w !== '[?]' && !isFunctionWord(w) && !CONNECTIVES.has(w.toLowerCase())),
+  );
 }
+
+const FILLER_QUANTIFIERS = new Set(['every', 'all', 'each', 'any']);
 
 /** Words that join a statement's places without adding to it ("every X is related by R to some Y"). */
 const CONNECTIVES = new Set(['related', 'every']);

@@ -36,8 +36,10 @@ const RANKING = new Set(
 export function nestingIn(question: string): string | null {
   const words = unquotedWords(question);
   // "kinds of X that meet all of these conditions: …" lists its conditions; it nests none.
+  // "Is it true that X is part of Y?" asks about the one statement after "that".
   const rel = words.find(
-    (w, i) => (w === 'that' && !LISTS_CONDITIONS.has(words[i + 1])) || w === 'whose' || w === 'whom',
+    (w, i) =>
+      (w === 'that' && !LISTS_CONDITIONS.has(words[i + 1]) && words[i - 1] !== 'true') || w === 'whose' || w === 'whom',
   );
   if (rel) return rel;
   const asks = words.filter((w) => ['which', 'what', 'where', 'who'].includes(w));

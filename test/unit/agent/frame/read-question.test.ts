@@ -371,6 +371,32 @@ describe('readQuestion: words that turn the hierarchy around, bound the answer o
     }
   });
 
+  it('"part of every heart" quantifies the filler, so the reading is only a suggestion; "part of some heart" is read', () => {
+    const every = readQuestion(
+      { kind: 'mcq', question: 'Which of these is part of every heart?', options: opts('myocardium', 'virus') },
+      lex,
+    );
+    expect(every.frame).toBeNull();
+    expect(every.reason).toContain('the words "every" between "part of" and "heart"');
+    const some = readQuestion(
+      { kind: 'mcq', question: 'Which of these is part of some heart?', options: opts('myocardium', 'virus') },
+      lex,
+    );
+    expect(some.frame).toMatchObject({ filler: { iri: iri('Heart') } });
+  });
+
+  it('"Is it true that …" asks about the one statement after "that"', () => {
+    const r = readQuestion({ kind: 'free', question: 'Is it true that the myocardium is part of the heart?' }, lex);
+    expect(r.frame).toMatchObject({
+      kind: 'free',
+      statement: {
+        subject: { iri: iri('Myocardium') },
+        relation: { iri: iri('partOf') },
+        filler: { iri: iri('Heart') },
+      },
+    });
+  });
+
   it('reads "lacks", "fails to", "rarely" and "other than" as negations', () => {
     for (const [question, word] of [
       ['Which of these lacks a finding site in the heart?', 'lacks'],
