@@ -1,7 +1,7 @@
 import { normalizeName } from '../../ontology/names/normalize';
 import type { QuestionOption } from '../agent-types';
 import type { ChoiceFrame, FrameOption, FrameReading, FrameTerm } from './frame-types';
-import { isA, scanText, wordsBetween, type Lexicon, type Mention } from './mentions';
+import { isA, isFunctionWord, scanText, wordsBetween, type Lexicon, type Mention } from './mentions';
 import { FRAME_MIN_CONFIDENCE, pickRelation, preferQuoted, reading, withoutAskRestriction } from './read-common';
 
 const ISA_OPTION = new Set(['is a', 'is an', 'subclass of', 'kind of', 'type of', 'a kind of', 'a type of']);
@@ -155,9 +155,11 @@ function optionTerm(text: string, kind: 'concept' | 'relation', lex: Lexicon): F
   const whole = lex.exact(norm).filter((h) => (kind === 'concept' ? h.kind === 'class' : h.kind === 'property'));
   if (whole.length === 1) return { iri: whole[0].iri, name: whole[0].name, from: text };
   if (whole.length > 1) return null;
-  const scan = scanText(text, lex);
+  // "heart (organ)": a parenthesis qualifies the name; "aorta wall" or "left heart" names something else.
+  const scan = scanText(text.replace(/\([^()]*\)/g, ' '), lex);
   const ms = scan.mentions.filter((m) => m.kind === kind && !m.others.length && !m.partial);
   if (ms.length !== 1) return null;
-  const covered = ms[0].end - ms[0].start;
-  return covered * 2 >= scan.words.length ? { ...ms[0].term, from: text } : null;
+  const m = ms[0];
+  const rest = scan.words.filter((_, i) => i < m.start || i >= m.end);
+  return rest.every(isFunctionWord) ? { ...m.term, from: text } : null;
 }

@@ -385,6 +385,20 @@ describe('readQuestion: words that turn the hierarchy around, bound the answer o
     expect(some.frame).toMatchObject({ filler: { iri: iri('Heart') } });
   });
 
+  it('an option names a concept only when nothing but articles or a parenthesis is left over ("heart wall" is not the heart)', () => {
+    const f = choice(
+      readQuestion(
+        {
+          kind: 'mcq',
+          question: 'Which of these is the myocardium part of?',
+          options: opts('heart (organ)', 'heart wall', 'the heart valve'),
+        },
+        lex,
+      ),
+    );
+    expect(f.options.map((o) => o.term?.iri ?? null)).toEqual([iri('Heart'), null, iri('Valve')]);
+  });
+
   it('"Is it true that …" asks about the one statement after "that"', () => {
     const r = readQuestion({ kind: 'free', question: 'Is it true that the myocardium is part of the heart?' }, lex);
     expect(r.frame).toMatchObject({
