@@ -6,6 +6,24 @@ import type { FrameTerm, FreeFrame } from './frame-types';
 const NEGATION = /\b(no|not|never|none|neither|nor|cannot|isn't|aren't|doesn't|don't|wasn't|weren't|false)\b|n't\b/i;
 const YES = /^\s*(yes|yeah|correct|true|indeed)\b/i;
 const NO = /^\s*(no|false|incorrect)\b/i;
+/** An answer that does not commit either way. */
+const HEDGE =
+  /\b(maybe|perhaps|possibly|probably|unclear|unknown|uncertain|not sure|unsure|don't know|do not know|can't say|cannot say|can't tell|cannot tell|not necessarily|not always|sometimes)\b/i;
+
+/**
+ * What a yes/no answer says: a leading "yes" or "no" settles it; otherwise a sentence without a
+ * negation affirms, one with a negation denies, and one that turns ("It is not part of the aorta, but
+ * yes …") or hedges is too mixed to read either way.
+ */
+function polarity(answer: string): 'yes' | 'no' | 'unclear' {
+  if (HEDGE.test(answer)) return 'unclear';
+  if (YES.test(answer)) return 'yes';
+  if (NO.test(answer)) return 'no';
+  if (!NEGATION.test(answer)) return 'yes';
+  return TURNS.test(answer) ? 'unclear' : 'no';
+}
+
+const TURNS = /\b(yes|but|however|although|though|whereas|while|except|only)\b/i;
 
 /**
  * Free text, against the statement the question asks about:
@@ -93,7 +111,13 @@ function checkYesNo(
   const holds = deps.holds({ subject: st.subject.iri, relation: st.relation.iri, filler: st.filler.iri });
   if (holds === null)
     return { level: 'unchecked', statement, reason: 'The statement names something this ontology does not have.' };
-  const says = YES.test(answer) ? 'yes' : NO.test(answer) || NEGATION.test(answer) ? 'no' : 'yes';
+  const says = polarity(answer);
+  if (says === 'unclear')
+    return {
+      level: 'unchecked',
+      statement,
+      reason: `The answer does not plainly say yes or no to ${statement}, so the reasoner's verdict cannot be compared with it.`,
+    };
   if (holds && says === 'yes')
     return { level: 'entailed', statement, reason: `The reasoner entails ${statement}, as the answer says.` };
   if (holds)

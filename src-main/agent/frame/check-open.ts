@@ -57,6 +57,14 @@ export function checkOpen(frame: OpenFrame, answer: AnswerConcept[], deps: Check
       level: 'entailed',
       reason: `Every named concept meets the conditions (${statement}; recall ${recall === null ? '–' : `${Math.round(recall * 100)}%`} of ${set.length}).`,
     };
+  // An answer that names nothing the ontology knows (a misspelling, a name it lacks) is not shown to be wrong.
+  const unlinked = outside.filter((text) => !named.find((n) => n.text === text)?.iris.length);
+  if (unlinked.length === outside.length)
+    return {
+      ...base,
+      level: 'unchecked',
+      reason: `${unlinked.length} of ${named.length} named concepts name nothing the ontology knows (${unlinked.slice(0, 5).join(', ')}${unlinked.length > 5 ? ', …' : ''}), so the reasoner cannot say whether they meet the conditions (${statement}).`,
+    };
   if (spots.every(Boolean))
     return {
       ...base,

@@ -325,3 +325,31 @@ describe('an ontology whose import could not be loaded', () => {
     expect(r.observation).toContain('the import http://example.org/more could not be loaded');
   });
 });
+
+describe('answers that do not plainly commit', () => {
+  const yn = (answer: string) => {
+    const q = { kind: 'free' as const, question: 'Is the myocardium part of the heart?' };
+    return checkAnswer({ question: q, answer, reading: readQuestion(q, ctx.lexicon) }, ctx.deps);
+  };
+
+  it('a yes/no answer that turns or hedges is unchecked, not read as a denial', () => {
+    expect(yn('It is not part of the virus, but yes it is part of the heart.').level).toBe('unchecked');
+    expect(yn('Maybe.').level).toBe('unchecked');
+    expect(yn("I don't know.").reason).toContain('does not plainly say yes or no');
+    expect(yn('Yes.').level).toBe('entailed');
+    expect(yn('No, it is not.').level).toBe('not-entailed');
+    expect(yn('It is part of the heart.').level).toBe('entailed');
+  });
+
+  it('an open answer that names nothing the ontology knows is unchecked, not "does not meet the conditions"', () => {
+    const q = { kind: 'oq' as const, question: 'Which kinds of heart disease have finding site some myocardium?' };
+    const c = checkAnswer({ question: q, answer: ['myocardits'], reading: readQuestion(q, ctx.lexicon) }, ctx.deps);
+    expect(c.level).toBe('unchecked');
+    expect(c.reason).toContain('name nothing the ontology knows (myocardits)');
+    const known = checkAnswer(
+      { question: q, answer: ['endocarditis'], reading: readQuestion(q, ctx.lexicon) },
+      ctx.deps,
+    );
+    expect(known.level).toBe('not-entailed');
+  });
+});
