@@ -92,6 +92,11 @@ export class OntologyHandle {
 
   private outsideEl_: ReadonlySet<string> | undefined;
 
+  /** The imports the load skipped (offline, or missing locally): the closure lacks all they entail. */
+  unloadedImports(): string[] {
+    return this.summary.warnings.filter((w) => w.code === 'unresolved-import').map((w) => w.iri ?? w.message);
+  }
+
   /** Stated existential restrictions A ⊑ ∃r.B with a named filler, as [A, r, B] ids. */
   statedRestrictions(): [number, number, number][] {
     return this.db.prepare('SELECT s, r, f FROM stated WHERE f IS NOT NULL').raw().all() as [number, number, number][];

@@ -1,3 +1,4 @@
+import { fewOf } from '../../core/few-of';
 import { formatQuery } from '../../query/dialect';
 import { SUBCLASS_OF } from '../../query/exec/closure-facts';
 import type { CheckedGrounding } from '../agent-types';
@@ -36,18 +37,16 @@ export function checkOpen(frame: OpenFrame, answer: AnswerConcept[], deps: Check
       select,
     };
   const inSet = new Set(set);
-  const outside: string[] = [];
+  const missed: AnswerConcept[] = [];
   const hitIris = new Set<string>();
   for (const a of named) {
     const hit = a.iris.find((i) => inSet.has(i));
     if (hit) hitIris.add(hit);
-    else outside.push(a.text);
+    else missed.push(a);
   }
+  const outside = missed.map((a) => a.text);
   // An answer the reasoner leaves out because of what it did not read is not known to be wrong.
-  const spots = outside.map((text) => {
-    const a = named.find((n) => n.text === text);
-    return (a?.iris ?? []).map((iri) => blindFor(frame, iri, deps)[0]).find(Boolean) ?? null;
-  });
+  const spots = missed.map((a) => a.iris.map((iri) => blindFor(frame, iri, deps)[0]).find(Boolean) ?? null);
   const precision = round4((named.length - outside.length) / named.length);
   const recall = set.length ? round4(hitIris.size / set.length) : null;
   const base = { statement, select, precision, recall, outside, answerSet: set.length };
@@ -58,23 +57,23 @@ export function checkOpen(frame: OpenFrame, answer: AnswerConcept[], deps: Check
       reason: `Every named concept meets the conditions (${statement}; recall ${recall === null ? '–' : `${Math.round(recall * 100)}%`} of ${set.length}).`,
     };
   // An answer that names nothing the ontology knows (a misspelling, a name it lacks) is not shown to be wrong.
-  const unlinked = outside.filter((text) => !named.find((n) => n.text === text)?.iris.length);
+  const unlinked = missed.filter((a) => !a.iris.length).map((a) => a.text);
   if (unlinked.length === outside.length)
     return {
       ...base,
       level: 'unchecked',
-      reason: `${unlinked.length} of ${named.length} named concepts name nothing the ontology knows (${unlinked.slice(0, 5).join(', ')}${unlinked.length > 5 ? ', …' : ''}), so the reasoner cannot say whether they meet the conditions (${statement}).`,
+      reason: `${unlinked.length} of ${named.length} named concepts name nothing the ontology knows (${fewOf(unlinked)}), so the reasoner cannot say whether they meet the conditions (${statement}).`,
     };
   if (spots.every(Boolean))
     return {
       ...base,
       level: 'unchecked',
-      reason: `${outside.length} of ${named.length} named concepts are not among ELK's answers (${statement}): ${outside.slice(0, 5).join(', ')}${outside.length > 5 ? ', …' : ''}; but ${[...new Set(spots)].join('; ')}, so the reasoner cannot say they are wrong.`,
+      reason: `${outside.length} of ${named.length} named concepts are not among ELK's answers (${statement}): ${fewOf(outside)}; but ${[...new Set(spots)].join('; ')}, so the reasoner cannot say they are wrong.`,
     };
   return {
     ...base,
     level: 'not-entailed',
-    reason: `${outside.length} of ${named.length} named concepts do not meet the conditions (${statement}): ${outside.slice(0, 5).join(', ')}${outside.length > 5 ? ', …' : ''}.`,
+    reason: `${outside.length} of ${named.length} named concepts do not meet the conditions (${statement}): ${fewOf(outside)}.`,
   };
 }
 

@@ -24,8 +24,7 @@ export function frameContext(h: OntologyHandle, linker: NameLinker): FrameContex
   const deps: CheckDeps = {
     holds: (s) => facts.holds(s),
     outsideEl: (s) => facts.outsideEl(s, h.outsideEl()),
-    unloadedImports: () =>
-      h.summary.warnings.filter((w) => w.code === 'unresolved-import').map((w) => w.iri ?? w.message),
+    unloadedImports: () => h.unloadedImports(),
     subjects: (root, conds) => facts.subjects(root, conds),
     entity: (iri) => facts.entity(iri),
     sameClass: (a, b) => facts.sameClass(a, b),

@@ -1,3 +1,4 @@
+import { fewOf } from '../../core/few-of';
 import { UserError } from '../../core/errors';
 import type { DatasetItem } from '../dataset-types';
 import type { DatasetReview, DatasetReviewCounts, ItemEdit, ItemReview, ReviewRecord } from './review-types';
@@ -112,7 +113,7 @@ export function reconcile(
   const warnings: string[] = [];
   if (gone.length)
     warnings.push(
-      `${gone.length} reviewed item${gone.length === 1 ? ' is' : 's are'} no longer in the dataset (${gone.slice(0, 5).join(', ')}${gone.length > 5 ? ', …' : ''}); their review was dropped.`,
+      `${gone.length} reviewed item${gone.length === 1 ? ' is' : 's are'} no longer in the dataset (${fewOf(gone)}); their review was dropped.`,
     );
   if (stale.length)
     warnings.push(

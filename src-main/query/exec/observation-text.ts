@@ -1,3 +1,4 @@
+import { fewOf } from '../../core/few-of';
 import type { NameCandidate } from '../linking/link-types';
 import type { Verdict } from '../query-types';
 
@@ -27,9 +28,8 @@ export function verdictLine(
 
 /** The gap phrase for verdictLine: unloaded imports first, then classes ELK reads only in part. */
 export function gapText(unloadedImports: string[], outsideEl: string[]): string | null {
-  const some = (xs: string[]) => `${xs.slice(0, 5).join(', ')}${xs.length > 5 ? ', …' : ''}`;
-  if (unloadedImports.length) return `the import ${some(unloadedImports)} could not be loaded`;
-  return outsideEl.length ? `axioms about ${some(outsideEl)} use constructs outside OWL 2 EL that ELK ignores` : null;
+  if (unloadedImports.length) return `the import ${fewOf(unloadedImports)} could not be loaded`;
+  return outsideEl.length ? `axioms about ${fewOf(outsideEl)} use constructs outside OWL 2 EL that ELK ignores` : null;
 }
 
 export function unknownNameText(kind: 'concept' | 'relation', text: string, candidates: NameCandidate[]): string {

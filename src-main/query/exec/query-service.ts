@@ -246,6 +246,13 @@ export class QueryService {
     }
   }
 
+  /** The closure by IRI, made once: ASK asks it what the reasoner may not have read. */
+  private get facts(): ClosureFacts {
+    return (this.facts_ ??= new ClosureFacts(this.ix));
+  }
+
+  private facts_: ClosureFacts | undefined;
+
   private get ix() {
     return this.h.closure;
   }
@@ -306,8 +313,8 @@ export class QueryService {
     const gap = entailed
       ? null
       : gapText(
-          this.h.summary.warnings.filter((w) => w.code === 'unresolved-import').map((w) => w.iri ?? w.message),
-          new ClosureFacts(this.ix).outsideEl({ subject: a.iri, relation: r.iri, filler: b.iri }, this.h.outsideEl()),
+          this.h.unloadedImports(),
+          this.facts.outsideEl({ subject: a.iri, relation: r.iri, filler: b.iri }, this.h.outsideEl()),
         );
     res.observation = verdictLine(a.name, isa ? 'isa' : r.name, b.name, verdict, this.ix.unsat.has(a.id), gap);
     return res;
