@@ -27,6 +27,11 @@ export interface McqItem {
   slot: Slot;
   axiom: { subject: string; relation: string; filler: string };
   evidence: EvidenceRef[];
+  /**
+   * Wrong options (keys) whose NOT ENTAILED ELK cannot vouch for: the statement rests on a class named
+   * in an axiom outside OWL 2 EL. Choosing one is not counted against an answer. Absent when none.
+   */
+  unsure?: string[];
 }
 
 export interface OqItem {
@@ -41,6 +46,11 @@ export interface OqItem {
   n: number;
   answers: { iri: string; name: string }[];
   evidence: EvidenceRef[];
+  /**
+   * Branch members outside the answers that might still meet the conditions: ELK cannot vouch for the
+   * NOT ENTAILED that keeps them out (see McqItem.unsure). Naming one is not counted against an answer.
+   */
+  unsure?: { iri: string; name: string }[];
 }
 
 export type DatasetItem = McqItem | OqItem;

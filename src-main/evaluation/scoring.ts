@@ -7,17 +7,21 @@ import type { EvidenceRef, McqItem, OqItem } from '../datasets/generate/dataset'
 import type { EvidenceStatus, EvidenceOutcome } from './evaluation-types';
 export type { EvidenceStatus, EvidenceOutcome } from './evaluation-types';
 
-/** MCQ (paper §6.1): correct iff the predicted set of option keys equals the gold set exactly. */
+/**
+ * MCQ (paper §6.1): correct iff the predicted set of option keys equals the gold set exactly, except
+ * that an option the item lists as `unsure` (ELK cannot vouch that it is wrong) may be chosen or not.
+ */
 export function scoreMcq(item: McqItem, predicted: string[] | null): boolean {
   if (!predicted) return false;
   const p = new Set(predicted.map((k) => k.trim().toUpperCase()));
   const g = new Set(item.gold.map((k) => k.toUpperCase()));
-  return p.size === g.size && [...g].every((k) => p.has(k));
+  const unsure = new Set((item.unsure ?? []).map((k) => k.toUpperCase()));
+  return [...g].every((k) => p.has(k)) && [...p].every((k) => g.has(k) || unsure.has(k));
 }
 
 export interface OqScore {
   correct: boolean;
-  /** Predicted names that do not name a gold answer. */
+  /** Predicted names that do not name a gold answer (nor one the item lists as unsure). */
   wrong: string[];
 }
 
@@ -26,6 +30,8 @@ export interface OqScore {
  * compared by IRI. A predicted name becomes a concept through the method's own IRIs when it has
  * them, else the names the item gives its answers, else the ontology's name linking (a name shared
  * by several concepts counts when one of them is gold). Re-wording never changes which concept is gold.
+ * A concept the item lists as `unsure` (ELK cannot vouch that it is no answer) is neither right nor
+ * wrong: an answer naming only such concepts is not correct.
  */
 export function scoreOq(
   item: OqItem,
@@ -36,22 +42,30 @@ export function scoreOq(
   const names = (predicted ?? []).map((p, i) => ({ p: p.trim(), iri: predictedIris?.[i] ?? null })).filter((x) => x.p);
   if (!names.length) return { correct: false, wrong: [] };
   const goldIris = new Set(item.answers.map((a) => a.iri));
-  const itemNames = new Map(item.answers.map((a) => [normalizeName(a.name), a.iri]));
+  const unsure = item.unsure ?? [];
+  const unsureIris = new Set(unsure.map((a) => a.iri));
+  const itemNames = new Map([...unsure, ...item.answers].map((a) => [normalizeName(a.name), a.iri]));
   const wrong: string[] = [];
+  let gold = 0;
+  const count = (isGold: boolean, isUnsure: boolean, p: string) => {
+    if (isGold) gold++;
+    else if (!isUnsure) wrong.push(p);
+  };
   for (const { p, iri } of names) {
     const known = iri ?? itemNames.get(normalizeName(p));
     if (known) {
-      if (!goldIris.has(known)) wrong.push(p);
+      count(goldIris.has(known), unsureIris.has(known), p);
       continue;
     }
     const link = linker.linkConcept(p);
-    const ok =
-      link.status === 'ok'
-        ? goldIris.has(link.entity.iri)
-        : link.status === 'ambiguous' && link.candidates.some((c) => goldIris.has(c.iri));
-    if (!ok) wrong.push(p);
+    const hits = link.status === 'ok' ? [link.entity] : link.status === 'ambiguous' ? link.candidates : [];
+    count(
+      hits.some((c) => goldIris.has(c.iri)),
+      hits.some((c) => unsureIris.has(c.iri)),
+      p,
+    );
   }
-  return { correct: wrong.length === 0, wrong };
+  return { correct: wrong.length === 0 && gold > 0, wrong };
 }
 
 interface Facts {

@@ -55,4 +55,24 @@ describe.skipIf(reason)("e2e: a NOT ENTAILED that rests on what ELK ignores is n
     await shot(page, 'ask-outside-el', { docs: true });
     expect(s.problems).toEqual([]);
   }, 180_000);
+
+  it('a generated MCQ marks the wrong options ELK cannot rule out', async () => {
+    const { page } = s;
+    await page.getByTestId('nav-dataset').click();
+    await page.getByTestId('gen-mcq').fill('4');
+    await page.getByTestId('gen-oq').fill('0');
+    await page.getByTestId('gen-run').click();
+    await page.locator('[data-testid="dataset-preview"] table.items').waitFor({ timeout: 120_000 });
+    const rows = page.getByTestId('dataset-preview').locator('table.items tbody tr');
+    expect(await rows.count()).toBe(4);
+    // Pizza's classes are all named in universal restrictions, covering axioms or unions.
+    const tags = rows.first().getByTestId('item-unsure');
+    expect(await tags.count()).toBeGreaterThan(0);
+    expect(await tags.first().textContent()).toBe('ELK cannot rule out');
+    expect((await page.locator('.gen-warn').allTextContents()).join(' ')).toMatch(
+      /4 MCQs have wrong options that ELK cannot rule out .* use constructs outside OWL 2 EL/,
+    );
+    await shot(page, 'dataset-unsure', { docs: true });
+    expect(s.problems).toEqual([]);
+  }, 180_000);
 });

@@ -93,6 +93,12 @@ function checkItem(v: unknown, where: string): DatasetItem {
     }
     if (!Array.isArray(o.gold) || !o.gold.every((g) => typeof g === 'string' && keys.has(g)))
       throw bad('"gold" must list option keys');
+    if (
+      o.unsure !== undefined &&
+      (!Array.isArray(o.unsure) ||
+        !o.unsure.every((k) => typeof k === 'string' && keys.has(k) && !(o.gold as string[]).includes(k)))
+    )
+      throw bad('"unsure" must list option keys that are not gold');
     if (!['subject', 'relation', 'filler'].includes(String(o.slot)))
       throw bad('"slot" must be subject, relation or filler');
     const ax = o.axiom as Record<string, unknown> | undefined;
@@ -115,6 +121,11 @@ function checkItem(v: unknown, where: string): DatasetItem {
       !o.answers.every((a) => a && typeof a.iri === 'string' && typeof a.name === 'string')
     )
       throw bad('"answers" must be a list of {iri, name}');
+    if (
+      o.unsure !== undefined &&
+      (!Array.isArray(o.unsure) || !o.unsure.every((a) => a && typeof a.iri === 'string' && typeof a.name === 'string'))
+    )
+      throw bad('"unsure" must be a list of {iri, name}');
     return {
       ...(o as unknown as OqItem),
       n: typeof o.n === 'number' ? o.n : conds.length,

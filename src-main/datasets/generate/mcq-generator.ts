@@ -45,7 +45,9 @@ export interface McqGenResult {
  * entailed is set aside and replaced by the next candidate; only when no non-entailed candidate is
  * left does it join the correct options (relabelled), and only while there are at most three correct
  * options; otherwise the axiom is skipped for that slot. The gold set is finally recomputed from the
- * closure over all six options, so gold = exactly the entailed options.
+ * closure over all six options, so gold = exactly the entailed options. A candidate whose NOT ENTAILED
+ * ELK cannot vouch for (GenContext.unsure) is a wrong option only when sure ones run out, and the item
+ * lists it as `unsure`.
  */
 export async function generateMcqs(ctx: GenContext, o: McqGenOptions): Promise<McqGenResult> {
   const { rand } = o;
@@ -205,12 +207,15 @@ function build(ctx: GenContext, ax: SourceAxiom, slot: Slot, rand: () => number,
   const taken = new Set<number>([...kept, other]);
   const distractors: number[] = [];
   const spare: number[] = [];
+  // Not entailed, but ELK cannot vouch for it: a wrong option only when sure ones run out.
+  const maybe: number[] = [];
   const need = OPTION_COUNT - kept.length;
   const consider = (x: number) => {
     if (taken.has(x)) return;
     taken.add(x);
     if (!ctx.usable(x) || names.has(ctx.normName(x))) return;
     if (entails(x)) spare.push(x);
+    else if (unsureFor(ctx, slot, ax, x)) maybe.push(x);
     else {
       names.add(ctx.normName(x));
       distractors.push(x);
@@ -223,7 +228,19 @@ function build(ctx: GenContext, ax: SourceAxiom, slot: Slot, rand: () => number,
   const pool = ctx.candidateClasses();
   for (let t = 0; distractors.length < need && t < RANDOM_TRIES && pool.length; t++)
     consider(pool[Math.floor(rand() * pool.length)]);
+  for (const x of maybe) {
+    if (distractors.length >= need) break;
+    if (names.has(ctx.normName(x))) continue;
+    names.add(ctx.normName(x));
+    distractors.push(x);
+  }
   return assemble(ctx, slot, ax, kept, distractors, spare, names);
+}
+
+/** The option's NOT ENTAILED may be a gap in what ELK read (GenContext.unsure). */
+function unsureFor(ctx: GenContext, slot: Slot, ax: SourceAxiom, x: number): boolean {
+  const t = substitute(slot, ax, x);
+  return ctx.unsure(t.a, t.b);
 }
 
 /** Six options: the correct ones, the distractors, and (only if distractors ran out) entailed spares as extra correct options. */
@@ -253,6 +270,8 @@ function finish(ctx: GenContext, d: Draft, rand: () => number, id: string, ontol
   const { ax, slot } = d;
   const opts = shuffle(rand, d.options.slice()).map((x, i) => ({ key: KEYS[i], id: x }));
   const gold = opts.filter((o) => entailsFor(ctx, slot, ax, o.id));
+  const unsure = opts.filter((o) => !gold.includes(o) && unsureFor(ctx, slot, ax, o.id)).map((o) => o.key);
+  if (unsure.length) ctx.unsureItems.mcq++;
   const question =
     slot === 'filler'
       ? fillerQuestion(ix.nameOf(ax.a), ix.nameOf(ax.r))
@@ -273,6 +292,7 @@ function finish(ctx: GenContext, d: Draft, rand: () => number, id: string, ontol
     slot,
     axiom: { subject: ix.iri(ax.a), relation: ix.iri(ax.r), filler: ix.iri(ax.b) },
     evidence,
+    ...(unsure.length ? { unsure } : {}),
   };
 }
 

@@ -160,5 +160,13 @@ function oqItem(ctx: GenContext, d: OqDraft, id: string, o: OqGenOptions, rootNa
       relation: ix.iri(c.r),
       filler: ix.iri(c.b),
     })),
+    ...(d.unsure.length
+      ? {
+          unsure: d.unsure
+            .slice()
+            .sort(byName)
+            .map((x) => ({ iri: ix.iri(x), name: ix.nameOf(x) })),
+        }
+      : {}),
   };
 }

@@ -66,6 +66,25 @@ describe('scoring', () => {
     // A label shared by two classes counts when one of them is gold.
     expect(scoreOq(oq(['Junction2']), ['junction'], qs.names).correct).toBe(true);
   });
+
+  it('an option or concept ELK cannot rule out (the item lists it as unsure) is neither right nor wrong', () => {
+    const m = { ...mcq(['A']), unsure: ['B'] };
+    expect(scoreMcq(m, ['A'])).toBe(true);
+    expect(scoreMcq(m, ['A', 'B'])).toBe(true);
+    expect(scoreMcq(m, ['B'])).toBe(false);
+    expect(scoreMcq(m, ['A', 'B', 'C'])).toBe(false);
+    expect(scoreMcq(mcq(['A']), ['A', 'B'])).toBe(false);
+    const o = { ...oq(['met1a']), unsure: [{ iri: EX + 'met3a', name: 'metabolic process 3a' }] };
+    expect(scoreOq(o, ['metabolic process 1a', 'metabolic process 3a'], qs.names)).toEqual({
+      correct: true,
+      wrong: [],
+    });
+    // Through linking too, and an answer naming only unsettled concepts is not correct.
+    expect(scoreOq(o, ['Metabolic_Process 3A'], qs.names)).toEqual({ correct: false, wrong: [] });
+    expect(scoreOq(o, ['metabolic process 1a', 'metabolic process 2a'], qs.names).wrong).toEqual([
+      'metabolic process 2a',
+    ]);
+  });
 });
 
 describe('gold evidence', () => {
