@@ -39,7 +39,7 @@ export class GenContext {
   private readonly partial = new Set<number>();
   private readonly partialAbove = new Map<number, boolean>();
   /** Items listing `unsure` options or members, and OQs with too many to list, for the run's warning. */
-  readonly unsureItems = { mcq: 0, oq: 0, oqUnlisted: 0 };
+  readonly unsureItems = { mcq: 0, mcqNoSureWrong: 0, oq: 0, oqUnlisted: 0 };
   private readonly conceptOk = new Map<number, boolean>();
   private readonly rootLike = new Map<number, boolean>();
   private readonly relationOk = new Map<number, boolean>();

@@ -107,21 +107,27 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
 /** What the gold answers could not rest on: classes ELK reads only in part, and imports never loaded. */
 function blindWarnings(ctx: GenContext): string[] {
   const out: string[] = [];
-  const { mcq, oq, oqUnlisted } = ctx.unsureItems;
+  const { mcq, mcqNoSureWrong: none, oq, oqUnlisted } = ctx.unsureItems;
   const parts = [];
   if (mcq) parts.push(`${mcq} MCQ${mcq === 1 ? ' has wrong options' : 's have wrong options'}`);
   if (oq) parts.push(`${oq} open question${oq === 1 ? ' has' : 's have'} non-answers`);
-  if (parts.length || oqUnlisted) {
-    const listed = parts.length
-      ? `${parts.join(' and ')} that ELK cannot rule out (listed as "unsure"; choosing one is not counted against an answer). `
-      : '';
-    const unlisted = oqUnlisted
-      ? `${oqUnlisted} open question${oqUnlisted === 1 ? '' : 's'} may miss answers ELK cannot see (more than ${MAX_UNSURE} candidates each, not listed). `
-      : '';
-    out.push(
-      `${listed}${unlisted}Axioms about ${fewOf(ctx.partialNames())} use constructs outside OWL 2 EL that ELK ignores.`,
+  const said: string[] = [];
+  if (parts.length)
+    said.push(
+      `${parts.join(' and ')} that ELK cannot rule out (listed as "unsure"; choosing one is not counted against an answer).`,
     );
-  }
+  if (none)
+    said.push(
+      `${none} of the MCQs ${none === 1 ? 'has' : 'have'} no wrong option ELK can vouch for: any answer with the gold options passes.`,
+    );
+  if (oqUnlisted)
+    said.push(
+      `${oqUnlisted} open question${oqUnlisted === 1 ? '' : 's'} may miss answers ELK cannot see (more than ${MAX_UNSURE} candidates each, not listed).`,
+    );
+  if (said.length)
+    out.push(
+      `${said.join(' ')} Axioms about ${fewOf(ctx.partialNames())} use constructs outside OWL 2 EL that ELK ignores.`,
+    );
   const imports = ctx.handle.unloadedImports();
   if (imports.length) {
     out.push(

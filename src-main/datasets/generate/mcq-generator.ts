@@ -272,6 +272,7 @@ function finish(ctx: GenContext, d: Draft, rand: () => number, id: string, ontol
   const gold = opts.filter((o) => entailsFor(ctx, slot, ax, o.id));
   const unsure = opts.filter((o) => !gold.includes(o) && unsureFor(ctx, slot, ax, o.id)).map((o) => o.key);
   if (unsure.length) ctx.unsureItems.mcq++;
+  if (unsure.length && unsure.length + gold.length === opts.length) ctx.unsureItems.mcqNoSureWrong++;
   const question =
     slot === 'filler'
       ? fillerQuestion(ix.nameOf(ax.a), ix.nameOf(ax.r))

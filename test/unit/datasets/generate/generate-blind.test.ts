@@ -99,6 +99,10 @@ describe('gold answers never rest on what ELK reads only in part', () => {
     const w = after.warnings.find((x) => x.includes('ELK cannot rule out'));
     expect(w).toMatch(/^\d+ MCQs have wrong options and \d+ open questions have non-answers that ELK cannot rule out/);
     expect(w).toContain('Axioms about signaling 1, tissue use constructs outside OWL 2 EL');
+    // Items whose every wrong option is unsure pass any answer with the gold ones: the warning counts them.
+    const none = mcqs(after).filter((q) => (q.unsure?.length ?? 0) + q.gold.length === q.options.length).length;
+    expect(none).toBeGreaterThan(0);
+    expect(w).toContain(`${none} of the MCQs have no wrong option ELK can vouch for`);
   });
 });
 
