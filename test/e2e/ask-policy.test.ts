@@ -31,7 +31,7 @@ describe.skipIf(reason)('e2e: the evidence policy and its decision, with the rea
     await s?.close();
   });
 
-  it('shows the policy queries, the verdicts and the lifts; the chosen option is the best-scoring one', async () => {
+  it('shows the policy queries, the verdicts, the lifts and what the card names; the chosen option is the best-scoring one', async () => {
     const { page } = s;
     await page.getByTestId('nav-ask').click();
     await page.locator('label.kind', { hasText: 'Multiple choice' }).click();
@@ -49,13 +49,21 @@ describe.skipIf(reason)('e2e: the evidence policy and its decision, with the rea
     const cells = await rows.evaluateAll((trs) =>
       trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')),
     );
-    // Neither option is entailed, both were scored, and exactly the best-scoring one was chosen.
-    expect(cells.map((c) => c[1])).toEqual(['NOT ENTAILED', 'NOT ENTAILED']);
-    const lifts = cells.map((c) => Number(c[2]));
+    const heads = await page.getByTestId('decision').locator('thead th').allTextContents();
+    const col = (name: string) => heads.findIndex((h) => h.trim() === name);
+    // Neither option is entailed, both were scored; the card of the myocardium is looked at for each
+    // option's name, and the best-scoring one of those it names (or of all, when it names none) is chosen.
+    expect(cells.map((c) => c[col('reasoner')])).toEqual(['NOT ENTAILED', 'NOT ENTAILED']);
+    const lifts = cells.map((c) => Number(c[col("model's lift")]));
     expect(lifts.every((x) => Number.isFinite(x))).toBe(true);
-    const best = lifts[0] >= lifts[1] ? 0 : 1;
-    expect(cells[best][3]).toBe("the model's best score");
-    expect(cells[1 - best][3]).toBe('');
+    const named = cells.map((c) => c[col('card names it')]);
+    expect(named.every((n) => n === 'yes' || n === 'no')).toBe(true);
+    const pool = [0, 1].filter((i) => !named.includes('yes') || named[i] === 'yes');
+    const best = pool.reduce((a, b) => (lifts[b] > lifts[a] ? b : a));
+    expect(cells[best][col('chosen')]).toBe(
+      named.includes('yes') ? "the model's best of the options the card names" : "the model's best score",
+    );
+    expect(cells[1 - best][col('chosen')]).toBe('');
     expect(await page.getByTestId('queries-run').textContent()).toMatch(/[34] queries run/);
     await page.getByTestId('decision').scrollIntoViewIfNeeded();
     await shot(page, 'ask-decision', { docs: true });

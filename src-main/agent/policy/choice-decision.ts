@@ -9,6 +9,8 @@ export interface OptionFacts {
   verdict: 'ENTAILED' | 'NOT ENTAILED' | null;
   /** The model's likelihood lift for the option's statement; null when it was not scored. */
   lift: number | null;
+  /** The card the statement was scored after names the statement's other concept. */
+  named?: boolean;
 }
 
 /**
@@ -27,7 +29,10 @@ export interface ChoiceDecision {
 
 /**
  * Options the reasoner entails are chosen, and when it entails none the model's best-scoring option
- * is (with any option within LIFT_MARGIN of it). Then the reasoner adds every option that follows
+ * is (with any option within LIFT_MARGIN of it), taken from the options whose card names the
+ * statement's other concept when there are any: a card that says nothing of the filler (or, for a
+ * filler, a subject's card that never names it) is weak ground, and a small model's likelihood is
+ * noisy enough to prefer it. Then the reasoner adds every option that follows
  * from a chosen one by "is a" in the masked place: a superclass of a chosen filler, a subclass of a
  * chosen subject, a super-relation of a chosen relation. A single choice takes the one best option.
  */
@@ -39,16 +44,19 @@ export function decideChoice(
 ): ChoiceDecision {
   const source: Record<string, AnswerSource> = {};
   const entailed = options.filter((o) => o.verdict === 'ENTAILED');
-  const scored = options.filter((o) => o.lift !== null).sort((a, b) => b.lift! - a.lift! || a.key.localeCompare(b.key));
+  const all = options.filter((o) => o.lift !== null).sort((a, b) => b.lift! - a.lift! || a.key.localeCompare(b.key));
+  const named = all.filter((o) => o.named);
+  const scored = named.length ? named : all;
+  const bestSource: AnswerSource = named.length ? 'card-named' : 'model-score';
   if (single) {
     const pick = entailed.length === 1 ? entailed[0] : (scored.find((o) => entailed.includes(o)) ?? scored[0]);
-    if (pick) source[pick.key] = pick.verdict === 'ENTAILED' ? 'reasoner' : 'model-score';
+    if (pick) source[pick.key] = pick.verdict === 'ENTAILED' ? 'reasoner' : bestSource;
     return { chosen: pick ? [pick.key] : [], source };
   }
   for (const o of entailed) source[o.key] = 'reasoner';
   if (!entailed.length && scored.length) {
     const best = scored[0].lift!;
-    for (const o of scored) if (o.lift! >= best - LIFT_MARGIN) source[o.key] = 'model-score';
+    for (const o of scored) if (o.lift! >= best - LIFT_MARGIN) source[o.key] = bestSource;
   }
   const follows = (from: string, to: string) =>
     slot === 'filler'

@@ -1,5 +1,9 @@
-/** Why an option or concept is in the answer: the reasoner proved it, the model scored it best, or it follows by "is a" from one chosen. */
-export type AnswerSource = 'reasoner' | 'model-score' | 'reasoner-isa';
+/**
+ * Why an option or concept is in the answer: the reasoner proved it, the model scored it best, the
+ * model scored it best of the options whose card names the statement's other concept, or it follows
+ * by "is a" from one chosen.
+ */
+export type AnswerSource = 'reasoner' | 'model-score' | 'card-named' | 'reasoner-isa';
 
 /** Who ran the agent's queries: a fixed policy from the question frame, or the model's own ReAct loop. */
 export type AgentDriver = 'policy' | 'react';
@@ -13,6 +17,8 @@ export interface DecidedOption {
   verdict: string | null;
   /** The model's likelihood lift for the option's statement (nats), when it was scored. */
   lift: number | null;
+  /** The card the statement was scored after names the statement's other concept (absent: not looked at). */
+  named?: boolean;
   source: AnswerSource | null;
 }
 

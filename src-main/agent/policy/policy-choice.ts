@@ -1,3 +1,4 @@
+import { normalizeName } from '../../ontology/names/normalize';
 import type { ClosureFacts } from '../../query/exec/closure-facts';
 import type { ChoiceFrame, FrameTerm } from '../frame/frame-types';
 import type { StageCaller } from '../stage-caller';
@@ -28,6 +29,13 @@ export async function answerChoice(
     const sentence = statementSentence(subject.name, place('relation'), place('filler').name);
     return { key: o.key, ...splitAtSubject(sentence, subject.name), context: ev.cards.get(subject.iri) ?? '' };
   });
+  // A relation's options share both concepts, so naming tells them apart only for a subject or a filler.
+  const named = new Map(
+    frame.options.map((o, i) => {
+      const other = frame.slot === 'subject' ? frame.filler : frame.slot === 'filler' ? (o.term ?? null) : null;
+      return [o.key, other ? normalizeName(items[i].context).includes(normalizeName(other.name)) : undefined] as const;
+    }),
+  );
   // The reasoner already settles a multiple choice once it entails an option (and a single choice
   // when it entails exactly one): the model is not asked what it cannot change.
   const entailed = [...ev.verdicts.values()].filter((v) => v === 'ENTAILED').length;
@@ -41,6 +49,7 @@ export async function answerChoice(
       iri: o.term?.iri ?? null,
       verdict: ev.verdicts.get(o.key) ?? null,
       lift: lift.get(o.key) ?? null,
+      named: named.get(o.key),
     })),
     frame.slot,
     facts,
@@ -56,6 +65,7 @@ export async function answerChoice(
         name: o.text,
         verdict: ev.verdicts.get(o.key) ?? null,
         lift: lift.get(o.key) ?? null,
+        ...(named.get(o.key) !== undefined ? { named: named.get(o.key) } : {}),
         source: d.source[o.key] ?? null,
       })),
     },

@@ -41,6 +41,26 @@ describe('decideChoice', () => {
     expect(decideChoice(options, 'subject', facts, false).chosen).toEqual(['A', 'C']);
   });
 
+  it('with nothing entailed and some options named by their card, the best score among those, not overall', () => {
+    const named = (o: OptionFacts, n: boolean): OptionFacts => ({ ...o, named: n });
+    const options = [
+      named(opt('A', 'valve', 'NOT ENTAILED', 4), false),
+      named(opt('B', 'heart', 'NOT ENTAILED', 1), true),
+      named(opt('C', 'organ', 'NOT ENTAILED', 0.5), true),
+    ];
+    const d = decideChoice(options, 'filler', facts, false);
+    // B is the best of the named ones; C follows from it by "is a"; A scored best but its card says nothing.
+    expect(d.chosen).toEqual(['B', 'C']);
+    expect(d.source).toEqual({ B: 'card-named', C: 'reasoner-isa' });
+    expect(decideChoice(options, 'filler', facts, true).chosen).toEqual(['B']);
+    // No option named: the best score overall, as before.
+    const none = options.map((o) => ({ ...o, named: false }));
+    expect(decideChoice(none, 'filler', facts, false).source).toMatchObject({ A: 'model-score' });
+    // The reasoner still settles it when it entails an option.
+    const entailed = [named(opt('A', 'valve', 'ENTAILED', -2), false), ...options.slice(1)];
+    expect(decideChoice(entailed, 'filler', facts, false).chosen).toEqual(['A']);
+  });
+
   it('a relation slot adds super-relations of the chosen one; a single choice takes one option', () => {
     const rel = [
       opt('A', 'hasSite', 'NOT ENTAILED', 2),
