@@ -32,9 +32,9 @@ export interface ChoiceDecision {
  * is (with any option within LIFT_MARGIN of it), taken from the options whose card names the
  * statement's other concept when there are any: a card that says nothing of the filler (or, for a
  * filler, a subject's card that never names it) is weak ground, and a small model's likelihood is
- * noisy enough to prefer it. Then the reasoner adds every option that follows
- * from a chosen one by "is a" in the masked place: a superclass of a chosen filler, a subclass of a
- * chosen subject, a super-relation of a chosen relation. A single choice takes the one best option.
+ * noisy enough to prefer it. Then the reasoner adds every option that follows from a chosen one by
+ * "is a" in the masked place: a superclass of a chosen filler, a subclass of a chosen subject, a
+ * super-relation of a chosen relation. A single choice takes the one best option.
  */
 export function decideChoice(
   options: OptionFacts[],
