@@ -1,10 +1,10 @@
-import { compareCodeUnits } from '../../core/compare';
 import type { ClosureIndex } from '../../ontology/closure/closure-index';
 import { normalizeName } from '../../ontology/names/normalize';
 import { fragmentName } from '../../ontology/names/naming-policy';
 import { LABEL_PROPS } from '../../ontology/names/vocabulary';
 import type { OntologyHandle } from '../../ontology/ontology-handle';
 import { NameLinker } from '../../query/linking/name-linker';
+import { ElkGaps } from './elk-gaps';
 
 const OWL_THING = 'http://www.w3.org/2002/07/owl#Thing';
 const OWL_NOTHING = 'http://www.w3.org/2002/07/owl#Nothing';
@@ -35,11 +35,8 @@ export class GenContext {
    * import such as "BFO_0000040") is kept out of questions: its "name" tells a reader nothing.
    */
   readonly requireLabels: boolean;
-  /** Classes named in axioms ELK reads only in part (OntologyHandle.outsideEl), by id. */
-  private readonly partial = new Set<number>();
-  private readonly partialAbove = new Map<number, boolean>();
-  /** Items listing `unsure` options or members, and OQs with too many to list, for the run's warning. */
-  readonly unsureItems = { mcq: 0, mcqNoSureWrong: 0, oq: 0, oqUnlisted: 0 };
+  /** Where a NOT ENTAILED may be a gap in what ELK read. */
+  readonly gaps: ElkGaps;
   private readonly conceptOk = new Map<number, boolean>();
   private readonly rootLike = new Map<number, boolean>();
   private readonly relationOk = new Map<number, boolean>();
@@ -81,42 +78,7 @@ export class GenContext {
       if (this.hasLabel(id)) withLabel++;
     }
     this.requireLabels = classes > 0 && withLabel / classes >= 0.5;
-    for (const iri of handle.outsideEl()) {
-      const id = ix.id(iri);
-      if (id !== undefined) this.partial.add(id);
-    }
-  }
-
-  /** The classes `unsure` looks for, by name, for messages. */
-  partialNames(): string[] {
-    return [...this.partial].map((id) => this.ix.nameOf(id)).sort(compareCodeUnits);
-  }
-
-  /**
-   * Whether the closure's NOT ENTAILED for a ⊑ ∃r.b (or a ⊑ b) may be a gap in what ELK read rather
-   * than the ontology's answer: a, a superclass of a, or b is named in an axiom outside OWL 2 EL. The
-   * answer checks refuse to call such a statement false (agent/frame/check-deps.ts); generation lists
-   * it in the item's `unsure`, so no score rests on it.
-   */
-  unsure(a: number, b: number): boolean {
-    return this.partial.has(b) || this.underPartial(a);
-  }
-
-  /** a or one of its superclasses is named in an axiom outside OWL 2 EL (see `unsure`). */
-  underPartial(a: number): boolean {
-    if (!this.partial.size) return false;
-    let hit = this.partialAbove.get(a);
-    if (hit === undefined) {
-      hit = this.partial.has(a);
-      if (!hit) for (const p of this.ix.ancestors(a)) if (this.partial.has(p)) hit = true;
-      this.partialAbove.set(a, hit);
-    }
-    return hit;
-  }
-
-  /** b is named in an axiom outside OWL 2 EL (see `unsure`). */
-  partialFiller(b: number): boolean {
-    return this.partial.has(b);
+    this.gaps = new ElkGaps(ix, handle.outsideEl(), handle.unloadedImports());
   }
 
   private readonly labelled: Set<number>;

@@ -1,5 +1,4 @@
 import { basename, extname } from 'node:path';
-import { fewOf } from '../../core/few-of';
 import { UserError } from '../../core/errors';
 import { seededRandom } from '../../core/random';
 import { throwIfAborted, type TaskProgress } from '../../core/task';
@@ -10,7 +9,6 @@ import { GenContext } from './gen-context';
 import { checkOptions, requireMaterial, type CheckedOptions } from './generate-options';
 import { generateMcqs } from './mcq-generator';
 import { ConditionPool } from './oq-conditions';
-import { MAX_UNSURE } from './oq-drafter';
 import { defaultRoot, generateOqs } from './oq-generator';
 import type { GenerateStats, GeneratedDataset } from '../dataset-types';
 export type { GenerateStats, GeneratedDataset } from '../dataset-types';
@@ -100,41 +98,8 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
     oq,
     seconds: { mcq: round(mcqSeconds), oq: round(oqSeconds), total: round((performance.now() - t0) / 1000) },
   });
-  const warnings = [...mcq.warnings, ...oq.warnings, ...blindWarnings(ctx)];
+  const warnings = [...mcq.warnings, ...oq.warnings, ...ctx.gaps.warnings()];
   return { items: [...mcq.items, ...oq.items], warnings, stats };
-}
-
-/** What the gold answers could not rest on: classes ELK reads only in part, and imports never loaded. */
-function blindWarnings(ctx: GenContext): string[] {
-  const out: string[] = [];
-  const { mcq, mcqNoSureWrong: none, oq, oqUnlisted } = ctx.unsureItems;
-  const parts = [];
-  if (mcq) parts.push(`${mcq} MCQ${mcq === 1 ? ' has wrong options' : 's have wrong options'}`);
-  if (oq) parts.push(`${oq} open question${oq === 1 ? ' has' : 's have'} non-answers`);
-  const said: string[] = [];
-  if (parts.length)
-    said.push(
-      `${parts.join(' and ')} that ELK cannot rule out (listed as "unsure"; choosing one is not counted against an answer).`,
-    );
-  if (none)
-    said.push(
-      `${none} of the MCQs ${none === 1 ? 'has' : 'have'} no wrong option ELK can vouch for: any answer with the gold options passes.`,
-    );
-  if (oqUnlisted)
-    said.push(
-      `${oqUnlisted} open question${oqUnlisted === 1 ? '' : 's'} may miss answers ELK cannot see (more than ${MAX_UNSURE} candidates each, not listed).`,
-    );
-  if (said.length)
-    out.push(
-      `${said.join(' ')} Axioms about ${fewOf(ctx.partialNames())} use constructs outside OWL 2 EL that ELK ignores.`,
-    );
-  const imports = ctx.handle.unloadedImports();
-  if (imports.length) {
-    out.push(
-      `The ontology imports ${fewOf(imports)}, which could not be loaded: the gold answers come from the closure without ${imports.length === 1 ? 'it' : 'them'}, so a wrong option or a missing answer may in fact hold.`,
-    );
-  }
-  return out;
 }
 
 /** The OQs of a run, under the given root or the one `defaultRoot` picks. */

@@ -46,7 +46,7 @@ export interface McqGenResult {
  * left does it join the correct options (relabelled), and only while there are at most three correct
  * options; otherwise the axiom is skipped for that slot. The gold set is finally recomputed from the
  * closure over all six options, so gold = exactly the entailed options. A candidate whose NOT ENTAILED
- * ELK cannot vouch for (GenContext.unsure) is a wrong option only when sure ones run out, and the item
+ * ELK cannot vouch for (ElkGaps.unsure) is a wrong option only when sure ones run out, and the item
  * lists it as `unsure`.
  */
 export async function generateMcqs(ctx: GenContext, o: McqGenOptions): Promise<McqGenResult> {
@@ -237,10 +237,10 @@ function build(ctx: GenContext, ax: SourceAxiom, slot: Slot, rand: () => number,
   return assemble(ctx, slot, ax, kept, distractors, spare, names);
 }
 
-/** The option's NOT ENTAILED may be a gap in what ELK read (GenContext.unsure). */
+/** The option's NOT ENTAILED may be a gap in what ELK read (ElkGaps.unsure). */
 function unsureFor(ctx: GenContext, slot: Slot, ax: SourceAxiom, x: number): boolean {
   const t = substitute(slot, ax, x);
-  return ctx.unsure(t.a, t.b);
+  return ctx.gaps.unsure(t.a, t.b);
 }
 
 /** Six options: the correct ones, the distractors, and (only if distractors ran out) entailed spares as extra correct options. */
@@ -271,8 +271,8 @@ function finish(ctx: GenContext, d: Draft, rand: () => number, id: string, ontol
   const opts = shuffle(rand, d.options.slice()).map((x, i) => ({ key: KEYS[i], id: x }));
   const gold = opts.filter((o) => entailsFor(ctx, slot, ax, o.id));
   const unsure = opts.filter((o) => !gold.includes(o) && unsureFor(ctx, slot, ax, o.id)).map((o) => o.key);
-  if (unsure.length) ctx.unsureItems.mcq++;
-  if (unsure.length && unsure.length + gold.length === opts.length) ctx.unsureItems.mcqNoSureWrong++;
+  if (unsure.length) ctx.gaps.counts.mcq++;
+  if (unsure.length && unsure.length + gold.length === opts.length) ctx.gaps.counts.mcqNoSureWrong++;
   const question =
     slot === 'filler'
       ? fillerQuestion(ix.nameOf(ax.a), ix.nameOf(ax.r))

@@ -74,7 +74,7 @@ export function answerSet(ctx: GenContext, members: ReadonlySet<number>, conds: 
 
 /**
  * Branch members outside the gold that might still meet every condition: ELK cannot vouch for the NOT
- * ENTAILED that keeps them out (GenContext.unsure). Each lies under a class named in an axiom outside
+ * ENTAILED that keeps them out (ElkGaps.unsure). Each lies under a class named in an axiom outside
  * OWL 2 EL, or meets every condition whose filler is not such a class.
  */
 export function unsureMembers(
@@ -86,7 +86,7 @@ export function unsureMembers(
 ): number[] {
   const gold = new Set(answers);
   const out = new Set(underPartial.filter((m) => !gold.has(m)));
-  const sure = conds.filter((c) => !ctx.partialFiller(c.b));
+  const sure = conds.filter((c) => !ctx.gaps.partialFiller(c.b));
   if (sure.length < conds.length) {
     for (const m of sure.length ? answerSet(ctx, members, sure) : members) if (!gold.has(m)) out.add(m);
   }

@@ -1,15 +1,9 @@
+import { MAX_UNSURE } from './elk-gaps';
 import type { GenContext } from './gen-context';
 import { answerSet, sampleConditions, unsureMembers, type Condition, type ConditionPool } from './oq-conditions';
 
 /** Random orders tried per seed concept to find n mutually non-subsuming conditions. */
 const ATTEMPTS_PER_SEED = 8;
-
-/**
- * The most unsettled members (see unsureMembers) an open question lists. Beyond it the list would
- * swamp the item (ENVO's root "continuant" is a union: every class lies under it), so none is listed
- * and the run's warning counts the question instead.
- */
-export const MAX_UNSURE = 20;
 
 /** An open question before it is worded: its seed concept, conditions and gold answers. */
 export interface OqDraft {
@@ -35,7 +29,7 @@ export class OqDrafter {
   mostConditions = 0;
   private readonly cursor: Map<number, number>;
   private readonly seenKeys = new Set<string>();
-  /** Members under a class named in an axiom outside OWL 2 EL (GenContext.underPartial). */
+  /** Members under a class named in an axiom outside OWL 2 EL (ElkGaps.underPartial). */
   private readonly underPartial: number[];
 
   constructor(
@@ -49,7 +43,7 @@ export class OqDrafter {
   ) {
     this.cursor = new Map(counts.map((n) => [n, 0]));
     this.made = new Map(counts.map((n) => [n, 0]));
-    this.underPartial = [...members].filter((m) => ctx.underPartial(m));
+    this.underPartial = [...members].filter((m) => ctx.gaps.underPartial(m));
   }
 
   /** Drafts one question with n conditions; false once no seed is left for n. */
@@ -85,9 +79,9 @@ export class OqDrafter {
     this.seenKeys.add(key);
     let unsure = unsureMembers(this.ctx, this.members, chosen, answers, this.underPartial);
     if (unsure.length > MAX_UNSURE) {
-      this.ctx.unsureItems.oqUnlisted++;
+      this.ctx.gaps.counts.oqUnlisted++;
       unsure = [];
-    } else if (unsure.length) this.ctx.unsureItems.oq++;
+    } else if (unsure.length) this.ctx.gaps.counts.oq++;
     this.drafts.push({ seed, conds: chosen, answers, unsure, n });
     this.made.set(n, this.made.get(n)! + 1);
     return true;

@@ -3,7 +3,7 @@ import { generateDataset, type GeneratedDataset } from '../../../../src-main/dat
 import type { McqItem, OqItem } from '../../../../src-main/datasets/generate/dataset';
 import type { OntologyHandle } from '../../../../src-main/ontology/ontology-handle';
 import { EX, handleFromDump } from '../../../support/dump-fixture';
-import { MAX_UNSURE } from '../../../../src-main/datasets/generate/oq-drafter';
+import { MAX_UNSURE } from '../../../../src-main/datasets/generate/elk-gaps';
 import { benchDump } from './dataset-fixture';
 
 // As if "tissue" and "signaling 1" were named in axioms with a union or a universal: ELK's NOT
