@@ -1,6 +1,7 @@
 import { compareCodeUnits } from '../../core/compare';
 import { fewOf } from '../../core/few-of';
 import type { ClosureIndex } from '../../ontology/closure/closure-index';
+import { partialClassesOf } from '../../ontology/closure/partial-classes';
 
 /**
  * The most unsettled members an open question lists (see unsureMembers in oq-conditions.ts). Beyond it
@@ -32,9 +33,9 @@ export class ElkGaps {
   }
 
   /**
-   * Whether the closure's NOT ENTAILED for a ⊑ ∃r.b (or a ⊑ b) may be a gap: a, a superclass of a, or
-   * b is named in an axiom outside OWL 2 EL. The answer checks refuse to call such a statement false
-   * (agent/frame/check-deps.ts); generation lists it in the item's `unsure`, so no score rests on it.
+   * Whether the closure's NOT ENTAILED for a ⊑ ∃r.b (or a ⊑ b) may be a gap (partialClassesOf, the
+   * rule the answer checks use); generation lists such a statement in the item's `unsure`, so no score
+   * rests on it.
    */
   unsure(a: number, b: number): boolean {
     return this.partial.has(b) || this.underPartial(a);
@@ -45,8 +46,7 @@ export class ElkGaps {
     if (!this.partial.size) return false;
     let hit = this.partialAbove.get(a);
     if (hit === undefined) {
-      hit = this.partial.has(a);
-      if (!hit) for (const p of this.ix.ancestors(a)) if (this.partial.has(p)) hit = true;
+      hit = partialClassesOf(this.ix, (id) => this.partial.has(id), a, null).length > 0;
       this.partialAbove.set(a, hit);
     }
     return hit;

@@ -1,5 +1,6 @@
 import { compareCodeUnits } from '../../core/compare';
 import type { ClosureIndex } from '../../ontology/closure/closure-index';
+import { partialClassesOf } from '../../ontology/closure/partial-classes';
 import { holds, subjectsOfAll, type LinkedCondition } from './closure-queries';
 
 export const SUBCLASS_OF = 'http://www.w3.org/2000/01/rdf-schema#subClassOf';
@@ -93,13 +94,9 @@ export class ClosureFacts {
    */
   outsideEl(s: IriStatement, partial: ReadonlySet<string>): string[] {
     if (!partial.size) return [];
-    const a = this.classId(s.subject);
-    const ids = a === null ? [] : [a, ...this.ix.ancestors(a)];
-    const f = this.classId(s.filler);
-    if (f !== null) ids.push(f);
-    const names = new Set<string>();
-    for (const id of ids) if (partial.has(this.ix.iri(id))) names.add(this.ix.nameOf(id));
-    return [...names].sort(compareCodeUnits);
+    const ix = this.ix;
+    const ids = partialClassesOf(ix, (id) => partial.has(ix.iri(id)), this.classId(s.subject), this.classId(s.filler));
+    return [...new Set(ids.map((id) => ix.nameOf(id)))].sort(compareCodeUnits);
   }
 
   /** Every class under any of the given ones (themselves included), by IRI. */
