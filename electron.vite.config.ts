@@ -2,6 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'electron-vite';
 import { rendererConfig } from './src-renderer/vite.config';
+import { WORKER_ENTRIES } from './scripts/worker-entries.mjs';
 
 // Native or wasm-carrying modules are loaded from node_modules at run time (asarUnpack'ed when packaged).
 const root = dirname(fileURLToPath(import.meta.url));
@@ -15,12 +16,8 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(root, 'src-main/app/main.ts'),
-          // The local model runs in a child process; worker-launch.ts expects llama-worker.js next to the bundle.
-          'llama-worker': resolve(root, 'src-main/llm/local/llama-worker.ts'),
-          // Raw SPARQL runs in a worker thread; sparql-runner.ts expects sparql-worker.js next to the bundle.
-          'sparql-worker': resolve(root, 'src-main/query/sparql/sparql-worker.ts'),
-          // A cold load writes its SQLite cache in a worker thread; cache-writer.ts expects cache-writer-worker.js here.
-          'cache-writer-worker': resolve(root, 'src-main/ontology/cache/cache-writer-worker.ts'),
+          // Workers are started by path: the code that starts them expects them next to the bundle.
+          ...Object.fromEntries(Object.entries(WORKER_ENTRIES).map(([name, src]) => [name, resolve(root, src)])),
         },
         external: [...NATIVE, /^@node-llama-cpp\//],
         // Shared chunks sit next to index.js, so import.meta.url-relative paths (worker-launch.ts) resolve in out/main.

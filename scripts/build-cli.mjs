@@ -15,17 +15,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { WORKER_ENTRIES } from './worker-entries.mjs';
 
 const HERE = fileURLToPath(import.meta.url);
 export const ROOT = resolve(dirname(HERE), '..');
 
-const ENTRIES = {
-  bin: 'src-main/cli/bin.ts',
-  // Started by path next to the code that starts them (worker-launch.ts, sparql-runner.ts, cache-writer.ts).
-  'llama-worker': 'src-main/llm/local/llama-worker.ts',
-  'sparql-worker': 'src-main/ontology/store/sparql/sparql-worker.ts',
-  'cache-writer-worker': 'src-main/ontology/cache/cache-writer-worker.ts',
-};
+const ENTRIES = { bin: 'src-main/cli/bin.ts', ...WORKER_ENTRIES };
 const EXTERNAL = ['better-sqlite3', 'node-llama-cpp', '@node-llama-cpp/*', 'oxigraph', 'difflib', 'electron'];
 const BUILD_DIR = /^b[0-9a-z]+-\d+$/;
 const KEEP_NEWEST = 3;

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sharedOntologiesDir } from '../../../src-main/core/paths';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
@@ -15,8 +15,20 @@ export const DOCS_SHOTS = join(REPO, 'docs', 'screenshots');
 export const SHARED_ONTOLOGIES = sharedOntologiesDir();
 export const PIZZA = join(SHARED_ONTOLOGIES, 'pizza.owl');
 
-/** Why the browser flows cannot run here, or null. Printed so that a skip is never silent. */
+/**
+ * Why the browser flows cannot run here, or null. A skip is never silent: it is noted for the run's
+ * summary, and under CI it is an error, since a CI run that drove no browser must not look green.
+ */
 export function browserSkipReason(): string | null {
+  const reason = browserMissing();
+  if (!reason) return null;
+  if (process.env.CI === 'true') throw new Error(`e2e tests cannot run under CI: ${reason}`);
+  const log = process.env.OARAG_BROWSER_SKIP_LOG;
+  if (log) appendFileSync(log, `${reason}\n`);
+  return reason;
+}
+
+function browserMissing(): string | null {
   if (!existsSync(CHROMIUM)) return `Chromium not found at ${CHROMIUM} (install it, or set OARAG_CHROMIUM)`;
   if (!existsSync(BRIDGE_JAR)) return `the ELK bridge jar ${BRIDGE_JAR} is absent (npm run build:bridge)`;
   return null;

@@ -17,7 +17,7 @@ describe('partialClassesOf', () => {
     const id = (local: string) => ix.id(EX + local)!;
     const partial = new Set([id('sig1'), id('tissue'), id('organ')]);
     const of = (a: string | null, b: string | null) =>
-      partialClassesOf(ix, (x) => partial.has(x), a && id(a), b && id(b))
+      partialClassesOf(ix, (x) => partial.has(x), a === null ? null : id(a), b === null ? null : id(b))
         .map((x) => ix.nameOf(x))
         .sort();
     // A superclass of the subject, and the filler.
