@@ -8,6 +8,7 @@ import { readQuestion } from '../agent/frame/read-question';
 import { validateQuestion } from '../agent/question';
 import { UserError } from '../core/errors';
 import type { ServedOntologies, ServedOntology } from './served-ontologies';
+import { strictArgs } from './tool-args';
 import { guarded, textResult } from './tool-result';
 import { optionVerdictText } from '../agent/frame/option-verdict';
 
@@ -57,7 +58,7 @@ export function registerFrameTools(
       description:
         "How a question reads in the ontology's own concepts: for a choice question the statement each option fills (e.g. nucleolus — part of — ?), " +
         'for an open question its root and conditions, for a free question the statement it asks about. No frame comes back when the words do not settle it; the reason says why.',
-      inputSchema: { ...questionArgs, ontology },
+      inputSchema: strictArgs({ ...questionArgs, ontology }),
       annotations,
     },
     (a) =>
@@ -78,13 +79,13 @@ export function registerFrameTools(
       description:
         'Puts an answer to the reasoner against what the question states (see read_question): each option of a choice question, every named concept of an open one, ' +
         'or the statement of a free one. Levels: entailed, not-entailed (the ontology does not prove the answer as given), unchecked (the question or answer cannot be put to the reasoner; the reason says why).',
-      inputSchema: {
+      inputSchema: strictArgs({
         ...questionArgs,
         answer: z
           .union([z.string().max(20_000), z.array(z.string().max(2000)).max(1000)])
           .describe('Option keys (A, B, …) for a choice question, concept names for an open one, text for a free one'),
         ontology,
-      },
+      }),
       annotations,
     },
     (a) =>

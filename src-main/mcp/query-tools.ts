@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_DIALECT_LIMITS } from '../query/dialect';
 import { overviewText, relatedOverview } from './related';
-import { name, relation, readOnly, type ToolKit } from './tool-args';
+import { name, relation, readOnly, strictArgs, type ToolKit } from './tool-args';
 import { guarded, queryStructured, textResult } from './tool-result';
 
 /** describe, ask and select: the dialect's own forms, their parts given as arguments. */
@@ -13,7 +13,7 @@ export function registerConceptTools({ server, set, ontology, run }: ToolKit): v
       description:
         "The ontology's record of one concept: its definition, parents, children, stated relations, synonyms and other annotations. " +
         'Also describes a relation (its super- and sub-relations). Use it to read what the ontology says about a name before reasoning with it.',
-      inputSchema: { name: name('The concept or relation'), ontology },
+      inputSchema: strictArgs({ name: name('The concept or relation'), ontology }),
       annotations: readOnly,
     },
     ({ name: n, ontology: id }) => guarded(() => run(set.pick(id), { form: 'describe', name: n })),
@@ -27,7 +27,7 @@ export function registerConceptTools({ server, set, ontology, run }: ToolKit): v
         'Is "every <subject> is related by <relation> to some <object>" entailed by the ontology (with inheritance, sub-relations and the reasoner\'s closure)? ' +
         'With relation "is a" it checks classification (subject is a kind of object). Verdicts: ENTAILED (proven) or NOT ENTAILED. ' +
         'NOT ENTAILED is open-world: the ontology does not prove it, which does not make it false.',
-      inputSchema: statementInput(ontology),
+      inputSchema: strictArgs(statementInput(ontology)),
       annotations: readOnly,
     },
     ({ subject, relation: r, object, ontology: id }) =>
@@ -42,7 +42,7 @@ export function registerConceptTools({ server, set, ontology, run }: ToolKit): v
         'Lists every concept x that meets ALL the conditions "x <relation> some <object>" (use relation "is a" to stay within a branch), most specific first, with the total count. ' +
         'Give "values" to test only those candidate names instead: one verdict (ENTAILED / NOT ENTAILED / UNKNOWN NAME) per candidate. ' +
         'When nothing is entailed, a few text-search matches are offered, marked as not verified.',
-      inputSchema: {
+      inputSchema: strictArgs({
         conditions: z
           .array(z.object({ relation: relation('The relation'), object: name('The object concept') }).strict())
           .min(1)
@@ -55,7 +55,7 @@ export function registerConceptTools({ server, set, ontology, run }: ToolKit): v
           .optional()
           .describe('Optional candidates to check one by one instead of listing every match'),
         ontology,
-      },
+      }),
       annotations: readOnly,
     },
     ({ conditions, values, ontology: id }) =>
@@ -80,12 +80,12 @@ export function registerRelationTools({ server, set, ontology, run }: ToolKit): 
         'With "relation": every concept the subject is related to by that relation (SELECT ?o), e.g. all its "part of" wholes, or all its superclasses with "is a". ' +
         'With "object": every relation that holds from the subject to that object (SELECT ?r). ' +
         'With neither: an overview of each relation the subject states or inherits, with its objects. With both: the ask verdict.',
-      inputSchema: {
+      inputSchema: strictArgs({
         subject: name('The subject concept'),
         relation: relation('Optional relation').optional(),
         object: name('Optional object concept').optional(),
         ontology,
-      },
+      }),
       annotations: readOnly,
     },
     ({ subject, relation: r, object, ontology: id }) =>
@@ -115,7 +115,7 @@ export function registerRelationTools({ server, set, ontology, run }: ToolKit): 
       description:
         'The axioms of the ontology that an ENTAILED statement "every <subject> is related by <relation> to some <object>" follows from (a justification found by the ELK reasoner). ' +
         'The first call on an ontology starts the reasoner and can take some seconds.',
-      inputSchema: statementInput(ontology),
+      inputSchema: strictArgs(statementInput(ontology)),
       annotations: readOnly,
     },
     ({ subject, relation: r, object, ontology: id }) =>
@@ -124,7 +124,7 @@ export function registerRelationTools({ server, set, ontology, run }: ToolKit): 
 }
 
 /** The arguments of the tools about one statement (ask, explain): subject, relation, object. */
-function statementInput<O>(ontology: O) {
+function statementInput<O extends z.ZodTypeAny>(ontology: O) {
   return {
     subject: name('The subject concept'),
     relation: relation('The relation'),

@@ -43,14 +43,12 @@ export function registerResources(server: McpServer, set: ServedOntologies): voi
     {
       title: 'Concept card',
       description:
-        "One concept's card: name, definition, parents, children, stated relations and annotations. The IRI is percent-encoded.",
+        "One concept's card: name, definition, parents, children, stated relations and annotations. The last part is the concept's IRI, name or CURIE, percent-encoded.",
       mimeType: 'text/plain',
     },
     (uri, vars) => {
       const o = set.pick(decode(vars.ontology));
-      const iri = decode(vars.iri);
-      const card = o.handle.card(iri);
-      if (!card) throw new UserError('unknown-name', `No class of ${o.id} has the IRI ${iri}.`);
+      const card = cardOf(o, decode(vars.iri));
       return {
         contents: [
           { uri: uri.href, mimeType: 'text/plain', text: card.text },
@@ -72,6 +70,16 @@ export function registerResources(server: McpServer, set: ServedOntologies): voi
       (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: summaryText(o) }] }),
     );
   }
+}
+
+/** The card of an IRI, or, as completion suggests names, of a name, synonym or CURIE. */
+function cardOf(o: ServedOntology, ref: string) {
+  const byIri = o.handle.card(ref);
+  if (byIri) return byIri;
+  const linked = o.query.names.linkConcept(ref);
+  const card = linked.status === 'ok' ? o.handle.card(linked.entity.iri) : null;
+  if (!card) throw new UserError('unknown-name', `No class of ${o.id} has the IRI, name or CURIE "${ref}".`);
+  return card;
 }
 
 function pickQuietly(set: ServedOntologies, id: string): ServedOntology | null {

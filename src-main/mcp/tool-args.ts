@@ -46,3 +46,9 @@ export interface ToolKit {
   /** Runs a dialect query on one ontology and words its answer as a tool result. */
   run: (o: ServedOntology, q: DialectQuery) => Promise<CallToolResult>;
 }
+
+/**
+ * A tool's arguments as a strict object: the advertised JSON schema says `additionalProperties: false`, and a
+ * raw shape would only strip unknown keys, so a misspelt argument would be ignored instead of refused.
+ */
+export const strictArgs = <S extends z.ZodRawShape>(shape: S) => z.object(shape).strict();

@@ -5,7 +5,7 @@ import type { ServedOntologies } from './served-ontologies';
 import { registerFrameTools } from './frame-tools';
 import { registerConceptTools, registerRelationTools } from './query-tools';
 import { searchNames, searchText } from './search';
-import { NAME_MAX, ontologyArg, readOnly, type ToolKit } from './tool-args';
+import { NAME_MAX, ontologyArg, readOnly, strictArgs, type ToolKit } from './tool-args';
 import { guarded, queryToolResult, textResult } from './tool-result';
 
 /** Rows of a SPARQL answer written into the text part; the structured part carries all the runner returns (1000). */
@@ -35,11 +35,11 @@ function registerSearchTool({ server, set, ontology }: ToolKit): void {
       description:
         'Finds concepts by name, synonym or ID as you would in a search box: exact names first, then names starting with the text, then similar spellings. ' +
         'Each hit gives the name to use in the other tools, its ID, the synonym that matched, and a parent for context.',
-      inputSchema: {
+      inputSchema: strictArgs({
         text: z.string().min(1).max(NAME_MAX).describe('Words of the name, a synonym, or an ID'),
         limit: z.number().int().min(1).max(50).optional().describe('Hits to return (default 10)'),
         ontology,
-      },
+      }),
       annotations: readOnly,
     },
     ({ text, limit, ontology: id }) =>
@@ -59,7 +59,7 @@ function registerSparqlTool({ server, set, ontology }: ToolKit, client: string):
       description:
         'SPARQL 1.1 (SELECT, ASK, CONSTRUCT, DESCRIBE; no updates) over the entailed closure graph: rdfs:subClassOf and existential restrictions as inferred by the reasoner, ' +
         'with labels. Use the other tools first; this is for questions they cannot phrase. At most 1000 rows are returned; a query running over 10 s is stopped.',
-      inputSchema: { query: z.string().min(1).max(100_000).describe('The SPARQL query'), ontology },
+      inputSchema: strictArgs({ query: z.string().min(1).max(100_000).describe('The SPARQL query'), ontology }),
       annotations: readOnly,
     },
     ({ query, ontology: id }, extra) =>

@@ -329,6 +329,15 @@ describe.skipIf(!have)('oarag mcp over stdio, with the SDK client', () => {
     expect((card.contents[0] as { text: string }).text).toBe(
       set.pick('pizza').handle.card('http://www.co-ode.org/ontologies/pizza/pizza.owl#American')!.text,
     );
+    // Completion offers names, so a name or a CURIE reads the same card as the IRI.
+    const nucleus = set.pick('go-nucleus').handle.card('http://purl.obolibrary.org/obo/GO_0005634')!.text;
+    for (const ref of ['nucleus', 'GO:0005634']) {
+      const byName = await server.client.readResource({ uri: cardUri('go-nucleus.ofn', ref) });
+      expect((byName.contents[0] as { text: string }).text, ref).toBe(nucleus);
+    }
+    await expect(server.client.readResource({ uri: cardUri('pizza.owl', 'NoSuchPizza') })).rejects.toThrow(
+      /No class of pizza.owl has the IRI, name or CURIE "NoSuchPizza"/,
+    );
   });
 
   it('turns malformed arguments, unknown names, unknown tools and huge inputs into tool errors, and keeps serving', async () => {
@@ -340,6 +349,13 @@ describe.skipIf(!have)('oarag mcp over stdio, with the SDK client', () => {
         { conditions: [{ relation: 'has topping', object: 'TomatoTopping', extra: 1 }], ontology: 'pizza' },
         /Input validation error/,
       ],
+      // The advertised schemas say additionalProperties: false, so an unknown argument is refused, not ignored.
+      [
+        'select',
+        { conditions: [{ relation: 'has topping', object: 'TomatoTopping' }], ontology: 'pizza', bogus: 1 },
+        /Input validation error.*bogus/s,
+      ],
+      ['describe', { name: 'American', ontology: 'pizza', depth: 2 }, /Input validation error.*depth/s],
       ['describe', { name: 'nucleus' }, /2 ontologies are loaded; say which one/],
       ['describe', { name: 'nucleus', ontology: 'snomed' }, /No ontology "snomed" is loaded/],
       ['no-such-tool', {}, /Tool no-such-tool not found/],
