@@ -42,6 +42,11 @@ function fromBytes(path: string, raw: Buffer): LoadedDataset {
   return { path, items: parseDataset(raw.toString('utf8'), basename(path)), hash: datasetHash(raw) };
 }
 
+/** An option key as datasets and scoring compare it: ignoring case and surrounding space. */
+export function optionKey(k: string): string {
+  return k.trim().toUpperCase();
+}
+
 /** Parses and checks a JSONL dataset; every problem names its line. */
 export function parseDataset(text: string, source = 'dataset'): DatasetItem[] {
   const items: DatasetItem[] = [];
@@ -83,20 +88,27 @@ function checkItem(v: unknown, where: string): DatasetItem {
   if (o.kind === 'mcq') {
     const opts = o.options;
     if (!Array.isArray(opts) || opts.length < 2 || opts.length > 26) throw bad('an MCQ needs 2 to 26 "options"');
-    const keys = new Set<string>();
+    // Scoring compares keys ignoring case (scoreMcq), so the check does too: options "A" and "a" would be one answer.
+    const keys = new Map<string, string>();
     for (const opt of opts as unknown[]) {
       const x = opt as Record<string, unknown>;
       if (!x || typeof x.key !== 'string' || typeof x.name !== 'string' || typeof x.iri !== 'string')
         throw bad('every option needs "key", "iri" and "name"');
-      if (keys.has(x.key)) throw bad(`option key "${x.key}" is used twice`);
-      keys.add(x.key);
+      const seen = keys.get(optionKey(x.key));
+      if (seen !== undefined)
+        throw bad(
+          seen === x.key
+            ? `option key "${x.key}" is used twice`
+            : `option keys "${seen}" and "${x.key}" differ only in case (keys are compared ignoring case)`,
+        );
+      keys.set(optionKey(x.key), x.key);
     }
-    if (!Array.isArray(o.gold) || !o.gold.every((g) => typeof g === 'string' && keys.has(g)))
-      throw bad('"gold" must list option keys');
+    const isKey = (k: unknown): k is string => typeof k === 'string' && keys.has(optionKey(k));
+    if (!Array.isArray(o.gold) || !o.gold.every(isKey)) throw bad('"gold" must list option keys');
+    const gold = new Set((o.gold as string[]).map(optionKey));
     if (
       o.unsure !== undefined &&
-      (!Array.isArray(o.unsure) ||
-        !o.unsure.every((k) => typeof k === 'string' && keys.has(k) && !(o.gold as string[]).includes(k)))
+      (!Array.isArray(o.unsure) || !o.unsure.every((k) => isKey(k) && !gold.has(optionKey(k))))
     )
       throw bad('"unsure" must list option keys that are not gold');
     if (!['subject', 'relation', 'filler'].includes(String(o.slot)))
