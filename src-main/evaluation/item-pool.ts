@@ -1,12 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { TaskCancelledError } from '../core/task';
-
-/**
- * The longest stretch of item work between two turns of the event loop: items a method answers at once
- * (reasoner-only, string-match) would otherwise run the whole pool in microtasks, so the server could
- * answer nothing (not even a cancel) and the store's batched writes (ResultStore.put) would wait to the end.
- */
-export const YIELD_EVERY_MS = 20;
+import { turnTaker } from '../core/yield-turn';
 
 /** What an item's `run` may hand back: the item's own follow-up work, done off its slot (see runPool). */
 export type FinishItem = () => Promise<void> | void;
@@ -46,6 +40,8 @@ export async function runPool<T>(o: PoolOptions<T>): Promise<void> {
   let next = 0;
   let failure: { error: unknown } | null = null;
   let finishing: Promise<void> = Promise.resolve();
+  // Items a method answers at once (reasoner-only, string-match) would otherwise run the whole pool in
+  // microtasks: the server could answer nothing, not even a cancel, and the store's writes would wait to the end.
   const breathe = turnTaker();
   const worker = async () => {
     while (!failure && !inner.signal.aborted && next < o.items.length) {
@@ -57,7 +53,6 @@ export async function runPool<T>(o: PoolOptions<T>): Promise<void> {
         if (finish)
           finishing = finishing.then(async () => {
             try {
-              await breathe();
               await finish();
             } catch (e) {
               failure ??= { error: e };
@@ -76,14 +71,4 @@ export async function runPool<T>(o: PoolOptions<T>): Promise<void> {
   }
   if (o.signal?.aborted) throw new TaskCancelledError();
   if (failure) throw (failure as { error: unknown }).error;
-}
-
-/** Awaits a macrotask (I/O, timers, the store's flush) once YIELD_EVERY_MS of work ran since the last one. */
-function turnTaker(): () => Promise<void> {
-  let last = performance.now();
-  return async () => {
-    if (performance.now() - last < YIELD_EVERY_MS) return;
-    await new Promise<void>((r) => setImmediate(r));
-    last = performance.now();
-  };
 }

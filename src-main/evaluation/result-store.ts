@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { checkStoreFile } from '../core/output-policy';
+import { turnTaker } from '../core/yield-turn';
 import { runId, type RunKey } from './eval-key';
 import type { ItemResult } from './evaluation-types';
 import type { MarkVerdict, ReviewMark, RunInfo } from './evaluation-types';
@@ -186,6 +187,19 @@ export class ResultStore {
     const out = new Map<string, ItemResult>();
     for (const row of this.listStmt.all(...this.k(key)) as { item: string; result: string }[])
       out.set(row.item, JSON.parse(row.result) as ItemResult);
+    return out;
+  }
+
+  /** all(), its results parsed in slices with a turn of the event loop between them (tens of thousands of items). */
+  async allYielding(key: RunKey): Promise<Map<string, ItemResult>> {
+    this.flush();
+    const rows = this.listStmt.all(...this.k(key)) as { item: string; result: string }[];
+    const out = new Map<string, ItemResult>();
+    const breathe = turnTaker();
+    for (const row of rows) {
+      out.set(row.item, JSON.parse(row.result) as ItemResult);
+      await breathe();
+    }
     return out;
   }
 
