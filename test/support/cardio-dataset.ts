@@ -24,9 +24,9 @@ export function cardioMcq(id: string, keys: [string, string] = ['A', 'B']): Reco
 }
 
 /** Writes a dataset of `n` such items (ids `q1`..`qn`): as large as a run needs, in a fraction of a second. */
-export function writeCardioDataset(path: string, n: number, prefix = 'q'): string {
+export function writeCardioDataset(path: string, n: number, prefix = 'q', from = 1): string {
   const lines: string[] = [];
-  for (let i = 1; i <= n; i++) lines.push(JSON.stringify(cardioMcq(`${prefix}${i}`)));
+  for (let i = from; i < from + n; i++) lines.push(JSON.stringify(cardioMcq(`${prefix}${i}`)));
   writeFileSync(path, lines.join('\n') + '\n');
   return path;
 }
