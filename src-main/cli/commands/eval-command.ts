@@ -61,7 +61,7 @@ export const evalCommand: CommandSpec = {
     const storePath =
       typeof ctx.values.store === 'string' ? resolve(ctx.io.cwd, ctx.values.store) : ctx.container.evalStorePath;
     const h = await openOntology(ctx, ontologyPath);
-    const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
+    const bar = progressBar(ctx.io);
     let run: EvaluationRun;
     try {
       run = await ctx.container.evaluation.run(

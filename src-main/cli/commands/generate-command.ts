@@ -42,7 +42,7 @@ export const generateCommand: CommandSpec = {
     checkOutputs({ ...outputs, targets: [out] });
     const { generateToFile } = await import('../../datasets/dataset-use-cases');
     const h = await openOntology(ctx, file);
-    const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
+    const bar = progressBar(ctx.io);
     let res;
     try {
       res = await generateToFile(h, { ...opts, signal: ctx.io.signal, onProgress: (p) => bar.update(p) }, out, outputs);

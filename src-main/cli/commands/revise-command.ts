@@ -24,7 +24,7 @@ export const reviseCommand: CommandSpec = {
     const questionsPath =
       typeof ctx.values.questions === 'string' ? resolve(ctx.io.cwd, ctx.values.questions) : undefined;
     const { reviseFromFiles } = await import('../../datasets/dataset-use-cases');
-    const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
+    const bar = progressBar(ctx.io);
     let res;
     try {
       res = await reviseFromFiles(ctx.container.ontologies, file, {

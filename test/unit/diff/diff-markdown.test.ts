@@ -53,6 +53,14 @@ describe('diffMarkdown', () => {
     expect(md).not.toContain('| Change | Count |');
   });
 
+  it('prints control characters in names as visible escapes (ESC c would reset a terminal showing the file)', () => {
+    const md = diffMarkdown(
+      report({ classes: {} }, { classes: { PO_9: { name: 'bad\u001bc\u001b]0;x\u0007 name' } } }),
+    );
+    expect(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(md)).toBe(false);
+    expect(md).toContain('bad\\\\u001bc');
+  });
+
   it('says a name that is its own CURIE once', () => {
     const md = diffMarkdown(report({ classes: {} }, { classes: { NCBITaxon_3398: { name: 'NCBITaxon:3398' } } }));
     expect(md).toContain('## New classes (1)\n\n- NCBITaxon:3398\n');
