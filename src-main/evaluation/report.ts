@@ -1,3 +1,4 @@
+import { turnTaker } from '../core/yield-turn';
 import { describeSelection } from './item-selection';
 import type { Acc } from './metrics';
 import type { ReviewMark } from './result-store';
@@ -152,4 +153,22 @@ function cell(s: string): string {
 /** results.json: the report without per-item traces (those stay in the result store), with the marks when given. */
 export function reportJson(r: EvalReport, marks?: Map<string, ReviewMark>): string {
   return JSON.stringify(marks ? { ...r, marks: [...marks.values()] } : r, null, 2) + '\n';
+}
+
+/**
+ * reportJson, the same text, with the items serialised in slices between turns of the event loop: at
+ * 30,000 items the report is tens of megabytes, and one JSON.stringify held a server for over half a second.
+ */
+export async function reportJsonYielding(r: EvalReport, marks?: Map<string, ReviewMark>): Promise<string> {
+  if (!r.items.length) return reportJson(r, marks);
+  const slot = `\u0000items-${Math.random()}`;
+  const head = reportJson({ ...r, items: slot as unknown as EvalReport['items'] }, marks);
+  const breathe = turnTaker();
+  const items: string[] = [];
+  for (const item of r.items) {
+    items.push('    ' + JSON.stringify(item, null, 2).replaceAll('\n', '\n    '));
+    await breathe();
+  }
+  const at = head.indexOf(JSON.stringify(slot));
+  return `${head.slice(0, at)}[\n${items.join(',\n')}\n  ]${head.slice(at + JSON.stringify(slot).length)}`;
 }

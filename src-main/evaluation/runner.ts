@@ -121,6 +121,7 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   });
   // The store batches its writes (see ResultStore.put): readers on other connections see them all now.
   o.store.flush();
+  await new Promise<void>((r) => setImmediate(r));
   const metrics = computeMetrics(tally.results);
   return {
     method: o.method,
