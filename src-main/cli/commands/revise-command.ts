@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { progressBar } from '../progress-bar';
+import { seedOption } from '../../core/seed';
 import type { CommandSpec } from '../command-spec';
 import { UserError } from '../../core/errors';
 import { printJson, requireString } from './shared';
@@ -65,11 +66,3 @@ export const reviseCommand: CommandSpec = {
     return 0;
   },
 };
-
-function seedOption(v: unknown): number | undefined {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0 || n > 2 ** 31)
-    throw new UserError('usage', `--seed must be a whole number ≥ 0, not "${String(v)}".`);
-  return n;
-}
