@@ -6,6 +6,9 @@ import { BridgeSession, type HeldContent } from './bridge-session';
 /** How long one justification may take unless the caller says otherwise (OARAG_EXPLAIN_TIMEOUT_MS). */
 export const DEFAULT_EXPLAIN_TIMEOUT_MS = 10_000;
 
+/** The limit of the classification before a fresh JVM's first justification (the stated queries' limit). */
+const CLASSIFY_TIMEOUT_MS = 300_000;
+
 export interface Justification {
   entailed: boolean;
   axioms: { functional: string; text: string; manchester?: string; entities?: string[] }[];
@@ -27,6 +30,8 @@ export function explainTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
 export class ExplainWorker {
   private readonly session: BridgeSession;
   private queue: Promise<unknown> = Promise.resolve();
+  /** The JVM and content whose ontology is classified already. */
+  private classified: string | undefined;
 
   constructor(
     make: (() => ElkBridge) | undefined,
@@ -59,6 +64,13 @@ export class ExplainWorker {
     const run = this.queue.then(async () => {
       if (signal?.aborted) throw new TaskCancelledError();
       const bridge = await this.session.holding(content, this.heapFor, signal);
+      // The first question to a fresh JVM classifies the ontology (seconds at scale): that is a load's
+      // work, done under a load's limit, so the deadline measures the justification search alone.
+      const ready = `${bridge.pid} ${content.path} ${content.hash}`;
+      if (this.classified !== ready) {
+        await bridge.request('entailed', { queries: [args] }, { signal, timeoutMs: CLASSIFY_TIMEOUT_MS });
+        this.classified = ready;
+      }
       try {
         return await bridge.request<Justification>('explain', args, { signal, timeoutMs: this.timeoutMs });
       } catch (e) {
