@@ -1,4 +1,5 @@
 /** C0 and C1 control characters (and DEL) except newline and tab. */
+// eslint-disable-next-line no-control-regex -- finding control characters is this module's job
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /**

@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import { progressBar } from '../progress-bar';
 import { seedOption } from '../../core/seed';
 import type { CommandSpec } from '../command-spec';
-import { UserError } from '../../core/errors';
 import { printJson, requireString } from './shared';
 
 export const reviseCommand: CommandSpec = {

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { rawControls } from '../../support/raw-controls';
 import { tempDir } from '../../support/temp-dir';
 
 /**
@@ -42,8 +43,8 @@ function oarag(args: string[]): { code: number | null; out: Buffer; err: Buffer 
 }
 
 /** No ESC, no C1 control, no other C0 control but newline and tab. */
-function rawControls(b: Buffer): string[] {
-  return [...b.toString('utf8')].filter((ch) => /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(ch));
+function rawControlsOf(b: Buffer): string[] {
+  return rawControls(b.toString('utf8'));
 }
 
 describe('terminal-safe CLI output', () => {
@@ -51,7 +52,7 @@ describe('terminal-safe CLI output', () => {
     const r = oarag(['card', 'http://example.org/t#Evil', '--ontology', FILE]);
     expect(r.code, r.err.toString()).toBe(0);
     expect(r.out.includes(0x1b)).toBe(false);
-    expect(rawControls(r.out)).toEqual([]);
+    expect(rawControlsOf(r.out)).toEqual([]);
     const text = r.out.toString('utf8');
     expect(text).toContain('evil\\u001b]0;pwned\\u0007 class\\u001bc');
     expect(text).toContain('seen\\u001b[2J\\u009b2J text');
@@ -60,11 +61,11 @@ describe('terminal-safe CLI output', () => {
   it('the JSON card and an unknown name (error and suggestions on stderr) carry no raw control either', () => {
     const json = oarag(['card', 'http://example.org/t#Evil', '--ontology', FILE, '--json']);
     expect(json.code).toBe(0);
-    expect(rawControls(json.out)).toEqual([]);
+    expect(rawControlsOf(json.out)).toEqual([]);
     expect(JSON.stringify(JSON.parse(json.out.toString('utf8')))).toContain('\\u001b]0;pwned');
     const miss = oarag(['card', `evil${ESC}c`, '--ontology', FILE]);
     expect(miss.code).toBe(1);
     expect(miss.err.includes(0x1b)).toBe(false);
-    expect(rawControls(miss.err)).toEqual([]);
+    expect(rawControlsOf(miss.err)).toEqual([]);
   });
 });
