@@ -131,34 +131,29 @@ describe('fuzz: issue #37 over the web server', () => {
       `after a client gave up its justification: another's axioms view in ${axiomsMs.toFixed(0)} ms (${axioms.error?.code ?? 'ok'})`,
       !axioms.error && axiomsMs < 5000,
     );
-    for (let k = 0; k < 2; k++) {
-      const e0 = performance.now();
-      const why = rpc.call('ontology.whyUnsatisfiable', { ontologyId: lattice.path, iri: lattice.top }, 60_000);
-      await new Promise((r) => setTimeout(r, 200));
-      const o0 = performance.now();
-      const small = await rpc.task('ontology.open', { path: writeSmall(join(D, `small-${k}.ofn`), 10 + k) }, 60_000);
-      const openMs = performance.now() - o0;
-      const answer = await why;
-      const whyMs = performance.now() - e0;
-      tally.record(
-        'bridge-blocking',
-        `cold open of a 10-class file during the justification: ${small.code} in ${openMs.toFixed(0)} ms`,
-        small.code === 'ok' && openMs < 5000,
-      );
-      tally.record(
-        'bridge-blocking',
-        `justification with a 1.5 s deadline -> ${answer.error?.code ?? 'answered'} after ${whyMs.toFixed(0)} ms`,
-        answer.error?.code === 'bridge-timeout' && whyMs < 1500 + 15_000,
-      );
-    }
-    const plain = await rpc.call('ontology.whyUnsatisfiable', { ontologyId: lattice.path, iri: `${LATTICE}C_59_59` });
-    const axiomsOf = (plain.result as { axioms?: unknown[] } | undefined)?.axioms ?? [];
+    // One round only: the old bridge, having searched once, answered the same question fast the second time.
+    const e0 = performance.now();
+    const why = rpc.call('ontology.whyUnsatisfiable', { ontologyId: lattice.path, iri: lattice.top }, 120_000);
+    await new Promise((r) => setTimeout(r, 200));
+    const o0 = performance.now();
+    const small = await rpc.task('ontology.open', { path: writeSmall(join(D, 'small.ofn'), 10) }, 120_000);
+    const openMs = performance.now() - o0;
+    const answer = await why;
+    const whyMs = performance.now() - e0;
     tally.record(
       'bridge-blocking',
-      `a justification found at once still answers: ${axiomsOf.length} axiom(s) ${JSON.stringify(plain).slice(0, 200)}`,
-      !plain.error && axiomsOf.length === 1,
+      `cold open of a 10-class file during the justification: ${small.code} in ${openMs.toFixed(0)} ms`,
+      small.code === 'ok' && openMs < 5000,
+    );
+    tally.record(
+      'bridge-blocking',
+      `justification with a 1.5 s deadline -> ${answer.error?.code ?? 'answered'} after ${whyMs.toFixed(0)} ms`,
+      answer.error?.code === 'bridge-timeout' && whyMs < 1500 + 15_000,
     );
     expect(tally.bad('bridge-blocking')).toEqual([]);
+    // A control, not a probe (it passed before #37 too): a justification found at once still answers.
+    const plain = await rpc.call('ontology.whyUnsatisfiable', { ontologyId: lattice.path, iri: `${LATTICE}C_59_59` });
+    expect((plain.result as { axioms?: unknown[] } | undefined)?.axioms, JSON.stringify(plain)).toHaveLength(1);
   });
 
   it('compare-scale: two 10,000-item runs over different datasets compare in a second, the server answering', async () => {
