@@ -131,12 +131,12 @@ export function commitTemp(tmp: string, target: string, c: Omit<OutputCheck, 'ta
 }
 
 /**
- * writeOutputFile with the write and the sync on the thread pool: a server writing a report of tens of
- * megabytes (a 30,000-item evaluation) keeps answering meanwhile.
+ * writeOutputFile with the write and the sync on the thread pool, and the content in pieces if given so:
+ * a server writing a report of tens of megabytes (a 30,000-item evaluation) keeps answering meanwhile.
  */
 export async function writeOutputFileAsync(
   target: string,
-  content: string,
+  content: string | readonly string[],
   c: Omit<OutputCheck, 'targets'> = {},
 ): Promise<void> {
   checkOutputs({ ...c, targets: [target] });
@@ -152,7 +152,8 @@ export async function writeOutputFileAsync(
   try {
     const fh = await open(tmp, 'wx', 0o644);
     try {
-      await fh.writeFile(content);
+      // Piece by piece: each is encoded on its own, so no step holds the thread for the whole file.
+      for (const piece of typeof content === 'string' ? [content] : content) await fh.write(piece);
       await fh.sync();
     } finally {
       await fh.close();

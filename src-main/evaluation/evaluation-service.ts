@@ -13,7 +13,7 @@ import type { QueryService } from '../query/exec/query-service';
 import type { ReviewMark } from './evaluation-types';
 import { selectItems, type SelectionRequest } from './item-selection';
 import { needsLlm, type MethodName } from './methods';
-import { reportJsonYielding, reportMarkdown } from './report';
+import { reportJsonChunks, reportMarkdown } from './report';
 import { ResultStore } from './result-store';
 import { runEvaluation, type EvalReport } from './runner';
 
@@ -114,7 +114,7 @@ export class EvaluationService {
       const turn = () => new Promise<void>((r) => setImmediate(r));
       await turn();
       const markdown = reportMarkdown(report, marks);
-      const json = await reportJsonYielding(report, marks);
+      const json = await reportJsonChunks(report, marks);
       await writeOutputFileAsync(jsonPath, json, outputs);
       await writeOutputFileAsync(markdownPath, markdown, outputs);
       store.setReportPath(report.runId, jsonPath);

@@ -156,19 +156,29 @@ export function reportJson(r: EvalReport, marks?: Map<string, ReviewMark>): stri
 }
 
 /**
- * reportJson, the same text, with the items serialised in slices between turns of the event loop: at
- * 30,000 items the report is tens of megabytes, and one JSON.stringify held a server for over half a second.
+ * reportJson, the same text, in pieces: the items serialised a slice at a time between turns of the event
+ * loop. At 30,000 items the report is tens of megabytes; one JSON.stringify, and the one string it makes,
+ * held a server for over half a second. Write the pieces one after another (writeOutputFileAsync).
  */
-export async function reportJsonYielding(r: EvalReport, marks?: Map<string, ReviewMark>): Promise<string> {
-  if (!r.items.length) return reportJson(r, marks);
-  const slot = `\u0000items-${Math.random()}`;
-  const head = reportJson({ ...r, items: slot as unknown as EvalReport['items'] }, marks);
+export async function reportJsonChunks(r: EvalReport, marks?: Map<string, ReviewMark>): Promise<string[]> {
+  if (!r.items.length) return [reportJson(r, marks)];
+  const slot = JSON.stringify(`\u0000items-${Math.random()}`);
+  const head = reportJson({ ...r, items: JSON.parse(slot) as EvalReport['items'] }, marks);
+  const at = head.indexOf(slot);
   const breathe = turnTaker();
-  const items: string[] = [];
-  for (const item of r.items) {
-    items.push('    ' + JSON.stringify(item, null, 2).replaceAll('\n', '\n    '));
+  const chunks = [`${head.slice(0, at)}[\n`];
+  let slice: string[] = [];
+  for (let i = 0; i < r.items.length; i++) {
+    slice.push('    ' + JSON.stringify(r.items[i], null, 2).replaceAll('\n', '\n    '));
+    if (slice.length === ITEMS_PER_CHUNK || i === r.items.length - 1) {
+      chunks.push(slice.join(',\n') + (i === r.items.length - 1 ? '' : ',\n'));
+      slice = [];
+    }
     await breathe();
   }
-  const at = head.indexOf(JSON.stringify(slot));
-  return `${head.slice(0, at)}[\n${items.join(',\n')}\n  ]${head.slice(at + JSON.stringify(slot).length)}`;
+  chunks.push(`\n  ]${head.slice(at + slot.length)}`);
+  return chunks;
 }
+
+/** Items per piece of reportJsonChunks: about half a megabyte of a typical report. */
+const ITEMS_PER_CHUNK = 500;

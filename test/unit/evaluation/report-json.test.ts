@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewMark } from '../../../src-main/evaluation/evaluation-types';
-import { reportJson, reportJsonYielding } from '../../../src-main/evaluation/report';
+import { reportJson, reportJsonChunks } from '../../../src-main/evaluation/report';
 import type { EvalReport } from '../../../src-main/evaluation/runner';
 
-describe('reportJsonYielding', () => {
+describe('reportJsonChunks', () => {
   it('writes exactly the text reportJson writes, items and marks included', async () => {
-    const items = Array.from({ length: 50 }, (_, i) => ({
+    const items = Array.from({ length: 1203 }, (_, i) => ({
       id: `q${i}`,
       kind: 'mcq',
       predicted: i % 2 ? ['A', 'b'] : null,
@@ -23,9 +23,9 @@ describe('reportJsonYielding', () => {
     const marks = new Map<string, ReviewMark>([
       ['q1', { item: 'q1', verdict: 'agree', note: 'ok', updatedAt: 't' } as ReviewMark],
     ]);
-    expect(await reportJsonYielding(report, marks)).toBe(reportJson(report, marks));
-    expect(await reportJsonYielding(report)).toBe(reportJson(report));
+    expect((await reportJsonChunks(report, marks)).join('')).toBe(reportJson(report, marks));
+    expect((await reportJsonChunks(report)).join('')).toBe(reportJson(report));
     const empty = { ...report, items: [] } as EvalReport;
-    expect(await reportJsonYielding(empty)).toBe(reportJson(empty));
+    expect((await reportJsonChunks(empty)).join('')).toBe(reportJson(empty));
   });
 });
