@@ -34,6 +34,8 @@ export class ResultStore {
   /** Results put but not yet written: flushed on the next turn of the event loop, before any read, and on close. */
   private pending: unknown[][] = [];
   private flushTimer: NodeJS.Immediate | undefined;
+  /** When the oldest result waiting to be written was put. */
+  private pendingSince = 0;
 
   constructor(readonly path: string) {
     if (path !== ':memory:') {
@@ -158,8 +160,14 @@ export class ResultStore {
     return row ? (JSON.parse(row.result) as ItemResult) : null;
   }
 
-  /** Stores one result: written with the others put in the same turn of the event loop, in one transaction. */
+  /**
+   * Stores one result: written with the others put in the same turn of the event loop, in one transaction,
+   * and at once when the results waiting were put more than COMMIT_EVERY_MS ago (a caller that never lets
+   * the event loop turn still commits as it goes, so a kill loses at most that much work).
+   */
   put(key: RunKey, result: ItemResult, record: unknown, modelSpec = ''): void {
+    const now = performance.now();
+    if (!this.pending.length) this.pendingSince = now;
     this.pending.push([
       ...this.k(key),
       result.id,
@@ -168,7 +176,8 @@ export class ResultStore {
       JSON.stringify(result),
       record === undefined ? null : JSON.stringify(record),
     ]);
-    this.flushTimer ??= setImmediate(() => this.flush());
+    if (now - this.pendingSince >= COMMIT_EVERY_MS) this.flush();
+    else this.flushTimer ??= setImmediate(() => this.flush());
   }
 
   /** Writes the results put so far. */
@@ -304,6 +313,9 @@ export class ResultStore {
     if (this.db.open) this.db.close();
   }
 }
+
+/** The most work (wall time) between two commits of a run's results. */
+const COMMIT_EVERY_MS = 200;
 
 const KEY_WHERE = 'dataset = ? AND ontology = ? AND method = ? AND model = ? AND protocol = ? AND prompt_version = ?';
 /** A run's row and how many results its key holds (the result table's primary key starts with the key). */
