@@ -28,6 +28,7 @@ export class ResultStore {
   private readonly db: Database.Database;
   private readonly putStmt;
   private readonly listStmt;
+  private readonly pageStmt;
   private readonly getStmt;
   private readonly recordStmt;
   private readonly putRows;
@@ -56,6 +57,9 @@ export class ResultStore {
     );
     this.listStmt = this.db.prepare(
       'SELECT item, result FROM result WHERE dataset = ? AND ontology = ? AND method = ? AND model = ? AND protocol = ? AND prompt_version = ?',
+    );
+    this.pageStmt = this.db.prepare(
+      `SELECT item, result FROM result WHERE ${KEY_WHERE} AND item > ? ORDER BY item LIMIT ?`,
     );
     this.getStmt = this.db.prepare(`SELECT result FROM result WHERE ${KEY_WHERE} AND item = ?`);
     this.recordStmt = this.db.prepare(`SELECT record FROM result WHERE ${KEY_WHERE} AND item = ?`);
@@ -202,14 +206,19 @@ export class ResultStore {
   /** all(), its results parsed in slices with a turn of the event loop between them (tens of thousands of items). */
   async allYielding(key: RunKey): Promise<Map<string, ItemResult>> {
     this.flush();
-    const rows = this.listStmt.all(...this.k(key)) as { item: string; result: string }[];
     const out = new Map<string, ItemResult>();
     const breathe = turnTaker();
-    for (const row of rows) {
-      out.set(row.item, JSON.parse(row.result) as ItemResult);
+    // Read in pages along the primary key, so no one read of tens of megabytes holds the thread either.
+    for (let after = ''; ;) {
+      const rows = this.pageStmt.all(...this.k(key), after, PAGE_ROWS) as { item: string; result: string }[];
+      for (const row of rows) {
+        out.set(row.item, JSON.parse(row.result) as ItemResult);
+        await breathe();
+      }
+      if (rows.length < PAGE_ROWS) return out;
+      after = rows[rows.length - 1].item;
       await breathe();
     }
-    return out;
   }
 
   record(key: RunKey, item: string): unknown {
@@ -313,6 +322,9 @@ export class ResultStore {
     if (this.db.open) this.db.close();
   }
 }
+
+/** Rows per read of allYielding. */
+const PAGE_ROWS = 500;
 
 /** The most work (wall time) between two commits of a run's results. */
 const COMMIT_EVERY_MS = 200;

@@ -190,4 +190,19 @@ describe('result store', () => {
       other.close();
     }
   });
+
+  it('reads a run of more rows than a page in slices, exactly as all() does', async () => {
+    const store = new ResultStore(join(dir.path, 'paged.sqlite'));
+    try {
+      for (let i = 0; i < 1203; i++) store.put(key, result(`i${i}`, i % 2 === 0), null);
+      const other = { ...key, method: 'reasoner-only' };
+      store.put(other, result('i5', false), null);
+      const paged = await store.allYielding(key);
+      expect(paged.size).toBe(1203);
+      expect([...paged.entries()].sort()).toEqual([...store.all(key).entries()].sort());
+      expect(paged.get('i5')?.correct).toBe(false);
+    } finally {
+      store.close();
+    }
+  });
 });
