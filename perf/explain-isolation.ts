@@ -53,9 +53,9 @@ async function timed<T>(work: () => Promise<T>): Promise<number> {
   return performance.now() - t0;
 }
 
-/** Waits until the explanation JVM holds the lattice, i.e. the justification search itself is running. */
+/** Waits until the justification search itself runs (the lattice read into the explanation JVM and classified). */
 async function searching(): Promise<void> {
-  while (!(service.explainer.bridge.busy && service.explainer.heldPath)) await new Promise((r) => setTimeout(r, 20));
+  while (!service.explainer.searching) await new Promise((r) => setTimeout(r, 20));
 }
 
 try {
@@ -72,7 +72,9 @@ try {
   const axiomsMs = await timed(() => stated.classAxioms(h, `${lattice.top.slice(0, -3)}5_5`));
   const ended = await first;
   const explainMs = performance.now() - t0;
-  log(`while the justification searched (its file read into the explanation JVM in ${round(started / 1000, 2)} s):`);
+  log(
+    `while the justification searched (its file read into the explanation JVM and classified in ${round(started / 1000, 2)} s):`,
+  );
   log(
     `  cold open of a 10-class file: ${round(openMs, 0)} ms; the lattice's stated axioms of a class: ${round(axiomsMs, 0)} ms`,
   );

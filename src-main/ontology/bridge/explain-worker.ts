@@ -30,6 +30,7 @@ export function explainTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
 export class ExplainWorker {
   private readonly session: BridgeSession;
   private queue: Promise<unknown> = Promise.resolve();
+  private searching_ = false;
   /** The JVM and content whose ontology is classified already. */
   private classified: string | undefined;
 
@@ -44,6 +45,11 @@ export class ExplainWorker {
   /** Whether the JVM of explanations holds exactly this content. */
   holds(content: HeldContent): boolean {
     return this.session.holds(content);
+  }
+
+  /** Whether a justification search is running, under its deadline (the file read and classified). */
+  get searching(): boolean {
+    return this.searching_;
   }
 
   /** The file whose content the JVM of explanations holds, once read into it. */
@@ -71,6 +77,7 @@ export class ExplainWorker {
         await bridge.request('entailed', { queries: [args] }, { signal, timeoutMs: CLASSIFY_TIMEOUT_MS });
         this.classified = ready;
       }
+      this.searching_ = true;
       try {
         return await bridge.request<Justification>('explain', args, { signal, timeoutMs: this.timeoutMs });
       } catch (e) {
@@ -81,6 +88,7 @@ export class ExplainWorker {
           );
         throw e;
       } finally {
+        this.searching_ = false;
         this.session.collectWhenIdle();
       }
     });

@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 async function searching(): Promise<void> {
-  while (!(service.explainer.bridge.busy && service.explainer.heldPath)) await new Promise((r) => setTimeout(r, 10));
+  while (!service.explainer.searching) await new Promise((r) => setTimeout(r, 10));
 }
 
 describe('justifications in a JVM of their own', () => {
