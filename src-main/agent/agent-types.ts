@@ -132,6 +132,8 @@ export interface CheckedOption {
    * part (unions, universals, …), so the full ontology may entail it after all.
    */
   outsideEl?: string[];
+  /** How many more such classes there are than `outsideEl` names (it names at most OUTSIDE_EL_SHOWN). */
+  outsideElMore?: number;
 }
 
 export interface CheckedGrounding {

@@ -205,7 +205,7 @@ export const paramSchemas = {
         .number()
         .int()
         .min(0)
-        .max(2 ** 31),
+        .max(2 ** 31 - 1),
       slots: z
         .object({ subject: z.number().min(0), relation: z.number().min(0), filler: z.number().min(0) })
         .optional(),
@@ -219,7 +219,7 @@ export const paramSchemas = {
         .number()
         .int()
         .min(0)
-        .max(2 ** 31)
+        .max(2 ** 31 - 1)
         .optional(),
     })
     .strict(),

@@ -3,7 +3,7 @@ import type { Container } from '../container';
 import { UserError } from '../core/errors';
 import { LANGUAGE_TAG, MAX_LANGUAGE_TAG_LENGTH, MAX_LANGUAGES, normaliseLanguages } from '../core/language-tag';
 import { TaskCancelledError } from '../core/task';
-import { EXIT_BUG, EXIT_ERROR, EXIT_OK, EXIT_USAGE, type CliIo } from './cli-io';
+import { EXIT_BUG, EXIT_ERROR, EXIT_OK, EXIT_USAGE, terminalSafeIo, type CliIo } from './cli-io';
 import { COMMANDS } from './commands/index';
 
 export type { CommandContext, CommandSpec } from './command-spec';
@@ -23,7 +23,8 @@ export function usage(): string {
 }
 
 /** The whole CLI as a function of its arguments and injected I/O, so tests run it in-process. */
-export async function runArgs(argv: string[], io: CliIo, container?: Container): Promise<number> {
+export async function runArgs(argv: string[], given: CliIo, container?: Container): Promise<number> {
+  const io = terminalSafeIo(given);
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(usage());

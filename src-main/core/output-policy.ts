@@ -10,6 +10,7 @@ import {
   writeSync,
   type Stats,
 } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from './errors';
 
@@ -127,6 +128,41 @@ export function commitTemp(tmp: string, target: string, c: Omit<OutputCheck, 'ta
     if (e instanceof UserError) throw e;
     throw new UserError('write-failed', `Cannot write ${target} (${(e as NodeJS.ErrnoException).code ?? String(e)}).`);
   }
+}
+
+/**
+ * writeOutputFile with the write and the sync on the thread pool, and the content in pieces if given so:
+ * a server writing a report of tens of megabytes (a 30,000-item evaluation) keeps answering meanwhile.
+ */
+export async function writeOutputFileAsync(
+  target: string,
+  content: string | readonly string[],
+  c: Omit<OutputCheck, 'targets'> = {},
+): Promise<void> {
+  checkOutputs({ ...c, targets: [target] });
+  try {
+    mkdirSync(dirname(target), { recursive: true });
+  } catch (e) {
+    throw new UserError(
+      'write-failed',
+      `Cannot create the folder ${dirname(target)} (${(e as NodeJS.ErrnoException).code ?? String(e)}).`,
+    );
+  }
+  const tmp = tempPathFor(target);
+  try {
+    const fh = await open(tmp, 'wx', 0o644);
+    try {
+      // Piece by piece: each is encoded on its own, so no step holds the thread for the whole file.
+      for (const piece of typeof content === 'string' ? [content] : content) await fh.write(piece);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw new UserError('write-failed', `Cannot write ${target} (${(e as NodeJS.ErrnoException).code ?? String(e)}).`);
+  }
+  commitTemp(tmp, target, { inputs: c.inputs });
 }
 
 /** Writes `content` to `target` through a temporary file and a rename; the policy is checked first. */

@@ -1,3 +1,4 @@
+import { terminalSafe } from '../core/terminal-safe';
 import {
   ANNOTATION_CHANGE_KINDS,
   CHANGE_KINDS,
@@ -129,7 +130,8 @@ function code(s: string): string {
 
 /** Names are data: characters Markdown would read as markup are escaped, line breaks flattened. */
 function escape(s: string): string {
-  const flat = s.replace(/\s+/g, ' ');
+  // Control characters (ESC c resets a terminal that prints the file) become visible escapes.
+  const flat = terminalSafe(s.replace(/\s+/g, ' '));
   // An underscore inside a word (part_of, NCBITaxon_3398) is not emphasis in CommonMark; left as it is.
   return flat.replace(/[\\`*_[\]<>|#~]/g, (ch, at: number) =>
     ch === '_' && /\w/.test(flat[at - 1] ?? '') && /\w/.test(flat[at + 1] ?? '') ? ch : '\\' + ch,

@@ -3,7 +3,7 @@ import type { NameScopeMode } from '../agent/loop-context';
 import type { AgentProtocol } from '../agent/agent-types';
 import type { AgentVocabulary } from '../agent/structured/vocabulary';
 import { UserError } from '../core/errors';
-import { checkOutputs, checkStoreFile, writeOutputFile } from '../core/output-policy';
+import { checkOutputs, checkStoreFile, writeOutputFileAsync } from '../core/output-policy';
 import type { TaskProgress } from '../core/task-types';
 import { readDataset } from '../datasets/generate/dataset';
 import { stamp, stem } from '../datasets/datasets-service';
@@ -13,7 +13,7 @@ import type { QueryService } from '../query/exec/query-service';
 import type { ReviewMark } from './evaluation-types';
 import { selectItems, type SelectionRequest } from './item-selection';
 import { needsLlm, type MethodName } from './methods';
-import { reportJson, reportMarkdown } from './report';
+import { reportJsonChunks, reportMarkdown } from './report';
 import { ResultStore } from './result-store';
 import { runEvaluation, type EvalReport } from './runner';
 
@@ -110,9 +110,13 @@ export class EvaluationService {
       });
       report.selection = selection;
       const marks = store.marks(report.runId);
+      // Each step of a large report (tens of MB at 30,000 items) gets its own turn of the event loop.
+      const turn = () => new Promise<void>((r) => setImmediate(r));
+      await turn();
       const markdown = reportMarkdown(report, marks);
-      writeOutputFile(jsonPath, reportJson(report, marks), outputs);
-      writeOutputFile(markdownPath, markdown, outputs);
+      const json = await reportJsonChunks(report, marks);
+      await writeOutputFileAsync(jsonPath, json, outputs);
+      await writeOutputFileAsync(markdownPath, markdown, outputs);
       store.setReportPath(report.runId, jsonPath);
       return { report, marks, jsonPath, markdownPath, markdown, storePath };
     } finally {

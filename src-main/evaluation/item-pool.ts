@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { TaskCancelledError } from '../core/task';
+import { turnTaker } from '../core/yield-turn';
 
 /** What an item's `run` may hand back: the item's own follow-up work, done off its slot (see runPool). */
 export type FinishItem = () => Promise<void> | void;
@@ -39,8 +40,13 @@ export async function runPool<T>(o: PoolOptions<T>): Promise<void> {
   let next = 0;
   let failure: { error: unknown } | null = null;
   let finishing: Promise<void> = Promise.resolve();
+  // Items a method answers at once (reasoner-only, string-match) would otherwise run the whole pool in
+  // microtasks: the server could answer nothing, not even a cancel, and the store's writes would wait to the end.
+  const breathe = turnTaker();
   const worker = async () => {
     while (!failure && !inner.signal.aborted && next < o.items.length) {
+      await breathe();
+      if (failure || inner.signal.aborted || next >= o.items.length) break;
       const i = next++;
       try {
         const finish = await o.run(o.items[i], i, inner.signal);

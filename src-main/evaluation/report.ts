@@ -1,3 +1,4 @@
+import { turnTaker } from '../core/yield-turn';
 import { describeSelection } from './item-selection';
 import type { Acc } from './metrics';
 import type { ReviewMark } from './result-store';
@@ -153,3 +154,31 @@ function cell(s: string): string {
 export function reportJson(r: EvalReport, marks?: Map<string, ReviewMark>): string {
   return JSON.stringify(marks ? { ...r, marks: [...marks.values()] } : r, null, 2) + '\n';
 }
+
+/**
+ * reportJson, the same text, in pieces: the items serialised a slice at a time between turns of the event
+ * loop. At 30,000 items the report is tens of megabytes; one JSON.stringify, and the one string it makes,
+ * held a server for over half a second. Write the pieces one after another (writeOutputFileAsync).
+ */
+export async function reportJsonChunks(r: EvalReport, marks?: Map<string, ReviewMark>): Promise<string[]> {
+  if (!r.items.length) return [reportJson(r, marks)];
+  const slot = JSON.stringify(`\u0000items-${Math.random()}`);
+  const head = reportJson({ ...r, items: JSON.parse(slot) as EvalReport['items'] }, marks);
+  const at = head.indexOf(slot);
+  const breathe = turnTaker();
+  const chunks = [`${head.slice(0, at)}[\n`];
+  let slice: string[] = [];
+  for (let i = 0; i < r.items.length; i++) {
+    slice.push('    ' + JSON.stringify(r.items[i], null, 2).replaceAll('\n', '\n    '));
+    if (slice.length === ITEMS_PER_CHUNK || i === r.items.length - 1) {
+      chunks.push(slice.join(',\n') + (i === r.items.length - 1 ? '' : ',\n'));
+      slice = [];
+    }
+    await breathe();
+  }
+  chunks.push(`\n  ]${head.slice(at + slot.length)}`);
+  return chunks;
+}
+
+/** Items per piece of reportJsonChunks: about half a megabyte of a typical report. */
+const ITEMS_PER_CHUNK = 500;

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { checkStoreFile } from '../core/output-policy';
+import { turnTaker } from '../core/yield-turn';
 import { runId, type RunKey } from './eval-key';
 import type { ItemResult } from './evaluation-types';
 import type { MarkVerdict, ReviewMark, RunInfo } from './evaluation-types';
@@ -27,12 +28,15 @@ export class ResultStore {
   private readonly db: Database.Database;
   private readonly putStmt;
   private readonly listStmt;
+  private readonly pageStmt;
   private readonly getStmt;
   private readonly recordStmt;
   private readonly putRows;
   /** Results put but not yet written: flushed on the next turn of the event loop, before any read, and on close. */
   private pending: unknown[][] = [];
   private flushTimer: NodeJS.Immediate | undefined;
+  /** When the oldest result waiting to be written was put. */
+  private pendingSince = 0;
 
   constructor(readonly path: string) {
     if (path !== ':memory:') {
@@ -53,6 +57,9 @@ export class ResultStore {
     );
     this.listStmt = this.db.prepare(
       'SELECT item, result FROM result WHERE dataset = ? AND ontology = ? AND method = ? AND model = ? AND protocol = ? AND prompt_version = ?',
+    );
+    this.pageStmt = this.db.prepare(
+      `SELECT item, result FROM result WHERE ${KEY_WHERE} AND item > ? ORDER BY item LIMIT ?`,
     );
     this.getStmt = this.db.prepare(`SELECT result FROM result WHERE ${KEY_WHERE} AND item = ?`);
     this.recordStmt = this.db.prepare(`SELECT record FROM result WHERE ${KEY_WHERE} AND item = ?`);
@@ -157,8 +164,14 @@ export class ResultStore {
     return row ? (JSON.parse(row.result) as ItemResult) : null;
   }
 
-  /** Stores one result: written with the others put in the same turn of the event loop, in one transaction. */
+  /**
+   * Stores one result: written with the others put in the same turn of the event loop, in one transaction,
+   * and at once when the results waiting were put more than COMMIT_EVERY_MS ago (a caller that never lets
+   * the event loop turn still commits as it goes, so a kill loses at most that much work).
+   */
   put(key: RunKey, result: ItemResult, record: unknown, modelSpec = ''): void {
+    const now = performance.now();
+    if (!this.pending.length) this.pendingSince = now;
     this.pending.push([
       ...this.k(key),
       result.id,
@@ -167,7 +180,8 @@ export class ResultStore {
       JSON.stringify(result),
       record === undefined ? null : JSON.stringify(record),
     ]);
-    this.flushTimer ??= setImmediate(() => this.flush());
+    if (now - this.pendingSince >= COMMIT_EVERY_MS) this.flush();
+    else this.flushTimer ??= setImmediate(() => this.flush());
   }
 
   /** Writes the results put so far. */
@@ -187,6 +201,24 @@ export class ResultStore {
     for (const row of this.listStmt.all(...this.k(key)) as { item: string; result: string }[])
       out.set(row.item, JSON.parse(row.result) as ItemResult);
     return out;
+  }
+
+  /** all(), its results parsed in slices with a turn of the event loop between them (tens of thousands of items). */
+  async allYielding(key: RunKey): Promise<Map<string, ItemResult>> {
+    this.flush();
+    const out = new Map<string, ItemResult>();
+    const breathe = turnTaker();
+    // Read in pages along the primary key, so no one read of tens of megabytes holds the thread either.
+    for (let after = ''; ;) {
+      const rows = this.pageStmt.all(...this.k(key), after, PAGE_ROWS) as { item: string; result: string }[];
+      for (const row of rows) {
+        out.set(row.item, JSON.parse(row.result) as ItemResult);
+        await breathe();
+      }
+      if (rows.length < PAGE_ROWS) return out;
+      after = rows[rows.length - 1].item;
+      await breathe();
+    }
   }
 
   record(key: RunKey, item: string): unknown {
@@ -290,6 +322,12 @@ export class ResultStore {
     if (this.db.open) this.db.close();
   }
 }
+
+/** Rows per read of allYielding. */
+const PAGE_ROWS = 500;
+
+/** The most work (wall time) between two commits of a run's results. */
+const COMMIT_EVERY_MS = 200;
 
 const KEY_WHERE = 'dataset = ? AND ontology = ? AND method = ? AND model = ? AND protocol = ? AND prompt_version = ?';
 /** A run's row and how many results its key holds (the result table's primary key starts with the key). */

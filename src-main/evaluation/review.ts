@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import type { TrajectoryStep } from '../agent/agent-types';
 import { UserError } from '../core/errors';
 import { MIB, readInputFileSync } from '../core/input-file';
-import { loadDataset, type DatasetItem } from '../datasets/generate/dataset';
+import { loadDataset, readDataset, type DatasetItem, type LoadedDataset } from '../datasets/generate/dataset';
 import { computeMetrics } from './metrics';
 import { reportJson, reportMarkdown } from './report';
 import { ResultStore, type MarkVerdict, type ReviewMark, type RunInfo } from './result-store';
@@ -34,10 +34,8 @@ export class EvalReview {
       const results = s.all(run);
       const marks = s.marks(runId);
       const order = this.dataset(run)?.order ?? [...results.keys()].sort();
-      const ids = [
-        ...order.filter((id) => results.has(id)),
-        ...[...results.keys()].filter((id) => !order.includes(id)),
-      ];
+      const listed = new Set(order);
+      const ids = [...order.filter((id) => results.has(id)), ...[...results.keys()].filter((id) => !listed.has(id))];
       const rows = ids.map((id) => {
         const r = results.get(id)!;
         const m = marks.get(id);
@@ -85,17 +83,23 @@ export class EvalReview {
   }
 
   /** Two or more runs side by side, item by item (see compareRuns). */
-  compare(runIds: string[]): RunComparison {
+  async compare(runIds: string[]): Promise<RunComparison> {
     if (new Set(runIds).size !== runIds.length) throw new UserError('bad-params', 'Each run can be compared once.');
-    return this.with((s) =>
-      compareRuns(
-        runIds.map((id) => {
-          const run = this.run(s, id);
-          const ds = this.dataset(run);
-          return { run, results: s.all(run), items: ds?.byId ?? null, order: ds?.order ?? null };
-        }),
-      ),
-    );
+    if (!existsSync(this.storePath)) throw new UserError('not-found', 'No evaluation has been run yet.');
+    // Runs of tens of thousands of items: their datasets and results are read in slices, so the server
+    // keeps answering while a comparison is built.
+    const s = new ResultStore(this.storePath);
+    try {
+      const runs = runIds.map((id) => this.run(s, id));
+      const inputs = [];
+      for (const run of runs) {
+        const ds = await this.datasetYielding(run);
+        inputs.push({ run, results: await s.allYielding(run), items: ds?.byId ?? null, order: ds?.order ?? null });
+      }
+      return await compareRuns(inputs);
+    } finally {
+      s.close();
+    }
   }
 
   mark(runId: string, itemId: string, verdict: MarkVerdict | null, note: string): ReviewMark | null {
@@ -112,9 +116,10 @@ export class EvalReview {
       const run = this.run(s, runId);
       const results = s.all(run);
       const order = this.dataset(run)?.order ?? [...results.keys()].sort();
+      const listed = new Set(order);
       const items = [
         ...order.filter((id) => results.has(id)).map((id) => results.get(id)!),
-        ...[...results.values()].filter((r) => !order.includes(r.id)),
+        ...[...results.values()].filter((r) => !listed.has(r.id)),
       ];
       let saved: Partial<EvalReport> = {};
       try {
@@ -159,19 +164,42 @@ export class EvalReview {
   }
 
   private dataset(run: RunInfo) {
-    if (!run.datasetPath || !existsSync(run.datasetPath)) return null;
-    const st = statSync(run.datasetPath);
-    const stamp = `${st.size} ${st.mtimeMs}`;
-    let d = this.datasets.get(run.datasetPath);
-    if (!d || d.stamp !== stamp) {
-      try {
-        const ds = loadDataset(run.datasetPath);
-        d = { stamp, hash: ds.hash, byId: new Map(ds.items.map((i) => [i.id, i])), order: ds.items.map((i) => i.id) };
-        this.datasets.set(run.datasetPath, d);
-      } catch {
-        return null;
-      }
+    const known = this.knownDataset(run);
+    if (known !== undefined) return known;
+    try {
+      return this.remember(run, loadDataset(run.datasetPath!));
+    } catch {
+      return null;
     }
+  }
+
+  /** dataset(), read in slices (readDataset). */
+  private async datasetYielding(run: RunInfo) {
+    const known = this.knownDataset(run);
+    if (known !== undefined) return known;
+    try {
+      return this.remember(run, await readDataset(run.datasetPath!));
+    } catch {
+      return null;
+    }
+  }
+
+  /** The run's dataset when it is gone (null) or read already at its current stamp; undefined: read it. */
+  private knownDataset(run: RunInfo) {
+    if (!run.datasetPath || !existsSync(run.datasetPath)) return null;
+    const d = this.datasets.get(run.datasetPath);
+    if (!d || d.stamp !== stampOf(run.datasetPath)) return undefined;
+    return d.hash === run.dataset ? d : null;
+  }
+
+  private remember(run: RunInfo, ds: LoadedDataset) {
+    const d = {
+      stamp: stampOf(ds.path),
+      hash: ds.hash,
+      byId: new Map(ds.items.map((i) => [i.id, i])),
+      order: ds.items.map((i) => i.id),
+    };
+    this.datasets.set(ds.path, d);
     return d.hash === run.dataset ? d : null;
   }
 
@@ -184,6 +212,11 @@ export class EvalReview {
       s.close();
     }
   }
+}
+
+function stampOf(path: string): string {
+  const st = statSync(path);
+  return `${st.size} ${st.mtimeMs}`;
 }
 
 /** Observation steps carry whole query results for the CLI; the review needs their text only. */

@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { turnTaker } from '../core/yield-turn';
 import type { DatasetItem } from '../datasets/dataset-types';
 import type { CompareCell, CompareRow, ItemResult, RunComparison, RunInfo } from './evaluation-types';
 
@@ -18,7 +19,7 @@ export interface CompareInput {
  * Runs side by side per item: the union of their items, in the first known dataset order (items no
  * dataset lists come last, by id), each with every run's answer, score and checked level.
  */
-export function compareRuns(inputs: CompareInput[]): RunComparison {
+export async function compareRuns(inputs: CompareInput[]): Promise<RunComparison> {
   const notes: string[] = [];
   const datasets = new Set(inputs.map((x) => x.run.dataset));
   if (datasets.size > 1)
@@ -32,24 +33,15 @@ export function compareRuns(inputs: CompareInput[]): RunComparison {
     );
   const order = inputs.find((x) => x.order)?.order ?? [];
   const all = new Set(inputs.flatMap((x) => [...x.results.keys()]));
-  const ids = [...order.filter((id) => all.has(id)), ...[...all].filter((id) => !order.includes(id)).sort()];
-  const rows: CompareRow[] = ids.map((id) => {
-    const item = inputs.map((x) => x.items?.get(id)).find((i) => i !== undefined) ?? null;
-    const cells = inputs.map((x) => {
-      const r = x.results.get(id);
-      return r ? cell(r, item) : null;
-    });
-    const present = cells.filter((c): c is CompareCell => c !== null);
-    const kind = item?.kind ?? inputs.map((x) => x.results.get(id)?.kind).find((k) => k) ?? 'mcq';
-    return {
-      id,
-      kind,
-      question: item?.question ?? null,
-      ...gold(item),
-      cells,
-      differs: present.some((c) => c.correct !== present[0].correct),
-    };
-  });
+  // A set, not order.includes: over different datasets that filter was quadratic (20,000 items: 12 s).
+  const ordered = new Set(order);
+  const ids = [...order.filter((id) => all.has(id)), ...[...all].filter((id) => !ordered.has(id)).sort()];
+  const breathe = turnTaker();
+  const rows: CompareRow[] = [];
+  for (const id of ids) {
+    await breathe();
+    rows.push(row(inputs, id));
+  }
   const partial = rows.filter((r) => r.cells.some((c) => c === null)).length;
   if (partial)
     notes.push(
@@ -60,6 +52,25 @@ export function compareRuns(inputs: CompareInput[]): RunComparison {
     correct: rows.filter((r) => r.cells[k]?.correct).length,
   }));
   return { runs: inputs.map((x) => x.run), rows, totals, notes };
+}
+
+/** One item's row: the item as its dataset has it, and every run's cell. */
+function row(inputs: CompareInput[], id: string): CompareRow {
+  const item = inputs.map((x) => x.items?.get(id)).find((i) => i !== undefined) ?? null;
+  const cells = inputs.map((x) => {
+    const r = x.results.get(id);
+    return r ? cell(r, item) : null;
+  });
+  const present = cells.filter((c): c is CompareCell => c !== null);
+  const kind = item?.kind ?? inputs.map((x) => x.results.get(id)?.kind).find((k) => k) ?? 'mcq';
+  return {
+    id,
+    kind,
+    question: item?.question ?? null,
+    ...gold(item),
+    cells,
+    differs: present.some((c) => c.correct !== present[0].correct),
+  };
 }
 
 function cell(r: ItemResult, item: DatasetItem | null): CompareCell {

@@ -98,7 +98,7 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   const warnings = datasetWarnings(o.items, file);
   const answering = itemAnswering(o, file);
   if (o.fresh) o.store.forget(key);
-  const done = o.store.all(key);
+  const done = await o.store.allYielding(key);
   const total = o.items.length;
   const conc = effectiveConcurrency(o.concurrency, needsLlm(o.method) ? o.llm : undefined);
   if (conc.note) warnings.push(conc.note);
@@ -121,6 +121,7 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   });
   // The store batches its writes (see ResultStore.put): readers on other connections see them all now.
   o.store.flush();
+  await new Promise<void>((r) => setImmediate(r));
   const metrics = computeMetrics(tally.results);
   return {
     method: o.method,

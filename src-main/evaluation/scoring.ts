@@ -3,7 +3,7 @@ import { normalizeName } from '../ontology/names/normalize';
 import type { OntologyHandle } from '../ontology/ontology-handle';
 import { parseQuery, queryNames } from '../query/dialect';
 import type { NameLinker } from '../query/linking/name-linker';
-import type { EvidenceRef, McqItem, OqItem } from '../datasets/generate/dataset';
+import { optionKey, type EvidenceRef, type McqItem, type OqItem } from '../datasets/generate/dataset';
 import type { EvidenceStatus, EvidenceOutcome } from './evaluation-types';
 export type { EvidenceStatus, EvidenceOutcome } from './evaluation-types';
 
@@ -13,9 +13,9 @@ export type { EvidenceStatus, EvidenceOutcome } from './evaluation-types';
  */
 export function scoreMcq(item: McqItem, predicted: string[] | null): boolean {
   if (!predicted) return false;
-  const p = new Set(predicted.map((k) => k.trim().toUpperCase()));
-  const g = new Set(item.gold.map((k) => k.toUpperCase()));
-  const unsure = new Set((item.unsure ?? []).map((k) => k.toUpperCase()));
+  const p = new Set(predicted.map(optionKey));
+  const g = new Set(item.gold.map(optionKey));
+  const unsure = new Set((item.unsure ?? []).map(optionKey));
   return [...g].every((k) => p.has(k)) && [...p].every((k) => g.has(k) || unsure.has(k));
 }
 

@@ -3,7 +3,8 @@ import { basename, join, resolve } from 'node:path';
 import { UserError } from '../core/errors';
 import type { TaskProgress } from '../core/task';
 import { bridgeJarPath, type ElkBridge } from './bridge/bridge-client';
-import { BridgeSession } from './bridge/bridge-session';
+import { BridgeSession, type HeldContent } from './bridge/bridge-session';
+import { ExplainWorker, explainTimeoutMs } from './bridge/explain-worker';
 import { heapAfterOutOfMemory, heapForFile } from './bridge/heap-policy';
 import { DEFAULT_NAMING, namingStamp, type NamingOptions } from './names/naming-policy';
 import { evictVariants, sweepOrphans, verifyIntegrity } from './cache/cache-integrity';
@@ -30,6 +31,8 @@ export interface OntologyServiceOptions {
   heapFor?: (path: string) => number;
   /** The naming preference (settings); a cache is built, and keyed, for one preference. */
   naming?: () => NamingOptions;
+  /** The deadline of one justification (default: explainTimeoutMs(), 10 s). */
+  explainTimeoutMs?: number;
 }
 
 export interface OpenOptions {
@@ -44,9 +47,16 @@ export interface OpenOptions {
 export class OntologyService {
   private readonly open_ = new Map<string, OntologyHandle>();
   private readonly session: BridgeSession;
+  /** Justifications run in a JVM of their own, with a deadline (bridge/explain-worker.ts). */
+  readonly explainer: ExplainWorker;
 
   constructor(private readonly opts: OntologyServiceOptions) {
     this.session = new BridgeSession(opts.bridge);
+    this.explainer = new ExplainWorker(
+      opts.bridge,
+      (path) => this.heapFor(path),
+      opts.explainTimeoutMs ?? explainTimeoutMs(),
+    );
   }
 
   start(): void {
@@ -58,7 +68,7 @@ export class OntologyService {
   async stop(): Promise<void> {
     for (const h of this.open_.values()) h.close();
     this.open_.clear();
-    await this.session.stop();
+    await Promise.all([this.session.stop(), this.explainer.stop()]);
   }
 
   /**
@@ -70,6 +80,7 @@ export class OntologyService {
     h.close();
     for (const open of this.open_.values()) if (open.path === h.path) return;
     this.session.release(h.path);
+    this.explainer.release(h.path);
   }
 
   /** The cache keys of entries open here, and of `dbPath`: none of them is evicted. */
@@ -79,8 +90,8 @@ export class OntologyService {
   }
 
   /** Resolves once a JVM that close() stopped has exited. */
-  idle(): Promise<void> {
-    return this.session.idle();
+  async idle(): Promise<void> {
+    await Promise.all([this.session.idle(), this.explainer.idle()]);
   }
 
   bridge(): ElkBridge {
@@ -88,21 +99,13 @@ export class OntologyService {
   }
 
   /**
-   * A justification from the bridge. A warm reopen never started the JVM, so the ontology is loaded
-   * into it on first use; later explanations reuse the session.
+   * A justification, from the JVM of explanations (ExplainWorker): a warm reopen never started it, so the
+   * ontology is read into it on first use (only while the file still has the bytes loaded, else
+   * `file-changed`); later explanations reuse it. Within its deadline, and cancelled with `signal`.
    */
   async explain(h: OntologyHandle, sub: string, r: string | null, sup: string, signal?: AbortSignal) {
-    const bridge = await this.bridgeHolding(h, signal);
-    try {
-      return await bridge.request<{ entailed: boolean; axioms: { functional: string; text: string }[] }>(
-        'explain',
-        { sub, r, sup },
-        { signal, timeoutMs: 120_000 },
-      );
-    } finally {
-      // the first explanation classifies the ontology for queries: garbage a reload would stop to collect
-      this.session.collectWhenIdle();
-    }
+    const content = await this.loadedContent(h, (c) => this.explainer.holds(c));
+    return this.explainer.explain(content, { sub, r, sup }, signal);
   }
 
   /**
@@ -111,9 +114,15 @@ export class OntologyService {
    * holds it already, and only while the file still has those bytes (else `file-changed`).
    */
   async bridgeHolding(h: OntologyHandle, signal?: AbortSignal): Promise<ElkBridge> {
+    const content = await this.loadedContent(h, (c) => this.session.holds(c));
+    return this.session.holding(content, (path) => this.heapFor(path), signal);
+  }
+
+  /** The content a handle was loaded from, checked against its file unless a session holds it already. */
+  private async loadedContent(h: OntologyHandle, held: (c: HeldContent) => boolean): Promise<HeldContent> {
     const loaded = sourceHashOf(h);
     const content = { path: h.path, hash: loaded ?? '' };
-    if (!this.session.holds(content)) {
+    if (!held(content)) {
       const now = await hashFile(h.path).catch(() => null);
       if (now === null || now !== loaded)
         throw new UserError(
@@ -121,7 +130,7 @@ export class OntologyService {
           `${basename(h.path)} ${now === null ? 'is gone' : 'changed on disk'} since it was loaded, so the reasoner cannot read the axioms shown here; reload it first.`,
         );
     }
-    return this.session.holding(content, (path) => this.heapFor(path), signal);
+    return content;
   }
 
   private heapFor(path: string): number {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -75,9 +76,16 @@ export async function startWebServer(o: WebServerOptions): Promise<RunningServer
       } catch {
         return send(res, 400, { error: { code: 'bad-request', message: 'The body is not JSON.' } });
       }
+      // A client that gives up closes its connection before the answer: the work done for it stops.
+      const gone = new AbortController();
+      res.once('close', () => {
+        if (!res.writableFinished) gone.abort();
+      });
       try {
         const client = `http:${req.socket.remoteAddress ?? ''}:${req.socket.remotePort ?? 0}`;
-        return send(res, 200, { result: await o.api.handle(body?.method, body?.params, { client }) });
+        return send(res, 200, {
+          result: await o.api.handle(body?.method, body?.params, { client, signal: gone.signal }),
+        });
       } catch (e) {
         return send(res, e instanceof UserError ? 400 : 500, { error: errorPayload(e) });
       }
@@ -145,8 +153,15 @@ export async function startWebServer(o: WebServerOptions): Promise<RunningServer
   let socketCount = 0;
   function onSocket(ws: WebSocket) {
     const client = `ws:${++socketCount}`;
+    // Calls made over this socket stop when it closes (see CallContext.signal).
+    const gone = new AbortController();
+    // Every call in flight on the socket listens on it: more than Node's default of 10.
+    setMaxListeners(0, gone.signal);
     sockets.add(ws);
-    ws.on('close', () => sockets.delete(ws));
+    ws.on('close', () => {
+      sockets.delete(ws);
+      gone.abort();
+    });
     ws.on('error', () => sockets.delete(ws));
     ws.on('message', (data, isBinary) => {
       let msg: { id?: unknown; method?: unknown; params?: unknown };
@@ -164,7 +179,7 @@ export async function startWebServer(o: WebServerOptions): Promise<RunningServer
         return;
       }
       const id = typeof msg.id === 'number' || typeof msg.id === 'string' ? msg.id : null;
-      o.api.handle(msg.method, msg.params, { client }).then(
+      o.api.handle(msg.method, msg.params, { client, signal: gone.signal }).then(
         (result) => ws.readyState === ws.OPEN && ws.send(JSON.stringify({ id, result })),
         (e) => ws.readyState === ws.OPEN && ws.send(JSON.stringify({ id, error: errorPayload(e) })),
       );

@@ -2,6 +2,7 @@ import { formatQuery } from '../../query/dialect';
 import { SUBCLASS_OF } from '../../query/exec/closure-facts';
 import type { CheckedGrounding, CheckedOption, OptionVerdict } from '../agent-types';
 import { blindSpot, statementText, type CheckDeps } from './check-deps';
+import { boundedOutsideEl } from './option-verdict';
 import type { ChoiceFrame, FrameTerm } from './frame-types';
 
 /**
@@ -37,7 +38,7 @@ export function checkChoice(
       chosen: chosen.has(o.key.toUpperCase()),
       query: askText(parts.subject, parts.relation, parts.filler, o.text, frame.slot),
       verdict,
-      ...(blind.length ? { outsideEl: blind } : {}),
+      ...boundedOutsideEl(blind),
     };
   });
   const base = { statement, options };

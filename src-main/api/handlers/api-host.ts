@@ -8,6 +8,8 @@ import type { ApiEvent, ApiEvents, ApiMethod, ApiParams, ApiResults, ApiTaskResu
 /** Who makes a call: a web socket, an HTTP connection; shared resources (the SPARQL queue) give each a fair share. */
 export interface CallContext {
   client?: string;
+  /** Fires when the caller went away (its connection closed): work done only for this call may stop. */
+  signal?: AbortSignal;
 }
 
 export type Handler<M extends ApiMethod> = (

@@ -83,7 +83,8 @@ export function browseHandlers(
     'ontology.statedInferred': ({ ontologyId, iri }) => c.stated.statedInferred(handle(ontologyId), iri),
     'ontology.lineage': ({ ontologyId, iri }) => c.stated.lineage(handle(ontologyId), iri),
     'ontology.axioms': ({ ontologyId, iri }) => c.stated.classAxioms(handle(ontologyId), iri),
-    'ontology.whyUnsatisfiable': ({ ontologyId, iri }) => c.stated.whyUnsatisfiable(handle(ontologyId), iri),
+    'ontology.whyUnsatisfiable': ({ ontologyId, iri }, ctx) =>
+      c.stated.whyUnsatisfiable(handle(ontologyId), iri, ctx.signal),
     'ontology.relations': ({ ontologyId }) => classTreeOf(handle(ontologyId).closure).relations(),
   };
 }

@@ -24,7 +24,7 @@ export const diffCommand: CommandSpec = {
       import('../../diff/diff-service'),
       import('../../diff/diff-markdown'),
     ]);
-    const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
+    const bar = progressBar(ctx.io);
     let report;
     try {
       report = await diffFiles(ctx.container.ontologies, resolve(ctx.io.cwd, oldFile), resolve(ctx.io.cwd, newFile), {

@@ -6,6 +6,7 @@ import type { EvaluationRun } from '../../evaluation/evaluation-service';
 import { UserError } from '../../core/errors';
 import { TaskCancelledError } from '../../core/task';
 import { progressBar } from '../progress-bar';
+import { seedOption } from '../../core/seed';
 import type { CommandSpec } from '../command-spec';
 import {
   driverOption,
@@ -61,7 +62,7 @@ export const evalCommand: CommandSpec = {
     const storePath =
       typeof ctx.values.store === 'string' ? resolve(ctx.io.cwd, ctx.values.store) : ctx.container.evalStorePath;
     const h = await openOntology(ctx, ontologyPath);
-    const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
+    const bar = progressBar(ctx.io);
     let run: EvaluationRun;
     try {
       run = await ctx.container.evaluation.run(
@@ -151,7 +152,7 @@ export function selectionOptions(v: Record<string, unknown>): SelectionRequest {
       throw new UserError('usage', `--${name} must be a whole number of at least ${min}, not "${String(raw)}".`);
     return n;
   };
-  const req = { first: whole('limit', 1), sample: whole('sample', 1), seed: whole('seed', 0) };
+  const req = { first: whole('limit', 1), sample: whole('sample', 1), seed: seedOption(v.seed) };
   try {
     checkSelection(req);
   } catch (e) {

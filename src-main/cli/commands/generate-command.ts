@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { UserError } from '../../core/errors';
 import { checkOutputs } from '../../core/output-policy';
 import { progressBar } from '../progress-bar';
+import { seedOption } from '../../core/seed';
 import type { CommandSpec } from '../command-spec';
 import { openOntology, printJson, requireString } from './shared';
 
@@ -31,7 +32,7 @@ export const generateCommand: CommandSpec = {
     const opts = {
       mcq: intOpt(v.mcq, 'mcq', 300),
       oq: intOpt(v.oq, 'oq', 200),
-      seed: intOpt(v.seed, 'seed', 1),
+      seed: seedOption(v.seed) ?? 1,
       root: typeof v.root === 'string' ? v.root : undefined,
       slots: typeof v.slots === 'string' ? parseSlots(v.slots) : undefined,
       conditions: typeof v.conditions === 'string' ? parseList(v.conditions, 'conditions') : undefined,
@@ -42,7 +43,7 @@ export const generateCommand: CommandSpec = {
     checkOutputs({ ...outputs, targets: [out] });
     const { generateToFile } = await import('../../datasets/dataset-use-cases');
     const h = await openOntology(ctx, file);
-    const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
+    const bar = progressBar(ctx.io);
     let res;
     try {
       res = await generateToFile(h, { ...opts, signal: ctx.io.signal, onProgress: (p) => bar.update(p) }, out, outputs);

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { progressBar } from '../progress-bar';
+import { seedOption } from '../../core/seed';
 import type { CommandSpec } from '../command-spec';
-import { UserError } from '../../core/errors';
 import { printJson, requireString } from './shared';
 
 export const reviseCommand: CommandSpec = {
@@ -24,7 +24,7 @@ export const reviseCommand: CommandSpec = {
     const questionsPath =
       typeof ctx.values.questions === 'string' ? resolve(ctx.io.cwd, ctx.values.questions) : undefined;
     const { reviseFromFiles } = await import('../../datasets/dataset-use-cases');
-    const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
+    const bar = progressBar(ctx.io);
     let res;
     try {
       res = await reviseFromFiles(ctx.container.ontologies, file, {
@@ -65,11 +65,3 @@ export const reviseCommand: CommandSpec = {
     return 0;
   },
 };
-
-function seedOption(v: unknown): number | undefined {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0 || n > 2 ** 31)
-    throw new UserError('usage', `--seed must be a whole number ≥ 0, not "${String(v)}".`);
-  return n;
-}

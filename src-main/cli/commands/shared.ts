@@ -13,7 +13,7 @@ export function requireString(ctx: CommandContext, key: string, what: string): s
 }
 
 export async function openOntology(ctx: CommandContext, file: string): Promise<OntologyHandle> {
-  const bar = progressBar(ctx.io.stderr, ctx.io.isTTY);
+  const bar = progressBar(ctx.io);
   try {
     return await ctx.container.ontologies.open(resolve(ctx.io.cwd, file), {
       signal: ctx.io.signal,

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { UserError } from '../../core/errors';
 import { MIB, readInputFile, readInputFileSync } from '../../core/input-file';
 import { describeJsonError } from '../../core/safe-json';
+import { turnTaker } from '../../core/yield-turn';
 import type { Slot, EvidenceRef, McqItem, OqItem, DatasetItem } from '../dataset-types';
 export type { Slot, EvidenceRef, McqOption, McqItem, OqItem, DatasetItem } from '../dataset-types';
 
@@ -30,25 +31,45 @@ const DATASET = { what: 'dataset', maxBytes: MAX_DATASET_BYTES };
 
 /** A dataset file, read blocking (the CLI); only a regular file within MAX_DATASET_BYTES is read. */
 export function loadDataset(path: string): LoadedDataset {
-  return fromBytes(path, readInputFileSync(path, DATASET));
-}
-
-/** loadDataset with the read on the thread pool, for a server. */
-export async function readDataset(path: string): Promise<LoadedDataset> {
-  return fromBytes(path, await readInputFile(path, DATASET));
-}
-
-function fromBytes(path: string, raw: Buffer): LoadedDataset {
+  const raw = readInputFileSync(path, DATASET);
   return { path, items: parseDataset(raw.toString('utf8'), basename(path)), hash: datasetHash(raw) };
+}
+
+/** loadDataset with the read on the thread pool and the parse in slices, for a server. */
+export async function readDataset(path: string): Promise<LoadedDataset> {
+  const raw = await readInputFile(path, DATASET);
+  return { path, items: await parseDatasetYielding(raw.toString('utf8'), basename(path)), hash: datasetHash(raw) };
+}
+
+/** An option key as datasets and scoring compare it: ignoring case and surrounding space. */
+export function optionKey(k: string): string {
+  return k.trim().toUpperCase();
 }
 
 /** Parses and checks a JSONL dataset; every problem names its line. */
 export function parseDataset(text: string, source = 'dataset'): DatasetItem[] {
+  const parse = datasetLines(text, source);
+  for (let r = parse.next(); ; r = parse.next()) if (r.done) return r.value;
+}
+
+/** parseDataset, with a turn of the event loop every 20 ms: 30,000 items take about half a second. */
+async function parseDatasetYielding(text: string, source: string): Promise<DatasetItem[]> {
+  const parse = datasetLines(text, source);
+  const breathe = turnTaker();
+  for (let r = parse.next(); ; r = parse.next()) {
+    if (r.done) return r.value;
+    await breathe();
+  }
+}
+
+/** The items, one line at a time (each step yields), so a caller may pause between lines. */
+function* datasetLines(text: string, source: string): Generator<void, DatasetItem[]> {
   const items: DatasetItem[] = [];
   const ids = new Set<string>();
   const lines = text.split(/\r?\n/);
-  lines.forEach((line, i) => {
-    if (!line.trim()) return;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (!line.trim()) continue;
     const where = `${source} line ${i + 1}`;
     let v: unknown;
     try {
@@ -60,7 +81,8 @@ export function parseDataset(text: string, source = 'dataset'): DatasetItem[] {
     if (ids.has(item.id)) throw new UserError('bad-dataset', `${where}: the id "${item.id}" is used twice.`);
     ids.add(item.id);
     items.push(item);
-  });
+    yield;
+  }
   if (!items.length) throw new UserError('bad-dataset', `${source} holds no items.`);
   return items;
 }
@@ -83,20 +105,27 @@ function checkItem(v: unknown, where: string): DatasetItem {
   if (o.kind === 'mcq') {
     const opts = o.options;
     if (!Array.isArray(opts) || opts.length < 2 || opts.length > 26) throw bad('an MCQ needs 2 to 26 "options"');
-    const keys = new Set<string>();
+    // Scoring compares keys ignoring case (scoreMcq), so the check does too: options "A" and "a" would be one answer.
+    const keys = new Map<string, string>();
     for (const opt of opts as unknown[]) {
       const x = opt as Record<string, unknown>;
       if (!x || typeof x.key !== 'string' || typeof x.name !== 'string' || typeof x.iri !== 'string')
         throw bad('every option needs "key", "iri" and "name"');
-      if (keys.has(x.key)) throw bad(`option key "${x.key}" is used twice`);
-      keys.add(x.key);
+      const seen = keys.get(optionKey(x.key));
+      if (seen !== undefined)
+        throw bad(
+          seen === x.key
+            ? `option key "${x.key}" is used twice`
+            : `option keys "${seen}" and "${x.key}" differ only in case (keys are compared ignoring case)`,
+        );
+      keys.set(optionKey(x.key), x.key);
     }
-    if (!Array.isArray(o.gold) || !o.gold.every((g) => typeof g === 'string' && keys.has(g)))
-      throw bad('"gold" must list option keys');
+    const isKey = (k: unknown): k is string => typeof k === 'string' && keys.has(optionKey(k));
+    if (!Array.isArray(o.gold) || !o.gold.every(isKey)) throw bad('"gold" must list option keys');
+    const gold = new Set((o.gold as string[]).map(optionKey));
     if (
       o.unsure !== undefined &&
-      (!Array.isArray(o.unsure) ||
-        !o.unsure.every((k) => typeof k === 'string' && keys.has(k) && !(o.gold as string[]).includes(k)))
+      (!Array.isArray(o.unsure) || !o.unsure.every((k) => isKey(k) && !gold.has(optionKey(k))))
     )
       throw bad('"unsure" must list option keys that are not gold');
     if (!['subject', 'relation', 'filler'].includes(String(o.slot)))

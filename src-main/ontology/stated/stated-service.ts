@@ -101,7 +101,8 @@ export class StatedService {
   async whyUnsatisfiable(h: OntologyHandle, iri: string, signal?: AbortSignal): Promise<UnsatisfiableExplanation> {
     const id = this.classId(h, iri);
     const ix = h.closure;
-    const j = await this.inTurn(() => this.deps.explain(h, iri, null, OWL_NOTHING, signal));
+    // Not in turn with the questions above: a justification runs in a JVM of its own, with a deadline.
+    const j = await this.deps.explain(h, iri, null, OWL_NOTHING, signal);
     return {
       iri,
       name: ix.nameOf(id),

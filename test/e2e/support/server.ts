@@ -12,6 +12,8 @@ export interface ServedApp {
   token: string;
   dataDir: string;
   cacheDir: string;
+  /** The server process's id. */
+  pid: number;
   stderr(): string;
   stop(): Promise<void>;
 }
@@ -24,6 +26,8 @@ export async function startServer(
   env: Record<string, string> = {},
   /** Runs before the server starts, e.g. to write a settings.json into its data folder. */
   prepare?: (dirs: { dataDir: string; cacheDir: string }) => void,
+  /** Node flags before the CLI's own (perf's probes preload a module this way). */
+  nodeArgs: string[] = [],
 ): Promise<ServedApp> {
   const root = mkdtempSync(join(tmpdir(), 'oarag-e2e-'));
   const dataDir = join(root, 'data');
@@ -34,7 +38,7 @@ export async function startServer(
   }
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src-main/cli/bin.ts', 'serve', '--port', '0'],
+    [...nodeArgs, '--import', 'tsx', 'src-main/cli/bin.ts', 'serve', '--port', '0'],
     {
       cwd: REPO,
       env: {
@@ -74,6 +78,7 @@ export async function startServer(
     token: m[3],
     dataDir,
     cacheDir,
+    pid: child.pid!,
     stderr: () => err,
     /** Extra stdout lines (there must be none). */
     get extraStdout() {

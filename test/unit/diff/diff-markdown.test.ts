@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compareVersions } from '../../../src-main/diff/compare-versions';
 import { diffMarkdown, KIND_TITLES } from '../../../src-main/diff/diff-markdown';
 import { CHANGE_KINDS, type ChangeKind, type DiffReport } from '../../../src-main/diff/diff-types';
+import { rawControls } from '../../support/raw-controls';
 import { snapshot, type SnapshotSpec } from './snapshot-fixture';
 
 function report(a: SnapshotSpec, b: SnapshotSpec, namespaces: string[] = []): DiffReport {
@@ -51,6 +52,14 @@ describe('diffMarkdown', () => {
     expect(md).toContain('Only classes whose IRI starts with `http://purl.obolibrary.org/obo/PO_`.');
     expect(md).toMatch(/No changes: the same classes, labels/);
     expect(md).not.toContain('| Change | Count |');
+  });
+
+  it('prints control characters in names as visible escapes (ESC c would reset a terminal showing the file)', () => {
+    const md = diffMarkdown(
+      report({ classes: {} }, { classes: { PO_9: { name: 'bad\u001bc\u001b]0;x\u0007 name' } } }),
+    );
+    expect(rawControls(md)).toEqual([]);
+    expect(md).toContain('bad\\\\u001bc');
   });
 
   it('says a name that is its own CURIE once', () => {

@@ -4,7 +4,38 @@ import { runPool } from '../../../src-main/evaluation/item-pool';
 
 const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Work that holds the thread, as a reasoner-only item's scoring does. */
+function busy(ms: number): void {
+  const end = performance.now() + ms;
+  while (performance.now() < end);
+}
+
 describe('runPool', () => {
+  it('gives the event loop a turn while items that resolve at once run, so a timer-borne cancel lands', async () => {
+    const ctl = new AbortController();
+    let ran = 0;
+    let finished = 0;
+    setTimeout(() => ctl.abort(), 60);
+    const p = runPool({
+      items: Array.from({ length: 400 }, (_, i) => i),
+      concurrency: 1,
+      signal: ctl.signal,
+      run: async () => {
+        ran++;
+        busy(1);
+        return () => {
+          busy(1);
+          finished++;
+        };
+      },
+    });
+    await expect(p).rejects.toBeInstanceOf(TaskCancelledError);
+    // 400 items of 2 ms each take 800 ms: the cancel at 60 ms stopped the run long before its end.
+    expect(ran).toBeLessThan(200);
+    // Every item answered before the cancel was still finished (stored), none half-way.
+    expect(finished).toBe(ran);
+  });
+
   it('keeps at most N items in flight and starts them in order', async () => {
     let inFlight = 0;
     let peak = 0;

@@ -171,4 +171,38 @@ describe('result store', () => {
     expect(rows()).toBe(4);
     other.close();
   });
+
+  it('commits at once results waiting for more than 200 ms, even when the event loop never turns', () => {
+    const path = join(dir.path, 'busy.sqlite');
+    const store = new ResultStore(path);
+    const other = new Database(path, { readonly: true });
+    const rows = () => (other.prepare('SELECT COUNT(*) AS n FROM result').get() as { n: number }).n;
+    try {
+      store.put(key, result('a', true), null);
+      const end = performance.now() + 210;
+      while (performance.now() < end);
+      expect(rows()).toBe(0);
+      // The next result comes after 200 ms of work: it and the one waiting are committed now.
+      store.put(key, result('b', true), null);
+      expect(rows()).toBe(2);
+    } finally {
+      store.close();
+      other.close();
+    }
+  });
+
+  it('reads a run of more rows than a page in slices, exactly as all() does', async () => {
+    const store = new ResultStore(join(dir.path, 'paged.sqlite'));
+    try {
+      for (let i = 0; i < 1203; i++) store.put(key, result(`i${i}`, i % 2 === 0), null);
+      const other = { ...key, method: 'reasoner-only' };
+      store.put(other, result('i5', false), null);
+      const paged = await store.allYielding(key);
+      expect(paged.size).toBe(1203);
+      expect([...paged.entries()].sort()).toEqual([...store.all(key).entries()].sort());
+      expect(paged.get('i5')?.correct).toBe(false);
+    } finally {
+      store.close();
+    }
+  });
 });

@@ -65,8 +65,8 @@ describe('runs side by side', () => {
     expect(byId.get(cot)).toMatchObject({ datasetPath, items: 5, method: 'cot' });
   });
 
-  it('puts every item of either run in dataset order, with each run’s answer, score and checked level', () => {
-    const c = new EvalReview(storePath).compare([reasoner, cot]);
+  it('puts every item of either run in dataset order, with each run’s answer, score and checked level', async () => {
+    const c = await new EvalReview(storePath).compare([reasoner, cot]);
     expect(c.runs.map((r) => r.id)).toEqual([reasoner, cot]);
     expect(c.rows.map((r) => r.id)).toEqual(items.map((i) => i.id));
     const first = items[0];
@@ -93,10 +93,10 @@ describe('runs side by side', () => {
     ]);
   });
 
-  it('refuses one run twice, unknown runs, and fewer than two or more than four over the API', () => {
+  it('refuses one run twice, unknown runs, and fewer than two or more than four over the API', async () => {
     const r = new EvalReview(storePath);
-    expect(() => r.compare([cot, cot])).toThrow('Each run can be compared once.');
-    expect(() => r.compare([cot, '0'.repeat(20)])).toThrow('No evaluation run has that id.');
+    await expect(r.compare([cot, cot])).rejects.toThrow('Each run can be compared once.');
+    await expect(r.compare([cot, '0'.repeat(20)])).rejects.toThrow('No evaluation run has that id.');
     const schema = paramSchemas['evaluation.compare'];
     expect(schema.safeParse({ runIds: [cot] }).success).toBe(false);
     expect(schema.safeParse({ runIds: [cot, reasoner] }).success).toBe(true);
