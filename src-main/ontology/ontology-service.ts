@@ -11,6 +11,7 @@ import { openWarm } from './cache/warm-open';
 import { cacheKey, hashFile, toolStamp } from './cache/cache-key';
 import { sourceHashOf } from './watch/source-hash';
 import { checkOntologyFile } from './input-check';
+import { importResolution, resolutionStamp } from './imports/import-resolution';
 import { StepClock } from './load-profile';
 import { ColdScratch } from './load/cold-scratch';
 import { commitEntry, openHandle, publishEntry } from './load/cold-finish';
@@ -30,13 +31,20 @@ export interface OntologyServiceOptions {
   heapFor?: (path: string) => number;
   /** The naming preference (settings); a cache is built, and keyed, for one preference. */
   naming?: () => NamingOptions;
+  /** The catalog for loads that name none (the CLI's --catalog); else each file's own is looked for. */
+  catalog?: () => string | undefined;
 }
 
 export interface OpenOptions {
   signal?: AbortSignal;
   onProgress?: (p: TaskProgress) => void;
   timeoutMs?: number;
+  /** A catalog file; none given: one beside the file or above it in its repository (imports/import-resolution.ts). */
   catalog?: string;
+  /** The folder imports are looked for by name, when not the file's own (a committed revision read into a temporary file). */
+  importBase?: string;
+  /** Folders import targets must stay inside (the allowed folders), when set. */
+  importRoots?: string[];
   /** Overrides the service's naming preference for this load. */
   naming?: NamingOptions;
 }
@@ -112,7 +120,7 @@ export class OntologyService {
    */
   async bridgeHolding(h: OntologyHandle, signal?: AbortSignal): Promise<ElkBridge> {
     const loaded = sourceHashOf(h);
-    const content = { path: h.path, hash: loaded ?? '' };
+    const content = { path: h.path, hash: loaded ?? '', imports: h.imports };
     if (!this.session.holds(content)) {
       const now = await hashFile(h.path).catch(() => null);
       if (now === null || now !== loaded)
@@ -141,8 +149,14 @@ export class OntologyService {
     const report = stageReporter(o.onProgress);
     report('check', 0);
     checkOntologyFile(path);
+    const imports = importResolution(path, {
+      catalog: o.catalog ?? this.opts.catalog?.(),
+      base: o.importBase,
+      roots: o.importRoots,
+    });
     const hash = await hashFile(path);
-    const key = cacheKey(hash, toolStamp(bridgeJarPath(), this.opts.appVersion, namingStamp(naming)));
+    const stamp = [namingStamp(naming), resolutionStamp(imports)].filter(Boolean).join('; ');
+    const key = cacheKey(hash, toolStamp(bridgeJarPath(), this.opts.appVersion, stamp));
     // Keyed by path too: a copy of an open file is its own ontology (watched, reloaded and explained
     // from its own path), though both read one cache entry.
     const openKey = `${key}\n${path}`;
@@ -151,10 +165,13 @@ export class OntologyService {
     const dbPath = join(this.opts.cacheDir, `${key}.sqlite`);
     const ntPath = join(this.opts.cacheDir, `${key}.nt`);
     const warm = await openWarm({ path, dbPath, ntPath, cacheDir: this.opts.cacheDir, t0 });
-    const options = { signal: o.signal, timeoutMs: o.timeoutMs, catalog: o.catalog, naming };
+    const options = { signal: o.signal, timeoutMs: o.timeoutMs, imports, naming };
     const notes = warm.note ? [warm.note] : [];
     const handle = warm.handle ?? (await this.coldSized({ path, hash, dbPath, ntPath, t0, options, report, notes }));
     handle.nameLanguages = naming.languages;
+    handle.imports = imports;
+    // A cached summary tells how the load that built it found its catalog; this one may have been given it.
+    if (handle.summary.imports) handle.summary.imports.catalogFrom = imports.catalogFrom;
     this.open_.set(openKey, handle);
     return handle;
   }

@@ -1,3 +1,5 @@
+import type { ImportsSummary } from './imports/import-tree';
+
 export type CacheState = 'hit' | 'miss';
 
 /**
@@ -54,6 +56,8 @@ export interface LoadSummary {
    * loaded afresh, why not, and how many axioms the file gained and lost.
    */
   reload?: ReloadSummary;
+  /** The imports closure as a tree and the catalog used; absent in caches built before catalogs. */
+  imports?: ImportsSummary;
 }
 
 export interface ReloadSummary {

@@ -1,0 +1,152 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkFree } from '../../../src-main/agent/frame/check-free';
+import { frameContext } from '../../../src-main/agent/frame/frame-deps';
+import type { ImportNode } from '../../../src-main/ontology/imports/import-tree';
+import type { NameLinker } from '../../../src-main/query/linking/name-linker';
+import { cliHarness } from '../../support/cli-harness';
+
+const FIXTURES = join(__dirname, '..', '..', 'fixtures');
+const OBO = 'http://purl.obolibrary.org/obo/';
+
+const h = cliHarness('oarag-odk-');
+
+function flat(nodes: ImportNode[]): ImportNode[] {
+  return nodes.flatMap((n) => [n, ...flat(n.children)]);
+}
+
+/** The fixture copied into the harness folder, optionally as a git repository with one commit. */
+function copyOf(name: string, git = false): string {
+  const dir = join(h.dir, `${name}-${Math.random().toString(36).slice(2, 8)}`);
+  cpSync(join(FIXTURES, name), dir, { recursive: true });
+  if (git) {
+    const run = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'pipe' });
+    run('init', '-q');
+    run('add', '-A');
+    run('-c', 'user.email=t@example.org', '-c', 'user.name=test', 'commit', '-qm', 'fixture');
+  }
+  return dir;
+}
+
+/** "Is the nucleolus part of a cell?" answered yes: only part_of's imported transitivity entails it. */
+async function nucleolusCheck(path: string) {
+  const handle = await h.container.ontologies.open(path);
+  const term = (iri: string, name: string) => ({ iri, name, from: name });
+  const { deps } = frameContext(handle, {} as NameLinker);
+  return checkFree(
+    {
+      kind: 'free',
+      entities: [],
+      statement: {
+        subject: term(`${OBO}DEMO_0000004`, 'nucleolus'),
+        relation: term(`${OBO}BFO_0000050`, 'part of'),
+        filler: term(`${OBO}DEMO_0000001`, 'cell'),
+      },
+    },
+    'Yes, it is.',
+    deps,
+  );
+}
+
+describe('ontologies kept in ODK-style repositories', () => {
+  it("loads the Cell Ontology's edit file with the catalog beside it: every mapped file resolves, the missing one is named", async () => {
+    const dir = copyOf('cl-layout');
+    const r = await h.cli(['load', join(dir, 'src/ontology/cl-edit.owl'), '--json']);
+    expect(r.code, r.err).toBe(0);
+    const out = JSON.parse(r.out);
+    expect(out.imports.catalogFrom).toBe('found');
+    const nodes = flat(out.imports.tree);
+    expect(nodes).toHaveLength(14);
+    const resolved = nodes.filter((n) => n.origin === 'catalog').map((n) => n.iri);
+    expect(resolved.filter((i) => i.includes('/components/'))).toHaveLength(12);
+    expect(resolved).toContain(`${OBO}cl/patterns/definitions.owl`);
+    const skipped = nodes.filter((n) => n.origin === 'skipped');
+    expect(skipped.map((n) => n.iri)).toEqual([`${OBO}cl/imports/merged_import.owl`]);
+    expect(skipped[0].reason).toMatch(/imports\/merged_import\.owl, which is missing/);
+    expect(out.classes).toBe(15);
+  });
+
+  it('resolves the same imports for a copy elsewhere given --catalog', async () => {
+    const dir = copyOf('cl-layout');
+    const elsewhere = join(h.dir, 'elsewhere');
+    mkdirSync(elsewhere, { recursive: true });
+    cpSync(join(dir, 'src/ontology/cl-edit.owl'), join(elsewhere, 'cl-edit.owl'));
+    const r = await h.cli([
+      'load',
+      join(elsewhere, 'cl-edit.owl'),
+      '--catalog',
+      join(dir, 'src/ontology/catalog-v001.xml'),
+      '--json',
+    ]);
+    expect(r.code, r.err).toBe(0);
+    const out = JSON.parse(r.out);
+    expect(out.imports.catalogFrom).toBe('given');
+    expect(flat(out.imports.tree).filter((n) => n.origin === 'catalog')).toHaveLength(13);
+    const bare = await h.cli(['load', join(elsewhere, 'cl-edit.owl'), '--json']);
+    expect(flat(JSON.parse(bare.out).imports.tree).filter((n) => n.origin === 'skipped')).toHaveLength(14);
+  });
+
+  it('reads group, xml:base, rewriteURI and nextCatalog entries, and shows which import a term comes from', async () => {
+    const dir = copyOf('odk');
+    const file = join(dir, 'src/ontology/demo-edit.owl');
+    const r = await h.cli(['load', file, '--json']);
+    expect(r.code, r.err).toBe(0);
+    const nodes = flat(JSON.parse(r.out).imports.tree);
+    expect(nodes.map((n) => [n.iri.replace(`${OBO}demo/`, ''), n.origin])).toEqual([
+      ['components/cell_parts.owl', 'catalog'],
+      ['components/synonyms.owl', 'catalog'],
+      ['imports/ro_import.owl', 'catalog'],
+    ]);
+    expect(nodes[0].classes).toBeGreaterThan(0);
+    const card = await h.cli(['card', 'ribosome', '--ontology', file, '--json']);
+    expect(JSON.parse(card.out).source).toBe(`${OBO}demo/components/cell_parts.owl`);
+  });
+
+  it('decides the check that needs the imported transitivity, and leaves it unchecked, naming the import, without it', async () => {
+    const dir = copyOf('odk');
+    const file = join(dir, 'src/ontology/demo-edit.owl');
+    expect((await h.cli(['load', file])).code).toBe(0);
+    const withImport = await nucleolusCheck(file);
+    expect(withImport.level).toBe('entailed');
+
+    const alone = join(h.dir, 'alone');
+    mkdirSync(alone, { recursive: true });
+    cpSync(file, join(alone, 'demo-edit.owl'));
+    expect((await h.cli(['load', join(alone, 'demo-edit.owl')])).code).toBe(0);
+    const without = await nucleolusCheck(join(alone, 'demo-edit.owl'));
+    expect(without.level).toBe('unchecked');
+    expect(without.reason).toContain(`${OBO}demo/imports/ro_import.owl`);
+  });
+
+  it('diffs an uncommitted edit against HEAD: the new inferred parent is listed', async () => {
+    const dir = copyOf('odk', true);
+    const file = join(dir, 'src/ontology/demo-edit.owl');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(
+      file,
+      text.replace('SubClassOf(:0000005 :0000001)', 'SubClassOf(:0000005 :0000001)\nSubClassOf(:0000004 :0000002)'),
+    );
+    const r = await h.cli(['diff', file, '--rev', 'HEAD', '--json']);
+    expect(r.code, r.err).toBe(0);
+    const report = JSON.parse(r.out);
+    expect(report.old.file).toBe('demo-edit.owl @ HEAD');
+    expect(report.changes).toContainEqual(
+      expect.objectContaining({
+        kind: 'parent-added',
+        class: expect.objectContaining({ iri: `${OBO}DEMO_0000004` }),
+        parent: expect.objectContaining({ iri: `${OBO}DEMO_0000002` }),
+      }),
+    );
+    // The committed version resolved its imports as the working copy does: part_of stayed transitive.
+    expect(report.changes.filter((c: { kind: string }) => c.kind === 'link-removed')).toEqual([]);
+  });
+
+  it('says clearly when the file is in no repository', async () => {
+    const dir = copyOf('odk');
+    const r = await h.cli(['diff', join(dir, 'src/ontology/demo-edit.owl'), '--rev', 'HEAD']);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/not inside a git repository/);
+  });
+});
