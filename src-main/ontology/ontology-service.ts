@@ -9,7 +9,7 @@ import { DEFAULT_NAMING, namingStamp, type NamingOptions } from './names/naming-
 import { evictVariants, sweepOrphans, verifyIntegrity } from './cache/cache-integrity';
 import { openWarm } from './cache/warm-open';
 import { cacheKey, hashFile, toolStamp } from './cache/cache-key';
-import { sourceHashOf } from './watch/source-hash';
+import { importHashesOf, sourceHashOf } from './watch/source-hash';
 import { checkOntologyFile } from './input-check';
 import { importResolution, resolutionStamp } from './imports/import-resolution';
 import { StepClock } from './load-profile';
@@ -161,7 +161,8 @@ export class OntologyService {
     // from its own path), though both read one cache entry.
     const openKey = `${key}\n${path}`;
     const existing = this.open_.get(openKey);
-    if (existing?.isOpen) return existing;
+    // The same file's bytes are not the same ontology once an import (or the catalog) changed: load again.
+    if (existing?.isOpen && (await importsUnchanged(existing))) return existing;
     const dbPath = join(this.opts.cacheDir, `${key}.sqlite`);
     const ntPath = join(this.opts.cacheDir, `${key}.nt`);
     const warm = await openWarm({ path, dbPath, ntPath, cacheDir: this.opts.cacheDir, t0 });
@@ -249,6 +250,11 @@ export class OntologyService {
       await run.scratch.cleanup();
     }
   }
+}
+
+async function importsUnchanged(h: OntologyHandle): Promise<boolean> {
+  for (const imp of importHashesOf(h)) if ((await hashFile(imp.path).catch(() => null)) !== imp.hash) return false;
+  return true;
 }
 
 /** A reload keeps a JVM whose heap is at least this share of the estimate for the edited file. */
