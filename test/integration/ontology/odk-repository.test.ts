@@ -120,6 +120,47 @@ describe('ontologies kept in ODK-style repositories', () => {
     expect(without.reason).toContain(`${OBO}demo/imports/ro_import.owl`);
   });
 
+  it('answers a query over the imports closure', async () => {
+    const dir = copyOf('odk');
+    const file = join(dir, 'src/ontology/demo-edit.owl');
+    const r = await h.cli(['query', '--ontology', file, '--json', 'ASK { "centromere" "part of" "cell" }']);
+    expect(r.code, r.err).toBe(0);
+    expect(JSON.parse(r.out).verdict).toBe('ENTAILED');
+  });
+
+  it("generates from the main file's own axioms by default, from the closure's with --scope closure", async () => {
+    const dir = copyOf('odk');
+    const file = join(dir, 'src/ontology/demo-edit.owl');
+    const run = async (scope: string) => {
+      const out = join(dir, `test1-${scope}.jsonl`);
+      const args = ['generate', '--ontology', file, '--out', out, '--mcq', '6', '--oq', '0', '--slots', '1,0,1'];
+      const r = await h.cli([...args, '--scope', scope, '--json']);
+      expect(r.code, r.err).toBe(0);
+      return JSON.parse(r.out).mcq.sourceAxioms as number;
+    };
+    expect(await run('main')).toBe(9);
+    expect(await run('closure')).toBe(15);
+    expect((await h.cli(['generate', '--ontology', file, '--out', join(dir, 'x.jsonl'), '--scope', 'all'])).code).toBe(
+      2,
+    );
+  });
+
+  it('revises the main file only: the imported files keep their bytes and the revision keeps its imports', async () => {
+    const dir = copyOf('odk');
+    const file = join(dir, 'src/ontology/demo-edit.owl');
+    const ro = join(dir, 'src/ontology/imports/ro_import.owl');
+    const before = readFileSync(ro, 'utf8');
+    const out = join(dir, 'test2');
+    const r = await h.cli(['revise', '--ontology', file, '--out', out, '--json']);
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(ro, 'utf8')).toBe(before);
+    const revised = readFileSync(JSON.parse(r.out).revisedPath, 'utf8');
+    expect(revised).toContain(`${OBO}demo/imports/ro_import.owl`);
+    const closure = await h.cli(['revise', '--ontology', file, '--out', out, '--scope', 'closure']);
+    expect(closure.code).toBe(2);
+    expect(closure.err).toMatch(/never rewritten/);
+  });
+
   it('diffs an uncommitted edit against HEAD: the new inferred parent is listed', async () => {
     const dir = copyOf('odk', true);
     const file = join(dir, 'src/ontology/demo-edit.owl');
