@@ -120,6 +120,21 @@ describe('ontologies kept in ODK-style repositories', () => {
     expect(without.reason).toContain(`${OBO}demo/imports/ro_import.owl`);
   });
 
+  it('loads again when an import changed though the file did not', async () => {
+    const dir = copyOf('odk');
+    const file = join(dir, 'src/ontology/demo-edit.owl');
+    const first = await h.container.ontologies.open(file);
+    expect(await h.container.ontologies.open(file)).toBe(first);
+    const ro = join(dir, 'src/ontology/imports/ro_import.owl');
+    writeFileSync(
+      ro,
+      readFileSync(ro, 'utf8').replace('<rdfs:label>part of</rdfs:label>', '<rdfs:label>part of (edited)</rdfs:label>'),
+    );
+    const again = await h.container.ontologies.open(file);
+    expect(again).not.toBe(first);
+    expect(again.summary.warnings.map((w) => w.code)).toContain('cache-stale');
+  });
+
   it('answers a query over the imports closure', async () => {
     const dir = copyOf('odk');
     const file = join(dir, 'src/ontology/demo-edit.owl');
