@@ -42,7 +42,7 @@ export type * from '../files/file-types';
 export type * from '../llm/models/model-types';
 export type * from '../ontology/cards/card-types';
 export type * from '../ontology/ontology-types';
-export type * from '../ontology/imports/import-tree';
+export type * from '../ontology/imports/import-types';
 export type * from '../ontology/stated/stated-types';
 export type * from '../ontology/tree/tree-types';
 export type * from '../ontology/watch/watch-types';

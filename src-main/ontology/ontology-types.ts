@@ -1,4 +1,4 @@
-import type { ImportsSummary } from './imports/import-tree';
+import type { ImportsSummary } from './imports/import-types';
 
 export type CacheState = 'hit' | 'miss';
 
