@@ -71,6 +71,16 @@ describe.skipIf(reason)('e2e: an ontology in an ODK-style git repository (web mo
     expect(await skipped.textContent()).toMatch(/merged_import\.owl.*which is missing or unreadable/);
     await page.getByTestId('imports-tree').evaluate((e) => e.scrollIntoView({ block: 'start' }));
     await shot(page, 'ontologies-imports-cl', { docs: true });
+    // A copy elsewhere, opened with the catalog given in the view's field, resolves the same imports.
+    const copy = join(dir, 'loose', 'cl-edit.owl');
+    cpSync(join(cl, 'src', 'ontology', 'cl-edit.owl'), copy);
+    await page.getByTestId('ontology-catalog').fill(join(cl, 'src', 'ontology', 'catalog-v001.xml'));
+    await openOntology(page, copy);
+    expect(await page.getByTestId('ontology-catalog-used').textContent()).toContain('(given)');
+    const given = page.getByTestId('imports-tree').getByTestId('import-node');
+    const originsGiven = await given.evaluateAll((els) => els.map((e) => e.getAttribute('data-origin')));
+    expect(originsGiven.filter((o) => o === 'catalog')).toHaveLength(13);
+    await page.getByTestId('ontology-catalog').fill('');
     // Back to the ODK example for the steps below.
     await page.locator('[data-testid="open-list"] li', { hasText: 'demo cell ontology' }).locator('input').check();
   });

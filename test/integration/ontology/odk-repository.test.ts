@@ -84,6 +84,21 @@ describe('ontologies kept in ODK-style repositories', () => {
     const out = JSON.parse(r.out);
     expect(out.imports.catalogFrom).toBe('given');
     expect(flat(out.imports.tree).filter((n) => n.origin === 'catalog')).toHaveLength(13);
+    // Every command that opens an ontology takes it: a class only an import declares is found.
+    const card = await h.cli([
+      'card',
+      'pattern-defined neuron',
+      '--ontology',
+      join(elsewhere, 'cl-edit.owl'),
+      '--catalog',
+      join(dir, 'src/ontology/catalog-v001.xml'),
+      '--json',
+    ]);
+    expect(card.code, card.err).toBe(0);
+    expect(JSON.parse(card.out).source).toBe(`${OBO}cl/patterns/definitions.owl`);
+    const missing = await h.cli(['load', join(elsewhere, 'cl-edit.owl'), '--catalog', join(elsewhere, 'nope.xml')]);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toMatch(/No catalog file exists at .*nope\.xml/);
     const bare = await h.cli(['load', join(elsewhere, 'cl-edit.owl'), '--json']);
     expect(flat(JSON.parse(bare.out).imports.tree).filter((n) => n.origin === 'skipped')).toHaveLength(14);
   });
