@@ -96,6 +96,10 @@ describe.skipIf(reason)('e2e: an ontology in an ODK-style git repository (web mo
     await page.locator('[data-testid="search-results"] [role=option]').first().click();
     await page.getByTestId('card-source').waitFor();
     expect(await page.getByTestId('card-source').textContent()).toContain(`${OBO}demo/components/cell_parts.owl`);
+    // The tree opens along the selected class: the imported class carries its import's name there too.
+    const tag = page.getByTestId('tree-source').first();
+    await tag.waitFor({ timeout: 30_000 });
+    expect(await tag.textContent()).toContain('cell_parts.owl');
   });
 
   it('runs "against the last commit" in the Diff view after an uncommitted edit', async () => {
