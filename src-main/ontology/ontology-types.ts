@@ -11,6 +11,8 @@ export const LOAD_WARNING_CODES = [
   'unresolved-import',
   'skipped-import',
   'import-outside-folder',
+  // From the bridge: a catalog that was found but cannot be read, or a next catalog it names that is missing.
+  'catalog-problem',
   // From the bridge: constructs outside OWL 2 EL, which ELK ignores (counts per construct).
   'non-el',
   // From the load: classes equivalent to owl:Nothing.

@@ -5,7 +5,13 @@ export type { ImportEntryInfo, ImportNode, ImportOrigin, ImportsSummary } from '
 
 /** The resolution's fields as the bridge's `load` and `reload` take them. */
 export function bridgeImportFields(r: ImportResolution | null | undefined): Record<string, unknown> {
-  return { catalog: r?.catalog ?? null, base: r?.base ?? null, ...(r?.roots ? { roots: r.roots } : {}) };
+  return {
+    catalog: r?.catalog ?? null,
+    base: r?.base ?? null,
+    ...(r?.roots ? { roots: r.roots } : {}),
+    // A catalog found, not given, that cannot be read is warned about and left out rather than failing the load.
+    ...(r?.catalogFrom === 'found' ? { catalogFound: true } : {}),
+  };
 }
 
 /** The bridge's flat list as a tree, each skipped import with the load's warning about it. */

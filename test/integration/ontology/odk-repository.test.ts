@@ -150,6 +150,23 @@ describe('ontologies kept in ODK-style repositories', () => {
     expect(again.summary.warnings.map((w) => w.code)).toContain('cache-stale');
   });
 
+  it('loads without a found catalog that cannot be read, and says so', async () => {
+    const dir = copyOf('odk');
+    writeFileSync(join(dir, 'src/ontology/catalog-v001.xml'), '<catalog><uri name=');
+    const r = await h.cli(['load', join(dir, 'src/ontology/demo-edit.owl'), '--json']);
+    expect(r.code, r.err).toBe(0);
+    const out = JSON.parse(r.out);
+    expect(out.warnings).toContainEqual(
+      expect.objectContaining({
+        code: 'catalog-problem',
+        message: expect.stringMatching(/could not be read.*not used/),
+      }),
+    );
+    // The by-name fallback still finds imports/ro_import.owl; the components are skipped.
+    const origins = flat(out.imports.tree).map((n) => n.origin);
+    expect(origins).toEqual(['skipped', 'skipped', 'folder']);
+  });
+
   it('answers a query over the imports closure', async () => {
     const dir = copyOf('odk');
     const file = join(dir, 'src/ontology/demo-edit.owl');

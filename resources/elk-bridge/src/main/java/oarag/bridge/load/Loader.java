@@ -70,7 +70,7 @@ public final class Loader {
         progress.report("parse", 0.0);
 
         OWLOntologyManager man = OWLManager.createOWLOntologyManager();
-        LocalMapper mapper = new LocalMapper(how.folderOf(file), catalog, how.roots);
+        LocalMapper mapper = new LocalMapper(how.folderOf(file), catalog, how.roots, how.lenient);
         man.getIRIMappers().clear();
         man.getIRIMappers().add(mapper);
         // OWL API 5 reads the loader configuration from the manager's configurator in some code
@@ -267,7 +267,7 @@ public final class Loader {
             }
         }
         for (String note : mapper.catalogNotes) {
-            s.warnings.add(new Warning("unresolved-import", note, null, null));
+            s.warnings.add(new Warning("catalog-problem", note, null, null));
         }
         Warning nonEl = nonElWarning(NonElCounter.countNonEl(s.closure, s.outsideEl));
         if (nonEl != null) {

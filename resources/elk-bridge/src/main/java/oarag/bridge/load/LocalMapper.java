@@ -48,12 +48,29 @@ final class LocalMapper implements OWLOntologyIRIMapper {
 
     private final java.util.Set<String> catalogsRead = new java.util.HashSet<>();
 
-    LocalMapper(File dir, File catalog, java.util.List<File> roots) throws BridgeException {
+    LocalMapper(File dir, File catalog, java.util.List<File> roots, boolean lenient)
+            throws BridgeException {
         this.dir = dir;
         this.roots = roots;
         if (catalog != null) {
-            readCatalog(catalog, 0);
+            try {
+                readCatalog(catalog, 0);
+            } catch (BridgeException e) {
+                if (!lenient) {
+                    throw e;
+                }
+                exact.clear();
+                rewrites.clear();
+                String m = e.getMessage();
+                catalogNotes.add(
+                        (m.endsWith(".") ? m.substring(0, m.length() - 1) : m)
+                                + "; it was not used.");
+            }
         }
+    }
+
+    LocalMapper(File dir, File catalog, java.util.List<File> roots) throws BridgeException {
+        this(dir, catalog, roots, false);
     }
 
     LocalMapper(File dir, File catalog) throws BridgeException {

@@ -11,6 +11,12 @@ import java.util.List;
 public final class Resolution {
     public static final Resolution NONE = new Resolution(null, null, null);
 
+    /**
+     * The catalog was found rather than given: one that cannot be read is noted in a warning and
+     * the load goes on without it (a given one that cannot be read fails the load).
+     */
+    public boolean lenient;
+
     public final File catalog;
     public final File base;
     public final List<File> roots;

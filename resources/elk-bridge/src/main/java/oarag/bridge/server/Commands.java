@@ -191,9 +191,15 @@ public final class Commands {
                 }
             }
         }
-        return new oarag.bridge.load.Resolution(
-                catalog == null ? null : new File(catalog),
-                base == null ? null : new File(base),
-                roots);
+        oarag.bridge.load.Resolution r =
+                new oarag.bridge.load.Resolution(
+                        catalog == null ? null : new File(catalog),
+                        base == null ? null : new File(base),
+                        roots);
+        r.lenient =
+                req.has("catalogFound")
+                        && req.get("catalogFound").isJsonPrimitive()
+                        && req.get("catalogFound").getAsBoolean();
+        return r;
     }
 }

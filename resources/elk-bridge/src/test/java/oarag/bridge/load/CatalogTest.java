@@ -129,4 +129,24 @@ class CatalogTest {
                                                         "outside the allowed folders")),
                 s.warnings.toString());
     }
+
+    @Test
+    void aFoundCatalogThatCannotBeReadIsNamedAndLeftOutAGivenOneFails() throws Exception {
+        write("src/main.ofn", onto(X + "main", "Main", X + "far/d.owl"));
+        write("src/catalog-v001.xml", "<catalog><uri name=");
+        java.io.File main = tmp.resolve("src/main.ofn").toFile();
+        java.io.File catalog = tmp.resolve("src/catalog-v001.xml").toFile();
+        Resolution found = new Resolution(catalog, null, null);
+        found.lenient = true;
+        Session s = Loader.load(main, found, Progress.NONE);
+        assertTrue(
+                s.warnings.stream()
+                        .anyMatch(w -> w.message.contains("catalog-v001.xml could not be read")),
+                s.warnings.toString());
+        oarag.bridge.common.BridgeException e =
+                org.junit.jupiter.api.Assertions.assertThrows(
+                        oarag.bridge.common.BridgeException.class,
+                        () -> Loader.load(main, catalog, Progress.NONE));
+        assertEquals("PARSE_ERROR", e.code);
+    }
 }
