@@ -8,8 +8,7 @@ import { readRevision } from './git-revision';
 
 export interface RevisionDiff {
   report: DiffReport;
-  /** The committed version's handle, opened from a temporary file (already removed). */
-  before: OntologyHandle;
+  /** The working copy's handle (the committed version's is closed again). */
   after: OntologyHandle;
 }
 
@@ -40,9 +39,14 @@ export async function diffAgainstRevision(
       importBase: dirname(file),
       onProgress: stage(`open ${rev}`, 0.25),
     });
-    const report = await diffHandles(before, after, o);
-    report.old.file = `${basename(file)} @ ${rev}`;
-    return { report, before, after };
+    try {
+      const report = await diffHandles(before, after, o);
+      report.old.file = `${basename(file)} @ ${rev}`;
+      return { report, after };
+    } finally {
+      // Its temporary file is about to go: nothing may reopen or watch it (the cache entry stays).
+      ontologies.close(before);
+    }
   } finally {
     committed.cleanup();
   }
