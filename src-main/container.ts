@@ -60,6 +60,8 @@ export class Container {
   private readonly started: Service[] = [];
   /** Label languages for this process alone (the CLI's --languages), in place of the setting. */
   nameLanguages: string[] | undefined;
+  /** The catalog for this process alone (the CLI's --catalog), used by every load that names none. */
+  catalog: string | undefined;
 
   constructor(opts: ContainerOptions = {}) {
     this.env = opts.env ?? process.env;
@@ -70,6 +72,7 @@ export class Container {
       appVersion: appVersion(),
       // Read at each open: a changed preference names entities anew in a cache of its own.
       naming: () => ({ languages: this.nameLanguages ?? this.settings.get().nameLanguages }),
+      catalog: () => this.catalog,
     });
     this.openOntologies = new OpenOntologies({ tasks: this.tasks, release: (h) => this.closeOntology(h) });
     this.stated = new StatedService({

@@ -42,6 +42,7 @@ export type * from '../files/file-types';
 export type * from '../llm/models/model-types';
 export type * from '../ontology/cards/card-types';
 export type * from '../ontology/ontology-types';
+export type * from '../ontology/imports/import-types';
 export type * from '../ontology/stated/stated-types';
 export type * from '../ontology/tree/tree-types';
 export type * from '../ontology/watch/watch-types';
@@ -62,6 +63,7 @@ export { LoadWarningSchema } from '../ontology/load-warnings';
 
 const path = z.string().min(1).max(4096);
 const ontologyId = z.string().min(1).max(4096);
+const gitRev = z.string().min(1).max(200);
 const shortText = z.string().max(10_000);
 const modelSpec = z.string().min(1).max(4096);
 const agentProtocol = z.enum(['auto', 'structured', 'text']);
@@ -115,7 +117,8 @@ export const FrameBodySchema = z.discriminatedUnion('kind', [
 
 export const paramSchemas = {
   'app.info': z.object({}).strict(),
-  'ontology.open': z.object({ path }).strict(),
+  /** `catalog`: the XML catalog for its imports; none: one beside the file or above it in its repository. */
+  'ontology.open': z.object({ path, catalog: path.optional() }).strict(),
   'ontology.list': z.object({}).strict(),
   'ontology.recent': z.object({}).strict(),
   /** Releases the ontology (its cache file, closure and query service); refused while a task uses it. */
@@ -286,13 +289,16 @@ export const paramSchemas = {
       oldPath: path.optional(),
       newId: ontologyId.optional(),
       newPath: path.optional(),
+      /** Instead of an old side: the new one's file as committed at this git revision (e.g. HEAD). */
+      rev: gitRev.optional(),
       namespaces: z.array(z.string().min(1).max(4096)).max(50).optional(),
       annotations: z.boolean().optional(),
     })
     .strict(),
   'diff.export': z
     .object({
-      oldId: ontologyId,
+      oldId: ontologyId.optional(),
+      rev: gitRev.optional(),
       newId: ontologyId,
       namespaces: z.array(z.string().min(1).max(4096)).max(50).optional(),
       annotations: z.boolean().optional(),
@@ -385,6 +391,8 @@ export interface SearchHit {
   obsolete: boolean;
   /** Set when the query named an alternative ID or an obsolete term this live term replaces. */
   replaces?: SearchReplacement;
+  /** The import IRI the term comes from; absent for the loaded file's own terms. */
+  source?: string;
 }
 
 export interface TaskRef {

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Container } from '../container';
 import { UserError } from '../core/errors';
@@ -18,6 +19,10 @@ export function usage(): string {
     'Every command that opens an ontology also takes --languages <tags>: the label languages that name',
     "classes, in order of preference (e.g. 'de,en,none'; none: a label without a language tag), in place",
     'of the nameLanguages setting, for this run only.',
+    '',
+    'Every command that opens an ontology also takes --catalog <file>: the XML catalog (catalog-v001.xml) that',
+    'maps its imports to local files. Without it, a catalog-v001.xml beside the file, or in a parent folder up to',
+    'the repository root, is used.',
   );
   return lines.join('\n') + '\n';
 }
@@ -39,7 +44,12 @@ export async function runArgs(argv: string[], given: CliIo, container?: Containe
   try {
     parsed = parseArgs({
       args: rest,
-      options: { ...cmd.options, help: { type: 'boolean', short: 'h' }, languages: { type: 'string' } },
+      options: {
+        ...cmd.options,
+        help: { type: 'boolean', short: 'h' },
+        languages: { type: 'string' },
+        catalog: { type: 'string' },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -48,13 +58,16 @@ export async function runArgs(argv: string[], given: CliIo, container?: Containe
     return EXIT_USAGE;
   }
   if (parsed.values.help) {
-    io.stdout(`Usage: ${cmd.usage}\n`);
+    const shared =
+      cmd.name === 'serve' ? '' : '\nAlso: --catalog <file> (the XML catalog for its imports), --languages <tags>.';
+    io.stdout(`Usage: ${cmd.usage}${shared}\n`);
     return EXIT_OK;
   }
   const own = !container;
   // Loaded here, not at the top: `oarag --help` and usage errors need none of the services.
   const c = container ?? new (await import('../container')).Container({ env: io.env });
   const languagesBefore = c.nameLanguages;
+  const catalogBefore = c.catalog;
   try {
     if (own) {
       await c.start();
@@ -62,6 +75,7 @@ export async function runArgs(argv: string[], given: CliIo, container?: Containe
       for (const p of c.settings.problems()) io.stderr(`oarag: warning: ${p}\n`);
     }
     if (parsed.values.languages !== undefined) c.nameLanguages = languagesOption(cmd.name, parsed.values.languages);
+    if (parsed.values.catalog !== undefined) c.catalog = catalogOption(cmd.name, parsed.values.catalog, io.cwd);
     return await cmd.run({ io, container: c, values: parsed.values, positionals: parsed.positionals });
   } catch (e) {
     if (e instanceof UserError) {
@@ -78,8 +92,20 @@ export async function runArgs(argv: string[], given: CliIo, container?: Containe
   } finally {
     // A container the caller passed in outlives this run: --languages was for this run only.
     c.nameLanguages = languagesBefore;
+    c.catalog = catalogBefore;
     if (own) await c.stop();
   }
+}
+
+/** --catalog <file>, resolved against the working folder; the web server takes a catalog per ontology instead. */
+function catalogOption(command: string, value: string | boolean | (string | boolean)[], cwd: string): string {
+  if (command === 'serve')
+    throw new UserError(
+      'usage',
+      '--catalog is for a run that opens ontologies; in the app, give the catalog in the Ontologies view.',
+    );
+  if (typeof value !== 'string' || !value.trim()) throw new UserError('usage', '--catalog needs a file.');
+  return resolve(cwd, value);
 }
 
 /** --languages 'de,en,none' as the naming's preference list; the web server follows the setting instead. */

@@ -46,6 +46,9 @@ export const ERROR_CODES = [
   'bridge-timeout',
   'no-classes',
   'file-changed',
+  // Git: the file is not inside a repository, or the revision does not hold it.
+  'not-in-git',
+  'no-revision',
   // Datasets and evaluation.
   'bad-dataset',
   'bad-item',

@@ -181,4 +181,6 @@ export interface DiffOutcome {
   report: DiffReport;
   /** Set when a kind had more changes than the report carries (diff.export writes them all); else null. */
   shownPerKind: number | null;
+  /** Set when the old version is the new one's file as committed at this revision (oldId is then empty). */
+  rev?: string;
 }

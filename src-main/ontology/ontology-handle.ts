@@ -8,6 +8,7 @@ import { ClosureIndex } from './closure/closure-index';
 import { normalizeName } from './names/normalize';
 import { DEFAULT_NAME_LANGUAGES } from './names/naming-policy';
 import type { LoadSummary } from './ontology-types';
+import type { ImportResolution } from './imports/import-resolution';
 import { loadClosureStore } from './store/closure-store';
 import type { SparqlResult } from './store/sparql/raw-sparql';
 import { SparqlRunner, type SparqlRunOptions } from './store/sparql/sparql-runner';
@@ -33,6 +34,8 @@ export class OntologyHandle {
   private readonly nameStmt;
   /** The label languages its names were chosen by, in order of preference ('' for no tag); set by the service. */
   nameLanguages: readonly string[] = DEFAULT_NAME_LANGUAGES;
+  /** How this load found its imports: a reload, an explanation and a revision resolve them the same way. */
+  imports: ImportResolution | null = null;
 
   constructor(
     readonly path: string,
@@ -91,6 +94,7 @@ export class OntologyHandle {
   }
 
   private outsideEl_: ReadonlySet<string> | undefined;
+  private termOrigins_: Map<string, unknown> | undefined;
 
   /** The imports the load skipped (offline, or missing locally): the closure lacks all they entail. */
   unloadedImports(): string[] {
@@ -166,7 +170,25 @@ export class OntologyHandle {
   }
 
   card(iri: string): Card | null {
-    return this.cards.card(iri);
+    const card = this.cards.card(iri);
+    const source = card ? this.termSource(iri) : null;
+    return card && source ? { ...card, source } : card;
+  }
+
+  /** The import IRI a term comes from (imports/import-tree.ts termOrigins), or null for the file's own. */
+  termSource(iri: string): string | null {
+    if (!this.termOrigins_) {
+      let raw: string | undefined;
+      try {
+        raw = this.db.prepare("SELECT value FROM meta WHERE key = 'termOrigins'").pluck().get() as string | undefined;
+      } catch {
+        raw = undefined;
+      }
+      const parsed: unknown = raw ? JSON.parse(raw) : {};
+      this.termOrigins_ = new Map(Object.entries(parsed && typeof parsed === 'object' ? parsed : {}));
+    }
+    const v = this.termOrigins_.get(iri);
+    return typeof v === 'string' ? v : null;
   }
 
   /** The first `limit` unsatisfiable classes by name, with their names (the load summary lists only IRIs). */

@@ -10,8 +10,9 @@ import { DEFAULT_NAMING, namingStamp, type NamingOptions } from './names/naming-
 import { evictVariants, sweepOrphans, verifyIntegrity } from './cache/cache-integrity';
 import { openWarm } from './cache/warm-open';
 import { cacheKey, hashFile, toolStamp } from './cache/cache-key';
-import { sourceHashOf } from './watch/source-hash';
+import { importHashesOf, sourceHashOf } from './watch/source-hash';
 import { checkOntologyFile } from './input-check';
+import { importResolution, resolutionStamp } from './imports/import-resolution';
 import { StepClock } from './load-profile';
 import { ColdScratch } from './load/cold-scratch';
 import { commitEntry, openHandle, publishEntry } from './load/cold-finish';
@@ -33,13 +34,20 @@ export interface OntologyServiceOptions {
   naming?: () => NamingOptions;
   /** The deadline of one justification (default: explainTimeoutMs(), 10 s). */
   explainTimeoutMs?: number;
+  /** The catalog for loads that name none (the CLI's --catalog); else each file's own is looked for. */
+  catalog?: () => string | undefined;
 }
 
 export interface OpenOptions {
   signal?: AbortSignal;
   onProgress?: (p: TaskProgress) => void;
   timeoutMs?: number;
+  /** A catalog file; none given: one beside the file or above it in its repository (imports/import-resolution.ts). */
   catalog?: string;
+  /** The folder imports are looked for by name, when not the file's own (a committed revision read into a temporary file). */
+  importBase?: string;
+  /** Folders import targets must stay inside (the allowed folders), when set. */
+  importRoots?: string[];
   /** Overrides the service's naming preference for this load. */
   naming?: NamingOptions;
 }
@@ -121,7 +129,7 @@ export class OntologyService {
   /** The content a handle was loaded from, checked against its file unless a session holds it already. */
   private async loadedContent(h: OntologyHandle, held: (c: HeldContent) => boolean): Promise<HeldContent> {
     const loaded = sourceHashOf(h);
-    const content = { path: h.path, hash: loaded ?? '' };
+    const content = { path: h.path, hash: loaded ?? '', imports: h.imports };
     if (!held(content)) {
       const now = await hashFile(h.path).catch(() => null);
       if (now === null || now !== loaded)
@@ -150,20 +158,30 @@ export class OntologyService {
     const report = stageReporter(o.onProgress);
     report('check', 0);
     checkOntologyFile(path);
+    const imports = importResolution(path, {
+      catalog: o.catalog ?? this.opts.catalog?.(),
+      base: o.importBase,
+      roots: o.importRoots,
+    });
     const hash = await hashFile(path);
-    const key = cacheKey(hash, toolStamp(bridgeJarPath(), this.opts.appVersion, namingStamp(naming)));
+    const stamp = [namingStamp(naming), resolutionStamp(imports)].filter(Boolean).join('; ');
+    const key = cacheKey(hash, toolStamp(bridgeJarPath(), this.opts.appVersion, stamp));
     // Keyed by path too: a copy of an open file is its own ontology (watched, reloaded and explained
     // from its own path), though both read one cache entry.
     const openKey = `${key}\n${path}`;
     const existing = this.open_.get(openKey);
-    if (existing?.isOpen) return existing;
+    // The same file's bytes are not the same ontology once an import (or the catalog) changed: load again.
+    if (existing?.isOpen && (await importsUnchanged(existing))) return existing;
     const dbPath = join(this.opts.cacheDir, `${key}.sqlite`);
     const ntPath = join(this.opts.cacheDir, `${key}.nt`);
     const warm = await openWarm({ path, dbPath, ntPath, cacheDir: this.opts.cacheDir, t0 });
-    const options = { signal: o.signal, timeoutMs: o.timeoutMs, catalog: o.catalog, naming };
+    const options = { signal: o.signal, timeoutMs: o.timeoutMs, imports, naming };
     const notes = warm.note ? [warm.note] : [];
     const handle = warm.handle ?? (await this.coldSized({ path, hash, dbPath, ntPath, t0, options, report, notes }));
     handle.nameLanguages = naming.languages;
+    handle.imports = imports;
+    // A cached summary tells how the load that built it found its catalog; this one may have been given it.
+    if (handle.summary.imports) handle.summary.imports.catalogFrom = imports.catalogFrom;
     this.open_.set(openKey, handle);
     return handle;
   }
@@ -241,6 +259,11 @@ export class OntologyService {
       await run.scratch.cleanup();
     }
   }
+}
+
+async function importsUnchanged(h: OntologyHandle): Promise<boolean> {
+  for (const imp of importHashesOf(h)) if ((await hashFile(imp.path).catch(() => null)) !== imp.hash) return false;
+  return true;
 }
 
 /** A reload keeps a JVM whose heap is at least this share of the estimate for the edited file. */

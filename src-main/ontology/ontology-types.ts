@@ -1,3 +1,5 @@
+import type { ImportsSummary } from './imports/import-types';
+
 export type CacheState = 'hit' | 'miss';
 
 /**
@@ -9,6 +11,8 @@ export const LOAD_WARNING_CODES = [
   'unresolved-import',
   'skipped-import',
   'import-outside-folder',
+  // From the bridge: a catalog that was found but cannot be read, or a next catalog it names that is missing.
+  'catalog-problem',
   // From the bridge: constructs outside OWL 2 EL, which ELK ignores (counts per construct).
   'non-el',
   // From the load: classes equivalent to owl:Nothing.
@@ -54,6 +58,8 @@ export interface LoadSummary {
    * loaded afresh, why not, and how many axioms the file gained and lost.
    */
   reload?: ReloadSummary;
+  /** The imports closure as a tree and the catalog used; absent in caches built before catalogs. */
+  imports?: ImportsSummary;
 }
 
 export interface ReloadSummary {

@@ -19,7 +19,7 @@ export const useDiffStore = defineStore('diff', () => {
   const run = createJob('diff');
   const exporting = ref(false);
 
-  async function start(params: { oldId?: string; oldPath?: string; newId?: string; newPath?: string }) {
+  async function start(params: { oldId?: string; oldPath?: string; newId?: string; newPath?: string; rev?: string }) {
     const namespaces = splitNamespaces(form.namespaces);
     await run.start(() =>
       api().call('diff.run', {
@@ -32,7 +32,8 @@ export const useDiffStore = defineStore('diff', () => {
     if (!r) return;
     // A version given as a file was opened by the diff: list it, and keep the form on what was compared.
     if (params.newPath || params.oldPath) await useOntologyStore().refresh();
-    form.oldId = r.oldId;
+    // Against a commit the old side is no open ontology: the form keeps its choice.
+    if (!r.rev) form.oldId = r.oldId;
     form.newId = r.newId;
   }
 
@@ -61,6 +62,13 @@ export const useDiffStore = defineStore('diff', () => {
     await start({ oldId: originalId, newPath: revisedPath });
   }
 
+  /** The open ontology's file against its last commit (git), e.g. from the "changed on disk" notice. */
+  async function againstLastCommit(id: string) {
+    useAppStore().go('diff');
+    form.newId = id;
+    await start({ newId: id, rev: 'HEAD' });
+  }
+
   async function exportAs(format: 'markdown' | 'json') {
     const r = run.result.value;
     if (!r || exporting.value) return;
@@ -68,7 +76,7 @@ export const useDiffStore = defineStore('diff', () => {
     try {
       const namespaces = r.report.namespaces;
       const f = await api().call('diff.export', {
-        oldId: r.oldId,
+        ...(r.rev ? { rev: r.rev } : { oldId: r.oldId }),
         newId: r.newId,
         namespaces: namespaces.length ? namespaces : undefined,
         annotations: r.report.annotations === true,
@@ -82,5 +90,5 @@ export const useDiffStore = defineStore('diff', () => {
     }
   }
 
-  return { form, run, exporting, ready, runForm, againstOriginal, exportAs };
+  return { form, run, exporting, ready, runForm, againstOriginal, againstLastCommit, exportAs };
 });

@@ -103,8 +103,8 @@ export const useOntologyStore = defineStore('ontology', () => {
   }
 
   /** Opens (loads, classifies, caches) an ontology by path and makes it current. */
-  async function open(path: string): Promise<OntologyInfo | null> {
-    const info = await load(path);
+  async function open(path: string, catalog?: string): Promise<OntologyInfo | null> {
+    const info = await load(path, catalog);
     if (info) useAppStore().notify('ok', `Opened ${labelOf(info.id)}`);
     return info;
   }
@@ -128,13 +128,14 @@ export const useOntologyStore = defineStore('ontology', () => {
     }
   }
 
-  async function load(path: string): Promise<OntologyInfo | null> {
+  async function load(path: string, catalog?: string): Promise<OntologyInfo | null> {
     const p = path.trim();
     if (!p) return null;
     openError.value = null;
     opening.value = { taskId: null, path: p };
     try {
-      const { taskId } = await api().call('ontology.open', { path: p });
+      const c = catalog?.trim();
+      const { taskId } = await api().call('ontology.open', c ? { path: p, catalog: c } : { path: p });
       opening.value = { taskId, path: p };
       const t = await useTasksStore().waitFor(taskId, 'load');
       if (t.state !== 'ok') {

@@ -78,3 +78,14 @@ export function fmtParams(p: string | number | null | undefined): string {
   if (n >= 1e3) return `${(n / 1e3).toFixed(1)} K`;
   return String(n);
 }
+
+/** An import's short name, its IRI's last path segment: `ro_import.owl`. */
+export function importName(iri: string): string {
+  return (
+    iri
+      .replace(/[?#].*$/, '')
+      .replace(/\/+$/, '')
+      .split('/')
+      .pop() || iri
+  );
+}

@@ -5,6 +5,7 @@ const TITLES: Record<LoadWarningCode, string> = {
   'unresolved-import': 'Import not found',
   'skipped-import': 'Import skipped',
   'import-outside-folder': 'Import read from outside the folder',
+  'catalog-problem': 'Catalog problem',
   'non-el': 'Outside OWL 2 EL',
   unsatisfiable: 'Unsatisfiable classes',
   'heap-retried': 'Retried with more memory',

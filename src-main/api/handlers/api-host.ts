@@ -2,7 +2,7 @@ import type { Container } from '../../container';
 import { withTypedPaths } from '../../core/shown-paths';
 import type { Task } from '../../core/task';
 import type { OntologyHandle } from '../../ontology/ontology-handle';
-import { sourceHashOf } from '../../ontology/watch/source-hash';
+import { importHashesOf, sourceHashOf } from '../../ontology/watch/source-hash';
 import type { ApiEvent, ApiEvents, ApiMethod, ApiParams, ApiResults, ApiTaskResults, TaskKind } from '../contract';
 
 /** Who makes a call: a web socket, an HTTP connection; shared resources (the SPARQL queue) give each a fair share. */
@@ -47,7 +47,7 @@ export function apiHost(c: Container, mode: 'desktop' | 'web', emit: ApiHost['em
     emit,
     adopt(h, loadStarted) {
       c.openOntologies.adopt(h);
-      c.fileWatcher.watch(h.path, h.path, sourceHashOf(h), loadStarted);
+      c.fileWatcher.watch(h.path, h.path, sourceHashOf(h), loadStarted, importHashesOf(h));
     },
     close(ontologyId) {
       const closed = c.openOntologies.close(ontologyId);

@@ -5,6 +5,8 @@ import type { Task } from '../../core/task';
 import { capChanges } from '../../diff/cap-changes';
 import { diffMarkdown } from '../../diff/diff-markdown';
 import { diffHandles } from '../../diff/diff-service';
+import { diffAgainstRevision } from '../../diff/revision-diff';
+import type { ApiParams, TaskRef } from '../contract';
 import { namespacePrefixes } from '../../diff/namespace-filter';
 import type { OntologyHandle } from '../../ontology/ontology-handle';
 import type { ApiHost, AreaHandlers } from './api-host';
@@ -19,7 +21,8 @@ type Side = { handle: OntologyHandle; file?: undefined } | { file: string; handl
 export function diffHandlers(host: ApiHost): AreaHandlers<'diff'> {
   const { c } = host;
   return {
-    'diff.run': ({ oldId, oldPath, newId, newPath, namespaces, annotations }) => {
+    'diff.run': ({ oldId, oldPath, newId, newPath, rev, namespaces, annotations }) => {
+      if (rev !== undefined) return revisionRun(host, { oldId, oldPath, newId, newPath, rev, namespaces, annotations });
       const side = (id: string | undefined, file: string | undefined, which: string): Side => {
         if ((id === undefined) === (file === undefined))
           throw new UserError('bad-params', `Invalid parameters for diff.run: give either ${which}Id or ${which}Path.`);
@@ -42,17 +45,47 @@ export function diffHandlers(host: ApiHost): AreaHandlers<'diff'> {
       for (const x of sides) if (x.handle) c.openOntologies.hold(x.handle, t.id);
       return { taskId: t.id };
     },
-    'diff.export': async ({ oldId, newId, namespaces, annotations, format }) => {
-      const report = await diffHandles(c.openOntologies.get(oldId), c.openOntologies.get(newId), {
-        namespaces: checkedNamespaces(namespaces),
-        annotations,
-      });
+    'diff.export': async ({ oldId, rev, newId, namespaces, annotations, format }) => {
+      if ((oldId === undefined) === (rev === undefined))
+        throw new UserError('bad-params', 'Invalid parameters for diff.export: give either oldId or rev.');
+      const o = { namespaces: checkedNamespaces(namespaces), annotations };
+      const newH = c.openOntologies.get(newId);
+      const report =
+        rev !== undefined
+          ? (await diffAgainstRevision(c.ontologies, newH.path, rev, { ...o, catalog: givenCatalog(newH) })).report
+          : await diffHandles(c.openOntologies.get(oldId!), newH, o);
       const name = `diff-${fileStem(report.old.file)}-${fileStem(report.new.file)}`;
       return format === 'json'
         ? { fileName: `${name}.json`, mime: 'application/json', content: JSON.stringify(report, null, 2) }
         : { fileName: `${name}.md`, mime: 'text/markdown', content: diffMarkdown(report) };
     },
   };
+}
+
+/** The open ontology's file against its own committed version at `rev` (git show), as a diff task. */
+function revisionRun(host: ApiHost, p: ApiParams<'diff.run'> & { rev: string }): TaskRef {
+  if (p.oldId !== undefined || p.oldPath !== undefined || p.newId === undefined || p.newPath !== undefined)
+    throw new UserError('bad-params', 'Invalid parameters for diff.run: with rev give only newId.');
+  const newH = host.c.openOntologies.get(p.newId);
+  const prefixes = checkedNamespaces(p.namespaces);
+  const t = host.launch('diff', `Diff ${basename(newH.path)} against ${p.rev}`, async (task) => {
+    const { report: full, after } = await diffAgainstRevision(host.c.ontologies, newH.path, p.rev, {
+      namespaces: prefixes,
+      annotations: p.annotations,
+      catalog: givenCatalog(newH),
+      signal: task.signal,
+      onProgress: (x) => task.update(x),
+    });
+    const { report, capped } = capChanges(full, DIFF_SHOWN_PER_KIND);
+    return { oldId: '', newId: after.path, report, shownPerKind: capped ? DIFF_SHOWN_PER_KIND : null, rev: p.rev };
+  });
+  host.c.openOntologies.hold(newH, t.id);
+  return { taskId: t.id };
+}
+
+/** The catalog the ontology was opened with, when one was given (a found one is found again). */
+function givenCatalog(h: OntologyHandle): string | undefined {
+  return h.imports?.catalogFrom === 'given' ? (h.imports.catalog ?? undefined) : undefined;
 }
 
 /** A side given as a file is opened (from the cache when it has been seen) and stays open. */

@@ -1,7 +1,8 @@
-import { basename } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { UserError } from '../../core/errors';
 import { withTypedPaths } from '../../core/shown-paths';
 import { classTreeOf } from '../../ontology/tree/class-tree';
+import type { OntologyHandle } from '../../ontology/ontology-handle';
 import { ontologyInfo } from '../ontology-info';
 import type { ApiHost, AreaHandlers } from './api-host';
 
@@ -17,11 +18,18 @@ export function ontologyHandlers(
   const { c } = host;
   const open = c.openOntologies;
   return {
-    'ontology.open': ({ path }) => {
+    'ontology.open': ({ path, catalog }) => {
       const t = host.launch('load', `Open ${basename(path)}`, async (task) => {
         const started = Date.now();
         const h = await c.ontologies
-          .open(path, { signal: task.signal, onProgress: (p) => task.update(p) })
+          .open(path, {
+            signal: task.signal,
+            onProgress: (p) => task.update(p),
+            // A reload keeps the catalog the ontology was opened with.
+            catalog: catalog ?? givenCatalogOf(open.list(), path),
+            // Import targets follow the folders the user allowed, once any are set.
+            importRoots: importRoots(c.settings.get().fileRoots, path),
+          })
           .catch((e: unknown) => Promise.reject(withTypedPaths(e, [path])));
         // The service hands back a handle it still has open for this content instead of loading it.
         const alreadyOpen = open.wasAdopted(h);
@@ -69,6 +77,7 @@ export function browseHandlers(
           score: Math.round(x.score * 1000) / 1000,
           obsolete: ix.deprecated.has(x.id),
           ...(x.replaces ? { replaces: x.replaces } : {}),
+          ...sourceOf(h, ix.iri(x.id)),
         }));
     },
     'ontology.card': ({ ontologyId, iri }) => {
@@ -76,10 +85,16 @@ export function browseHandlers(
       if (!card) throw new UserError('unknown-name', 'No class has that IRI in this ontology.');
       return card;
     },
-    'ontology.children': ({ ontologyId, iri, relation, hierarchy }) =>
-      c.trees.children(handle(ontologyId), iri, relation ?? null, hierarchy),
-    'ontology.path': ({ ontologyId, iri, relation, hierarchy }) =>
-      c.trees.path(handle(ontologyId), iri, relation ?? null, hierarchy),
+    'ontology.children': async ({ ontologyId, iri, relation, hierarchy }) => {
+      const h = handle(ontologyId);
+      const r = await c.trees.children(h, iri, relation ?? null, hierarchy);
+      return { ...r, nodes: r.nodes.map((n) => ({ ...n, ...sourceOf(h, n.iri) })) };
+    },
+    'ontology.path': async ({ ontologyId, iri, relation, hierarchy }) => {
+      const h = handle(ontologyId);
+      const r = await c.trees.path(h, iri, relation ?? null, hierarchy);
+      return { ...r, path: r.path.map((n) => ({ ...n, ...sourceOf(h, n.iri) })) };
+    },
     'ontology.statedInferred': ({ ontologyId, iri }) => c.stated.statedInferred(handle(ontologyId), iri),
     'ontology.lineage': ({ ontologyId, iri }) => c.stated.lineage(handle(ontologyId), iri),
     'ontology.axioms': ({ ontologyId, iri }) => c.stated.classAxioms(handle(ontologyId), iri),
@@ -87,4 +102,20 @@ export function browseHandlers(
       c.stated.whyUnsatisfiable(handle(ontologyId), iri, ctx.signal),
     'ontology.relations': ({ ontologyId }) => classTreeOf(handle(ontologyId).closure).relations(),
   };
+}
+
+function givenCatalogOf(list: readonly { handle: OntologyHandle }[], path: string): string | undefined {
+  const h = list.find((o) => o.handle.path === path)?.handle;
+  return h?.imports?.catalogFrom === 'given' ? (h.imports.catalog ?? undefined) : undefined;
+}
+
+/** The allowed folders and the file's own (opening it chose that one), or none when no folders are set. */
+function importRoots(fileRoots: readonly string[] | null | undefined, path: string): string[] | undefined {
+  return fileRoots?.length ? [...fileRoots, dirname(resolve(path))] : undefined;
+}
+
+/** `{ source }` for a term an import brings, else nothing. */
+function sourceOf(h: OntologyHandle, iri: string): { source?: string } {
+  const source = h.termSource(iri);
+  return source ? { source } : {};
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { UserError } from '../../core/errors';
+import type { TaskProgress } from '../../core/task';
 import { progressBar } from '../progress-bar';
 import type { CommandSpec } from '../command-spec';
 import { printJson } from './shared';
@@ -8,17 +9,22 @@ export const diffCommand: CommandSpec = {
   name: 'diff',
   summary:
     'Compare two versions of an ontology: classes, labels, parents, entailed links, equivalences; with --annotations also definitions, synonyms, xrefs and other annotations.',
-  usage: 'oarag diff <old> <new> [--md|--json] [--annotations] [--namespace <IRI prefix|CURIE prefix>]...',
+  usage:
+    'oarag diff <old> <new> | oarag diff <file> --rev <revision> (the file as committed there, against the working copy) [--md|--json] [--annotations] [--namespace <IRI prefix|CURIE prefix>]...',
   options: {
     json: { type: 'boolean' },
     annotations: { type: 'boolean' },
     md: { type: 'boolean' },
     namespace: { type: 'string', multiple: true },
+    rev: { type: 'string' },
   },
   async run(ctx) {
     const [oldFile, newFile, extra] = ctx.positionals;
-    if (!oldFile || !newFile || extra !== undefined)
-      throw new UserError('usage', 'give the two versions: oarag diff <old> <new>.');
+    const rev = typeof ctx.values.rev === 'string' ? ctx.values.rev : undefined;
+    if (rev !== undefined && (!oldFile || newFile !== undefined))
+      throw new UserError('usage', 'with --rev give one file: oarag diff <file> --rev HEAD.');
+    if (rev === undefined && (!oldFile || !newFile || extra !== undefined))
+      throw new UserError('usage', 'give the two versions: oarag diff <old> <new>, or one file and --rev <revision>.');
     if (ctx.values.json && ctx.values.md) throw new UserError('usage', 'choose one of --json and --md.');
     const [{ diffFiles }, { diffMarkdown }] = await Promise.all([
       import('../../diff/diff-service'),
@@ -27,12 +33,22 @@ export const diffCommand: CommandSpec = {
     const bar = progressBar(ctx.io);
     let report;
     try {
-      report = await diffFiles(ctx.container.ontologies, resolve(ctx.io.cwd, oldFile), resolve(ctx.io.cwd, newFile), {
+      const o = {
         namespaces: (ctx.values.namespace as string[] | undefined) ?? [],
         annotations: ctx.values.annotations === true,
         signal: ctx.io.signal,
-        onProgress: (p) => bar.update(p),
-      });
+        onProgress: (p: TaskProgress) => bar.update(p),
+      };
+      if (rev !== undefined) {
+        const { diffAgainstRevision } = await import('../../diff/revision-diff');
+        report = (await diffAgainstRevision(ctx.container.ontologies, resolve(ctx.io.cwd, oldFile), rev, o)).report;
+      } else
+        report = await diffFiles(
+          ctx.container.ontologies,
+          resolve(ctx.io.cwd, oldFile),
+          resolve(ctx.io.cwd, newFile!),
+          o,
+        );
     } finally {
       bar.done();
     }

@@ -1,17 +1,18 @@
 import { resolve } from 'node:path';
 import { UserError } from '../../core/errors';
 import { checkOutputs } from '../../core/output-policy';
+import { importHashesOf } from '../../ontology/watch/source-hash';
 import { progressBar } from '../progress-bar';
 import { seedOption } from '../../core/seed';
 import type { CommandSpec } from '../command-spec';
-import { openOntology, printJson, requireString } from './shared';
+import { openOntology, printJson, requireString, scopeOption } from './shared';
 
 export const generateCommand: CommandSpec = {
   name: 'generate',
   summary: 'Generate a Test 1 benchmark (MCQs and open questions) from an ontology, as JSONL.',
   usage:
     'oarag generate --ontology <file> --out <test1.jsonl> [--mcq 300] [--oq 200] [--root <name>] [--seed 1] ' +
-    '[--slots <subject,relation,filler weights, e.g. 1,1,1>] [--conditions 2,3,4] [--max-answers N] [--force] [--json]',
+    '[--slots <subject,relation,filler weights, e.g. 1,1,1>] [--conditions 2,3,4] [--max-answers N] [--scope main|closure] [--force] [--json]',
   options: {
     ontology: { type: 'string' },
     out: { type: 'string' },
@@ -22,6 +23,7 @@ export const generateCommand: CommandSpec = {
     slots: { type: 'string' },
     conditions: { type: 'string' },
     'max-answers': { type: 'string' },
+    scope: { type: 'string' },
     json: { type: 'boolean' },
     force: { type: 'boolean' },
   },
@@ -37,12 +39,15 @@ export const generateCommand: CommandSpec = {
       slots: typeof v.slots === 'string' ? parseSlots(v.slots) : undefined,
       conditions: typeof v.conditions === 'string' ? parseList(v.conditions, 'conditions') : undefined,
       maxAnswers: typeof v['max-answers'] === 'string' ? intOpt(v['max-answers'], 'max-answers', 0) : undefined,
+      scope: scopeOption(v.scope),
     };
     const outputs = { inputs: [resolve(ctx.io.cwd, file)], force: ctx.values.force === true };
     // Refused before the long work starts, and checked again when the file is written.
     checkOutputs({ ...outputs, targets: [out] });
     const { generateToFile } = await import('../../datasets/dataset-use-cases');
     const h = await openOntology(ctx, file);
+    // The imports the ontology was read with are inputs too: no output may overwrite one.
+    outputs.inputs.push(...importHashesOf(h).map((i) => i.path));
     const bar = progressBar(ctx.io);
     let res;
     try {

@@ -1,11 +1,12 @@
 import { UserError } from '../../core/errors';
+import type { ImportNode, ImportsSummary } from '../../ontology/imports/import-tree';
 import type { CommandSpec } from '../command-spec';
 import { openOntology, printJson } from './shared';
 
 export const loadCommand: CommandSpec = {
   name: 'load',
   summary: 'Load an ontology, classify it with ELK and cache its closure and cards.',
-  usage: 'oarag load <file> [--json]',
+  usage: 'oarag load <file> [--catalog <file>] [--json]',
   options: { json: { type: 'boolean' } },
   async run(ctx) {
     const file = ctx.positionals[0];
@@ -21,6 +22,7 @@ export const loadCommand: CommandSpec = {
         closure: s.closure,
         unsatisfiable: s.unsatisfiable,
         warnings: s.warnings,
+        imports: s.imports ?? null,
         cache: s.cache,
         seconds: round(s.seconds),
         stageSeconds: Object.fromEntries(Object.entries(s.stageSeconds).map(([k, v]) => [k, round(v ?? 0)])),
@@ -36,12 +38,28 @@ export const loadCommand: CommandSpec = {
       `  closure: ${s.closure.subClassOf} direct subclass edges, ${s.closure.existential} existential links (non-redundant)`,
       `  unsatisfiable: ${s.unsatisfiable.length}`,
       `  cache: ${s.cache}   time: ${round(s.seconds)} s`,
+      ...importLines(s.imports),
       ...s.warnings.map((w) => `  warning: ${w.message}`),
     ];
     ctx.io.stdout(out.join('\n') + '\n');
     return 0;
   },
 };
+
+/** The imports closure as an indented tree: origin, IRI, and what each import adds. */
+function importLines(imports: ImportsSummary | undefined): string[] {
+  if (!imports || (!imports.tree.length && !imports.catalog)) return [];
+  const out = [`  catalog: ${imports.catalog ? `${imports.catalog} (${imports.catalogFrom})` : 'none'}`];
+  const walk = (nodes: ImportNode[], depth: number) => {
+    for (const n of nodes) {
+      const adds = n.origin === 'skipped' ? `skipped: ${n.reason}` : `${n.classes} classes, ${n.axioms} axioms`;
+      out.push(`  ${'  '.repeat(depth)}import [${n.origin}] ${n.iri} — ${adds}`);
+      walk(n.children, depth + 1);
+    }
+  };
+  walk(imports.tree, 0);
+  return out;
+}
 
 function round(x: number): number {
   return Math.round(x * 1000) / 1000;

@@ -2,14 +2,15 @@ import { resolve } from 'node:path';
 import { progressBar } from '../progress-bar';
 import { seedOption } from '../../core/seed';
 import type { CommandSpec } from '../command-spec';
-import { printJson, requireString } from './shared';
+import { UserError } from '../../core/errors';
+import { printJson, requireString, scopeOption } from './shared';
 
 export const reviseCommand: CommandSpec = {
   name: 'revise',
   summary:
     'Build the Test 2 ontology: move existential restrictions into definitions; optionally check a Test 1 dataset.',
   usage:
-    'oarag revise --ontology <file> [--questions <test1.jsonl>] --out <dir> [--seed N (wording of the definitions, default 1)] [--force] [--json]',
+    'oarag revise --ontology <file> [--questions <test1.jsonl>] --out <dir> [--seed N (wording of the definitions, default 1)] [--scope main] [--force] [--json]',
   options: {
     ontology: { type: 'string' },
     questions: { type: 'string' },
@@ -17,9 +18,15 @@ export const reviseCommand: CommandSpec = {
     json: { type: 'boolean' },
     force: { type: 'boolean' },
     seed: { type: 'string' },
+    scope: { type: 'string' },
   },
   async run(ctx) {
     const file = resolve(ctx.io.cwd, requireString(ctx, 'ontology', 'file'));
+    if (scopeOption(ctx.values.scope) === 'closure')
+      throw new UserError(
+        'usage',
+        "revise rewrites only the main file's own axioms into a new file; an imported file is never rewritten, so --scope closure does not apply (the revision keeps its imports as they are).",
+      );
     const outDir = resolve(ctx.io.cwd, requireString(ctx, 'out', 'dir'));
     const questionsPath =
       typeof ctx.values.questions === 'string' ? resolve(ctx.io.cwd, ctx.values.questions) : undefined;

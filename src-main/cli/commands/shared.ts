@@ -63,3 +63,10 @@ export function driverOption(ctx: CommandContext): 'auto' | 'policy' | 'react' {
   if (v === 'auto' || v === 'policy' || v === 'react') return v;
   throw new UserError('usage', `--driver must be auto, policy or react, not "${String(v)}".`);
 }
+
+/** --scope main|closure (default main): whose axioms generate and revise work on. */
+export function scopeOption(v: unknown): 'main' | 'closure' {
+  if (v === undefined || v === 'main') return 'main';
+  if (v === 'closure') return 'closure';
+  throw new UserError('usage', `--scope must be main or closure, not "${String(v)}".`);
+}

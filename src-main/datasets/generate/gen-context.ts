@@ -21,6 +21,9 @@ export interface SourceAxiom {
  * or relation out of questions (obsolete, unsatisfiable, root-like, or a name that does not pick
  * exactly this entity, since a question that names an entity ambiguously cannot be answered exactly).
  */
+/** Whose axioms questions are built from: the loaded file's own classes, or the whole imports closure. */
+export type GenerateScope = 'main' | 'closure';
+
 export class GenContext {
   readonly ix: ClosureIndex;
   readonly linker: NameLinker;
@@ -42,7 +45,15 @@ export class GenContext {
   private readonly relationOk = new Map<number, boolean>();
   private usableList: number[] | undefined;
 
-  constructor(readonly handle: OntologyHandle) {
+  /**
+   * `scope` main (the default): questions are built from the restrictions on the loaded file's own
+   * classes; an imported class still serves as a filler, an option or an answer. closure: imported
+   * classes' restrictions are question material too.
+   */
+  constructor(
+    readonly handle: OntologyHandle,
+    scope: GenerateScope = 'main',
+  ) {
     this.ix = handle.closure;
     this.linker = new NameLinker(handle.names, this.ix);
     const ix = this.ix;
@@ -53,6 +64,7 @@ export class GenContext {
     const rows = handle.statedRestrictions().sort((p, q) => p[0] - q[0] || ix.compareIri(p[1], q[1]) || p[2] - q[2]);
     for (const [a, r, b] of rows) {
       if (ix.kindOf[a] !== 'class' || ix.kindOf[b] !== 'class' || ix.kindOf[r] !== 'property') continue;
+      if (scope === 'main' && handle.termSource(ix.iri(a)) !== null) continue;
       if (ix.unsat.has(a) || ix.unsat.has(b) || ix.deprecated.has(a) || ix.deprecated.has(b) || ix.deprecated.has(r))
         continue;
       const key = `${a} ${r} ${b}`;

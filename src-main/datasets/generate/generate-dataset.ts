@@ -5,7 +5,7 @@ import { throwIfAborted, type TaskProgress } from '../../core/task';
 import { normalizeName } from '../../ontology/names/normalize';
 import type { OntologyHandle } from '../../ontology/ontology-handle';
 import type { McqItem, OqItem, Slot } from './dataset';
-import { GenContext } from './gen-context';
+import { GenContext, type GenerateScope } from './gen-context';
 import { checkOptions, requireMaterial, type CheckedOptions } from './generate-options';
 import { generateMcqs } from './mcq-generator';
 import { ConditionPool } from './oq-conditions';
@@ -31,6 +31,8 @@ export interface GenerateOptions {
   conditions?: number[];
   /** Skip OQs with more gold answers than this (default: no limit). */
   maxAnswers?: number;
+  /** Whose axioms the questions come from (gen-context.ts GenerateScope; default main). */
+  scope?: GenerateScope;
   /** The dataset's "ontology" field (default: the file name of the handle). */
   ontologyName?: string;
   signal?: AbortSignal;
@@ -48,7 +50,7 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
   const file = basename(handle.summary.file || handle.path);
   const ontology = opts.ontologyName ?? file;
   const idPrefix = `${idStem(ontology)}-`;
-  const ctx = new GenContext(handle);
+  const ctx = new GenContext(handle, opts.scope);
   requireMaterial(ctx, file, o);
   const progress = (stage: string, f: number) => opts.onProgress?.({ stage, fraction: Math.min(1, Math.max(0, f)) });
   const tick = ticker(progress, opts.signal);

@@ -1,5 +1,5 @@
 import { mkdirSync, rmSync } from 'node:fs';
-import { basename, extname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { UserError } from '../../core/errors';
 import { checkOutputDir, checkOutputs, commitTemp, tempPathFor, writeOutputFile } from '../../core/output-policy';
 import { throwIfAborted, type TaskProgress } from '../../core/task';
@@ -109,8 +109,18 @@ export async function reviseOntology(service: OntologyService, path: string, opt
   };
   if (opts.questions && plan.test2Path) {
     report('check', 0.5);
-    const revised = await service.open(plan.revisedPath, { signal: opts.signal, onProgress: scaled(0.5, 0.75) });
-    const check = await service.open(plan.checkPath, { signal: opts.signal, onProgress: scaled(0.75, 0.97) });
+    // Written elsewhere, the revision still imports what the source does: resolved as the source's imports were.
+    const imports = { catalog: h.imports?.catalog ?? undefined, importBase: dirname(plan.src) };
+    const revised = await service.open(plan.revisedPath, {
+      signal: opts.signal,
+      onProgress: scaled(0.5, 0.75),
+      ...imports,
+    });
+    const check = await service.open(plan.checkPath, {
+      signal: opts.signal,
+      onProgress: scaled(0.75, 0.97),
+      ...imports,
+    });
     const outcome = checkItems(opts.questions, check.closure, revised.closure);
     rep.items = opts.questions.length;
     rep.kept = outcome.kept.length;

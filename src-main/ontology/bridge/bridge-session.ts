@@ -1,4 +1,6 @@
 import { ElkBridge } from './bridge-client';
+import { bridgeImportFields } from '../imports/import-tree';
+import type { ImportResolution } from '../imports/import-resolution';
 
 /** The cache entry built from the session's last dump: a reload of its file patches a copy of it. */
 export interface SessionDump {
@@ -12,6 +14,8 @@ export interface SessionDump {
 export interface HeldContent {
   path: string;
   hash: string;
+  /** How the load found its imports (none given: the file's folder only, as before catalogs). */
+  imports?: ImportResolution | null;
 }
 
 /** How long the bridge is left idle after a load before it collects its garbage (about a second's work at GO 50k). */
@@ -71,7 +75,7 @@ export class BridgeSession {
       // What the session held is replaced whether or not this load succeeds.
       this.forget();
       await bridge.sizeHeap(heapMb(content.path));
-      await bridge.request('load', { path: content.path, catalog: null }, { signal });
+      await bridge.request('load', { path: content.path, ...bridgeImportFields(content.imports) }, { signal });
       this.held = { ...content };
     }
     return bridge;

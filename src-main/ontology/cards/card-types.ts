@@ -48,6 +48,8 @@ export interface Card {
   replacedBy: EntityRef[];
   consider: EntityRef[];
   unsatisfiable: boolean;
+  /** The import IRI the term comes from, when an imported document declares it; absent for the loaded file's own. */
+  source?: string;
   /** The card exactly as the agent reads it. */
   text: string;
 }

@@ -11,6 +11,7 @@ import { OntologyHandle } from '../ontology-handle';
 import type { LoadProfile, LoadSummary } from '../ontology-types';
 import type { BuiltCache, ColdRun } from './cold-load';
 import { loadSummary, reloadSummary, requireClasses } from './load-summary';
+import { termOrigins } from '../imports/import-tree';
 
 /** A committed entry under its temporary names, and what the handle's summary is made from. */
 export interface CommittedEntry {
@@ -34,14 +35,18 @@ export async function commitEntry(run: ColdRun, built: BuiltCache): Promise<Comm
   const target = (patcher ?? builder)!;
   const importHashes = [];
   for (const imp of loaded.imports) if (imp.path) importHashes.push({ path: imp.path, hash: await hashFile(imp.path) });
+  // An edited catalog may map an import elsewhere: the entry is stale then, as after an edited import.
+  const catalog = load.options.imports.catalog;
+  if (catalog) importHashes.push({ path: catalog, hash: await hashFile(catalog) });
   const reload = load.reloading ? reloadSummary(extracted, patcher) : undefined;
-  const summary = loadSummary(load.path, loaded, target, load.notes, reload);
+  const summary = loadSummary(load.path, loaded, target, load.notes, reload, load.options.imports);
   target.setMeta('schema', CACHE_SCHEMA_VERSION);
   target.setMeta('sourceHash', load.hash);
   target.setMeta('importHashes', importHashes);
   target.setMeta('load', loaded);
   target.setMeta('extract', extracted);
   target.setMeta('summary', summary);
+  target.setMeta('termOrigins', Object.fromEntries(termOrigins(loaded.importTree ?? [])));
   await target.commitAndClose();
   scratch.release(target);
   return { summary, hashes: target.hashes, loadSeconds: loaded.seconds, extractSeconds: extracted.seconds };

@@ -7,13 +7,15 @@ import type { StepClock } from '../load-profile';
 import type { NamingOptions } from '../names/naming-policy';
 import type { LoadWarning } from '../ontology-types';
 import type { ColdScratch } from './cold-scratch';
+import type { ImportEntryInfo } from '../imports/import-tree';
+import type { ImportResolution } from '../imports/import-resolution';
 import type { LoadStages, StageReport } from './load-stages';
 
 /** What a cold load takes from open()'s options; the naming preference is settled by then. */
 export interface ColdOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
-  catalog?: string;
+  imports: ImportResolution;
   naming: NamingOptions;
 }
 
@@ -53,6 +55,8 @@ export interface BridgeLoadResult {
   objectProperties: number;
   axioms: number;
   imports: { iri: string; path: string | null }[];
+  /** The closure's owl:imports as the bridge found them (older bridges do not send it). */
+  importTree?: ImportEntryInfo[];
   /** Classes named in axioms ELK reads only in part (see OntologyHandle.outsideEl). */
   outsideEl?: string[];
   /** As the JVM sent them: read through bridgeWarnings. */

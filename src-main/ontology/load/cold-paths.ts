@@ -6,6 +6,7 @@ import type { DumpRecord, GoneRecord } from '../dump/dump-types';
 import { buildFromDump, startDump, withFirst } from './bridge-dump';
 import type { BridgeLoadResult, BuiltCache, ColdRun } from './cold-load';
 import { requireClasses } from './load-summary';
+import { bridgeImportFields } from '../imports/import-tree';
 
 /** The cache entry of the bridge's last dump of a file: a delta of its next reload patches a copy of it. */
 export interface PatchBase {
@@ -18,7 +19,7 @@ export async function fullLoad(run: ColdRun): Promise<BuiltCache> {
   const { bridge, load, stages } = run;
   const loaded = await bridge.request<BridgeLoadResult>(
     'load',
-    { path: load.path, catalog: load.options.catalog ?? null },
+    { path: load.path, ...bridgeImportFields(load.options.imports) },
     { signal: load.options.signal, timeoutMs: load.options.timeoutMs, onProgress: stages.onBridge },
   );
   requireClasses(load.path, loaded);
@@ -39,7 +40,7 @@ export async function reload(run: ColdRun): Promise<BuiltCache> {
   const dump = startDump(run, 'reload', {
     path: load.path,
     out: scratch.dumpPath,
-    catalog: load.options.catalog ?? null,
+    ...bridgeImportFields(load.options.imports),
   });
   const builder = await buildFromDump(run, dump, dump.batches);
   const extracted = await dump.answered;
@@ -57,7 +58,7 @@ export async function deltaReload(run: ColdRun, base: PatchBase): Promise<BuiltC
   const dump = startDump(run, 'reload', {
     path: load.path,
     out: scratch.dumpPath,
-    catalog: load.options.catalog ?? null,
+    ...bridgeImportFields(load.options.imports),
     delta: true,
   });
   // The copy a patch starts from is made while the bridge works; a full dump deletes it again.

@@ -4,6 +4,8 @@ import type { CachePatcher, LoadCounts } from '../cache/cache-patcher';
 import type { LoadSummary, LoadWarning, ReloadSummary } from '../ontology-types';
 import { bridgeWarnings } from '../load-warnings';
 import type { BridgeLoadResult } from './cold-load';
+import { importsSummary } from '../imports/import-tree';
+import type { ImportResolution } from '../imports/import-resolution';
 
 export function requireClasses(path: string, loaded: BridgeLoadResult): void {
   if (loaded.classes === 0) {
@@ -21,6 +23,7 @@ export function loadSummary(
   target: { buildCounts: LoadCounts; ontologyRecord: unknown },
   notes: LoadWarning[],
   reload: ReloadSummary | undefined,
+  resolution: ImportResolution | null = null,
 ): LoadSummary {
   const counts = target.buildCounts;
   const warnings = [...notes, ...bridgeWarnings(loaded.warnings)];
@@ -46,6 +49,7 @@ export function loadSummary(
     seconds: 0,
     stageSeconds: {},
     ...(reload ? { reload } : {}),
+    imports: importsSummary(loaded.importTree ?? [], resolution, warnings),
   };
 }
 

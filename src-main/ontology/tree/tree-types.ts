@@ -11,6 +11,8 @@ export interface TreeNode {
    * under owl:Nothing alone, shown under its stated parents too.
    */
   statedOnly?: true;
+  /** The import IRI the class comes from; absent for the loaded file's own classes. */
+  source?: string;
 }
 
 /** The inferred class hierarchy (ELK's) or the asserted one (the classes each axiom states a class is under). */

@@ -18,6 +18,8 @@ const MTIME_SLACK_MS = 2000;
 
 interface Entry {
   id: string;
+  /** The ontology this file belongs to: its own file, or one of its imports. */
+  owner: string;
   path: string;
   name: string;
   dir: string;
@@ -49,6 +51,8 @@ interface DirWatch {
 export class FileWatcher {
   readonly events = new EventEmitter();
   private readonly entries = new Map<string, Entry>();
+  /** The state last reported per ontology: its file's and its imports' states taken together. */
+  private readonly ownerReported = new Map<string, FileChangeState>();
   private readonly dirs = new Map<string, DirWatch>();
   private readonly debounceMs: number;
   private readonly hash: (path: string) => Promise<string>;
@@ -76,12 +80,30 @@ export class FileWatcher {
    * Starts watching an ontology's file, replacing what was watched under that id (a reload). `since` is
    * when its load began: a file modified after that may differ from what was loaded, so it is checked now.
    */
-  watch(id: string, file: string, sourceHash: string | null, since: number): void {
+  watch(
+    id: string,
+    file: string,
+    sourceHash: string | null,
+    since: number,
+    imports: readonly { path: string; hash: string }[] = [],
+  ): void {
+    for (const x of [...this.entries.values()])
+      if (x.owner === id && x.id !== id) {
+        this.drop(x);
+        this.entries.delete(x.id);
+      }
+    this.add(id, id, file, sourceHash, since);
+    // An edited import changes what the ontology entails just as an edit of its own file does.
+    for (const imp of imports) this.add(`${id}\u0000${imp.path}`, id, imp.path, imp.hash, since);
+  }
+
+  private add(id: string, owner: string, file: string, sourceHash: string | null, since: number): void {
     const prev = this.entries.get(id);
     if (prev) this.drop(prev);
     const path = resolve(file);
     const e: Entry = {
       id,
+      owner,
       path,
       name: basename(path),
       dir: dirname(path),
@@ -100,21 +122,35 @@ export class FileWatcher {
   }
 
   unwatch(id: string): void {
-    const e = this.entries.get(id);
-    if (!e) return;
-    this.drop(e);
-    this.entries.delete(id);
+    for (const e of [...this.entries.values()])
+      if (e.owner === id) {
+        this.drop(e);
+        this.entries.delete(e.id);
+      }
+    this.ownerReported.delete(id);
   }
 
   /** The file's state now (checked, not remembered), or null when nothing is watched under that id. */
   status(id: string): Promise<FileChangeState> | null {
-    const e = this.entries.get(id);
-    if (!e) return null;
-    // A folder whose watch failed (e.g. it was removed and made again) is tried again.
-    if (this.started && !e.attached) this.attach(e);
-    clearTimeout(e.timer);
-    e.timer = undefined;
-    return this.enqueue(e, () => this.check(e));
+    if (!this.entries.get(id)) return null;
+    const checks = [...this.entries.values()]
+      .filter((e) => e.owner === id)
+      .map((e) => {
+        // A folder whose watch failed (e.g. it was removed and made again) is tried again.
+        if (this.started && !e.attached) this.attach(e);
+        clearTimeout(e.timer);
+        e.timer = undefined;
+        return this.enqueue(e, () => this.check(e));
+      });
+    return Promise.all(checks).then(() => this.combined(id));
+  }
+
+  /** The ontology's state: its file's when that is deleted, else modified when it or any import is. */
+  private combined(owner: string): FileChangeState {
+    const own = this.entries.get(owner);
+    if (own?.reported === 'deleted') return 'deleted';
+    for (const e of this.entries.values()) if (e.owner === owner && e.reported !== 'unchanged') return 'modified';
+    return 'unchanged';
   }
 
   private async baseline(e: Entry, since: number): Promise<FileChangeState> {
@@ -156,9 +192,17 @@ export class FileWatcher {
   }
 
   private settle(e: Entry, state: FileChangeState): FileChangeState {
-    if (e.gone || state === e.reported) return state;
+    if (e.gone) return state;
     e.reported = state;
-    const change: OntologyFileChange = { ontologyId: e.id, path: e.path, state };
+    const now = this.combined(e.owner);
+    if (now === (this.ownerReported.get(e.owner) ?? 'unchanged')) return state;
+    this.ownerReported.set(e.owner, now);
+    const change: OntologyFileChange = {
+      ontologyId: e.owner,
+      path: this.entries.get(e.owner)?.path ?? e.path,
+      state: now,
+      ...(e.owner !== e.id && state !== 'unchanged' ? { importPath: e.path } : {}),
+    };
     this.events.emit('change', change);
     return state;
   }

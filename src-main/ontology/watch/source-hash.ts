@@ -11,3 +11,16 @@ export function sourceHashOf(h: OntologyHandle): string | null {
     return null;
   }
 }
+
+/** The imports the handle's cache was built from, with their hashes (its `importHashes` meta row). */
+export function importHashesOf(h: OntologyHandle): { path: string; hash: string }[] {
+  try {
+    const raw = h.contentHashes().importHashes;
+    const v: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(v)
+      ? v.filter((x): x is { path: string; hash: string } => typeof x?.path === 'string' && typeof x?.hash === 'string')
+      : [];
+  } catch {
+    return [];
+  }
+}

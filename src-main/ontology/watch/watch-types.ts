@@ -10,6 +10,8 @@ export interface OntologyFileChange {
   ontologyId: string;
   path: string;
   state: FileChangeState;
+  /** Set when what changed is one of its imports, not the file itself: that import's file. */
+  importPath?: string;
 }
 
 /** `ontology.status`: the state the `ontology.changed` event would give now. */

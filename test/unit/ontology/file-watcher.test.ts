@@ -58,6 +58,22 @@ afterEach(() => {
 });
 
 describe('FileWatcher', () => {
+  it('reports an edited import as a change of the ontology that imports it, and its undo as unchanged', async () => {
+    const imp = join(dir.path, 'imports-ro.ofn');
+    writeFileSync(imp, ORIGINAL);
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(imp, old, old);
+    w.watch(file, file, await hashFile(file), loadStarted, [{ path: imp, hash: await hashFile(imp) }]);
+    expect(await w.status(file)).toBe('unchanged');
+    writeFileSync(imp, EDITED);
+    await until(1);
+    expect(seen).toEqual([{ ontologyId: file, path: file, state: 'modified', importPath: imp }]);
+    writeFileSync(imp, ORIGINAL);
+    await until(2);
+    expect(seen[1]).toEqual({ ontologyId: file, path: file, state: 'unchanged' });
+    expect(await w.status(file)).toBe('unchanged');
+  });
+
   it('reports one modification after the writes stop, reading the file once', async () => {
     writeFileSync(file, EDITED.slice(0, 40));
     await sleep(30);

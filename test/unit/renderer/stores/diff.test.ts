@@ -62,6 +62,20 @@ describe('diff store: a diff task over two versions, and its exports', () => {
     expect(h.api.callsOf('diff.run')[0]).toMatchObject({ oldId: '/o/a.ofn', newPath: '/o/r.ofn' });
   });
 
+  it("compares an open ontology with its last commit, keeps the form's old side, and exports by revision", async () => {
+    const s = ready();
+    Object.assign(s.form, { oldId: '/o/a.ofn', newId: '/o/b.ofn' });
+    h.api.launches('diff.run', 'diff', { state: 'ok', result: { ...outcome('', '/o/b.ofn'), rev: 'HEAD' } });
+    await s.againstLastCommit('/o/b.ofn');
+    expect(useAppStore().view).toBe('diff');
+    expect(h.api.callsOf('diff.run')[0]).toEqual({ newId: '/o/b.ofn', rev: 'HEAD', annotations: true });
+    expect([s.form.oldId, s.form.newId]).toEqual(['/o/a.ofn', '/o/b.ofn']);
+    h.api.reply('diff.export', { fileName: 'diff.json', mime: 'application/json', content: '{}' });
+    await s.exportAs('json');
+    expect(h.api.callsOf('diff.export')[0]).toMatchObject({ rev: 'HEAD', newId: '/o/b.ofn' });
+    expect(h.api.callsOf('diff.export')[0]).not.toHaveProperty('oldId');
+  });
+
   it('exports the shown diff with its own options; a refusal is an error toast', async () => {
     const s = ready();
     Object.assign(s.form, { oldId: '/o/a.ofn', newId: '/o/b.ofn' });

@@ -68,7 +68,7 @@ public final class Main {
         if (args.length >= 2 && args[0].equals("classify")) {
             // debugging convenience: time a plain classification
             long t0 = System.nanoTime();
-            Session s = Loader.load(new File(args[1]), null, Progress.NONE);
+            Session s = Loader.load(new File(args[1]), (File) null, Progress.NONE);
             long t1 = System.nanoTime();
             s.reasoner(null);
             System.err.printf(

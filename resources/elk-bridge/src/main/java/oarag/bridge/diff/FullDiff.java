@@ -24,7 +24,8 @@ public final class FullDiff {
      * The change (its {@code parsed} session replaces the old one), or Fallback with the parsed
      * session.
      */
-    public static AxiomChange diff(Session s, File file, File catalog, Progress progress)
+    public static AxiomChange diff(
+            Session s, File file, oarag.bridge.load.Resolution catalog, Progress progress)
             throws BridgeException, Fallback {
         Session now = Loader.load(file, catalog, progress);
         if (now.format != s.format) {

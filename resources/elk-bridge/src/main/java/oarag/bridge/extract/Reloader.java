@@ -53,7 +53,7 @@ public final class Reloader {
 
     private final Slot slot;
     private final File file;
-    private final File catalog;
+    private final oarag.bridge.load.Resolution catalog;
     private final File out;
     private final Progress progress;
 
@@ -69,7 +69,12 @@ public final class Reloader {
     private double parsedSeconds;
 
     private Reloader(
-            Slot slot, File file, File catalog, File out, Progress progress, boolean delta) {
+            Slot slot,
+            File file,
+            oarag.bridge.load.Resolution catalog,
+            File out,
+            Progress progress,
+            boolean delta) {
         this.slot = slot;
         this.delta = delta;
         this.file = file;
@@ -79,7 +84,12 @@ public final class Reloader {
     }
 
     public static JsonObject run(
-            Slot slot, File file, File catalog, File out, Progress progress, boolean delta)
+            Slot slot,
+            File file,
+            oarag.bridge.load.Resolution catalog,
+            File out,
+            Progress progress,
+            boolean delta)
             throws BridgeException, IOException {
         return new Reloader(slot, file, catalog, out, progress, delta).run();
     }

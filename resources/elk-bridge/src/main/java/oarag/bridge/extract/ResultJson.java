@@ -41,6 +41,21 @@ public final class ResultJson {
                     imps.add(i);
                 });
         o.add("imports", imps);
+        JsonArray tree = new JsonArray();
+        for (oarag.bridge.model.ImportEntry e : s.importTree) {
+            JsonObject i = new JsonObject();
+            i.addProperty("iri", e.iri);
+            i.addProperty("parent", e.parent);
+            i.addProperty("path", e.path);
+            i.addProperty("origin", e.origin);
+            i.addProperty("classes", e.classes);
+            i.addProperty("axioms", e.axioms);
+            JsonArray terms = new JsonArray();
+            e.terms.forEach(terms::add);
+            i.add("terms", terms);
+            tree.add(i);
+        }
+        o.add("importTree", tree);
         JsonArray ws = new JsonArray();
         for (Warning w : s.warnings) {
             JsonObject x = new JsonObject();

@@ -39,6 +39,12 @@ public final class Loader {
     private Loader() {}
 
     public static Session load(File file, File catalog, Progress progress) throws BridgeException {
+        return load(file, Resolution.ofCatalog(catalog), progress);
+    }
+
+    public static Session load(File file, Resolution how, Progress progress)
+            throws BridgeException {
+        File catalog = how.catalog;
         checkReadable(file);
         if (catalog != null && !catalog.isFile()) {
             throw new BridgeException(
@@ -64,7 +70,7 @@ public final class Loader {
         progress.report("parse", 0.0);
 
         OWLOntologyManager man = OWLManager.createOWLOntologyManager();
-        LocalMapper mapper = new LocalMapper(file.getAbsoluteFile().getParentFile(), catalog);
+        LocalMapper mapper = new LocalMapper(how.folderOf(file), catalog, how.roots, how.lenient);
         man.getIRIMappers().clear();
         man.getIRIMappers().add(mapper);
         // OWL API 5 reads the loader configuration from the manager's configurator in some code
@@ -173,6 +179,7 @@ public final class Loader {
         Session s = new Session(man, root, format, file);
         // imports: every import declaration in the closure
         Map<String, String> importPaths = new LinkedHashMap<>();
+        ImportTree.describe(s, mapper);
         for (OWLOntology o : s.closure) {
             o.importsDeclarations()
                     .forEach(
@@ -197,7 +204,31 @@ public final class Loader {
         s.imports.putAll(importPaths);
         for (Map.Entry<String, String> e : importPaths.entrySet()) {
             String notOntology = mapper.skipped.get(e.getKey());
-            if (e.getValue() == null && notOntology != null) {
+            String refused = mapper.refused.get(e.getKey());
+            String absent = mapper.missingTargets.get(e.getKey());
+            if (e.getValue() == null && refused != null) {
+                s.warnings.add(
+                        new Warning(
+                                "skipped-import",
+                                "The import "
+                                        + e.getKey()
+                                        + " points to "
+                                        + refused
+                                        + ", outside the allowed folders, so it was skipped.",
+                                e.getKey(),
+                                null));
+            } else if (e.getValue() == null && absent != null) {
+                s.warnings.add(
+                        new Warning(
+                                "unresolved-import",
+                                "The import "
+                                        + e.getKey()
+                                        + " is mapped by the catalog to "
+                                        + absent
+                                        + ", which is missing or unreadable, so it was skipped.",
+                                e.getKey(),
+                                null));
+            } else if (e.getValue() == null && notOntology != null) {
                 s.warnings.add(
                         new Warning(
                                 "skipped-import",
@@ -234,6 +265,9 @@ public final class Loader {
                 }
                 s.warnings.add(new Warning("unresolved-import", msg + ".", e.getKey(), null));
             }
+        }
+        for (String note : mapper.catalogNotes) {
+            s.warnings.add(new Warning("catalog-problem", note, null, null));
         }
         Warning nonEl = nonElWarning(NonElCounter.countNonEl(s.closure, s.outsideEl));
         if (nonEl != null) {

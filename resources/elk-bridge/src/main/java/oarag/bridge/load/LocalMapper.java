@@ -32,11 +32,71 @@ final class LocalMapper implements OWLOntologyIRIMapper {
     private final TreeMap<String, String> rewrites = new TreeMap<>();
     private final java.util.Set<String> unresolved = new java.util.HashSet<>();
 
-    LocalMapper(File dir, File catalog) throws BridgeException {
+    private final java.util.List<File> roots;
+
+    /** How each resolved import was found: catalog, file (an absolute file: IRI) or folder. */
+    final Map<String, String> origin = new HashMap<>();
+
+    /** Imports the catalog maps to a file that is missing or unreadable, with that path. */
+    final Map<String, String> missingTargets = new LinkedHashMap<>();
+
+    /** Imports whose target lies outside the allowed folders, with that path. */
+    final Map<String, String> refused = new LinkedHashMap<>();
+
+    /** Catalog problems that are not about one import (a next catalog that is missing). */
+    final java.util.List<String> catalogNotes = new java.util.ArrayList<>();
+
+    private final java.util.Set<String> catalogsRead = new java.util.HashSet<>();
+
+    LocalMapper(File dir, File catalog, java.util.List<File> roots, boolean lenient)
+            throws BridgeException {
         this.dir = dir;
+        this.roots = roots;
         if (catalog != null) {
-            readCatalog(catalog);
+            try {
+                readCatalog(catalog, 0);
+            } catch (BridgeException e) {
+                if (!lenient) {
+                    throw e;
+                }
+                exact.clear();
+                rewrites.clear();
+                String m = e.getMessage();
+                catalogNotes.add(
+                        (m.endsWith(".") ? m.substring(0, m.length() - 1) : m)
+                                + "; it was not used.");
+            }
         }
+    }
+
+    LocalMapper(File dir, File catalog, java.util.List<File> roots) throws BridgeException {
+        this(dir, catalog, roots, false);
+    }
+
+    LocalMapper(File dir, File catalog) throws BridgeException {
+        this(dir, catalog, null);
+    }
+
+    private boolean allowed(File f) {
+        if (roots == null) {
+            return true;
+        }
+        java.nio.file.Path p;
+        try {
+            p = f.toPath().toRealPath();
+        } catch (IOException e) {
+            p = f.getAbsoluteFile().toPath().normalize();
+        }
+        for (File r : roots) {
+            try {
+                if (p.startsWith(r.toPath().toRealPath())) {
+                    return true;
+                }
+            } catch (IOException ignore) {
+                // a root that is gone allows nothing
+            }
+        }
+        return false;
     }
 
     boolean wasUnresolved(String iri) {
@@ -58,6 +118,10 @@ final class LocalMapper implements OWLOntologyIRIMapper {
      */
     private IRI accept(String iri, File f) {
         if (!f.isFile()) {
+            return null;
+        }
+        if (!allowed(f)) {
+            refused.putIfAbsent(iri, f.getAbsolutePath());
             return null;
         }
         try {
@@ -98,7 +162,12 @@ final class LocalMapper implements OWLOntologyIRIMapper {
         }
     }
 
-    private void readCatalog(File catalog) throws BridgeException {
+    private void readCatalog(File catalog, int depth) throws BridgeException {
+        String key = catalog.getAbsoluteFile().toPath().normalize().toString();
+        if (depth > 8 || !catalogsRead.add(key)) {
+            return;
+        }
+        java.util.List<File> next = new java.util.ArrayList<>();
         try {
             DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
             f.setNamespaceAware(true);
@@ -115,7 +184,7 @@ final class LocalMapper implements OWLOntologyIRIMapper {
                     (pub, sys) -> new org.xml.sax.InputSource(new java.io.StringReader("")));
             Document d = b.parse(catalog);
             File base = catalog.getAbsoluteFile().getParentFile();
-            collect(d.getDocumentElement(), base.toURI());
+            collect(d.getDocumentElement(), base.toURI(), next);
         } catch (Exception e) {
             throw new BridgeException(
                     "PARSE_ERROR",
@@ -126,9 +195,22 @@ final class LocalMapper implements OWLOntologyIRIMapper {
                             + ".",
                     e);
         }
+        // entries of the catalog itself win over those of the catalogs it delegates to
+        for (File n : next) {
+            if (n.isFile() && n.canRead()) {
+                readCatalog(n, depth + 1);
+            } else {
+                catalogNotes.add(
+                        "The catalog "
+                                + catalog.getName()
+                                + " names a next catalog "
+                                + n.getPath()
+                                + ", which is missing or unreadable.");
+            }
+        }
     }
 
-    private void collect(Element el, URI base) {
+    private void collect(Element el, URI base, java.util.List<File> next) {
         URI b = base;
         String xb = el.getAttributeNS(XMLConstants.XML_NS_URI, "base");
         if (xb != null && !xb.isEmpty()) {
@@ -141,11 +223,15 @@ final class LocalMapper implements OWLOntologyIRIMapper {
         String local = el.getLocalName() == null ? el.getNodeName() : el.getLocalName();
         try {
             if ("uri".equals(local)) {
-                exact.put(el.getAttribute("name"), b.resolve(el.getAttribute("uri")).toString());
+                exact.putIfAbsent(
+                        el.getAttribute("name"), b.resolve(el.getAttribute("uri")).toString());
             } else if ("rewriteURI".equals(local)) {
-                rewrites.put(
+                rewrites.putIfAbsent(
                         el.getAttribute("uriStartString"),
                         b.resolve(el.getAttribute("rewritePrefix")).toString());
+            } else if ("nextCatalog".equals(local)) {
+                URI n = b.resolve(el.getAttribute("catalog"));
+                next.add("file".equals(n.getScheme()) ? new File(n) : new File(n.toString()));
             }
         } catch (IllegalArgumentException ignore) {
             // malformed entry: skip it
@@ -154,7 +240,7 @@ final class LocalMapper implements OWLOntologyIRIMapper {
         for (int i = 0; i < kids.getLength(); i++) {
             Node k = kids.item(i);
             if (k instanceof Element) {
-                collect((Element) k, b);
+                collect((Element) k, b, next);
             }
         }
     }
@@ -177,14 +263,14 @@ final class LocalMapper implements OWLOntologyIRIMapper {
         }
         if (hit != null) {
             try {
-                IRI ok =
-                        accept(
-                                s,
-                                hit.startsWith("file:")
-                                        ? new File(URI.create(hit))
-                                        : new File(hit));
+                File target = hit.startsWith("file:") ? new File(URI.create(hit)) : new File(hit);
+                IRI ok = accept(s, target);
                 if (ok != null) {
+                    origin.put(s, "catalog");
                     return ok;
+                }
+                if (!target.isFile() || !target.canRead()) {
+                    missingTargets.putIfAbsent(s, target.getPath());
                 }
             } catch (IllegalArgumentException ignore) {
                 // a malformed catalog target: fall through
@@ -194,6 +280,7 @@ final class LocalMapper implements OWLOntologyIRIMapper {
             try {
                 IRI ok = accept(s, new File(URI.create(s)));
                 if (ok != null) {
+                    origin.put(s, "file");
                     return ok;
                 }
             } catch (IllegalArgumentException ignore) {
@@ -219,6 +306,7 @@ final class LocalMapper implements OWLOntologyIRIMapper {
                 ok = accept(s, new File(new File(dir, "imports"), last));
             }
             if (ok != null) {
+                origin.put(s, "folder");
                 return ok;
             }
         }

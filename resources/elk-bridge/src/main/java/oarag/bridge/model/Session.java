@@ -50,6 +50,9 @@ public final class Session {
     public final Map<String, String> imports = new LinkedHashMap<>();
     public final List<Warning> warnings = new ArrayList<>();
 
+    /** The imports closure as a tree (load/ImportTree). */
+    public final List<ImportEntry> importTree = new ArrayList<>();
+
     /**
      * Named classes of the axioms ELK reads only in part (class constructs outside EL), each with
      * the number of such axioms naming it: an entailment about them may be missing from the

@@ -134,15 +134,13 @@ public final class Commands {
 
     private JsonObject load(JsonObject req, Progress progress) throws BridgeException {
         String path = str(req, "path", true);
-        String catalog = str(req, "catalog", false);
         if (session != null) {
             session.dispose();
             session = null;
             System.gc();
         }
         long t0 = System.nanoTime();
-        Session s =
-                Loader.load(new File(path), catalog == null ? null : new File(catalog), progress);
+        Session s = Loader.load(new File(path), resolution(req), progress);
         parseSeconds = (System.nanoTime() - t0) / 1e9;
         session = s;
         return ResultJson.load(s);
@@ -158,7 +156,6 @@ public final class Commands {
             throws BridgeException, IOException {
         String path = str(req, "path", true);
         String outPath = str(req, "out", true);
-        String catalog = str(req, "catalog", false);
         Reloader.Slot slot =
                 new Reloader.Slot() {
                     @Override
@@ -178,11 +175,31 @@ public final class Commands {
                         && req.getAsJsonPrimitive("delta").isBoolean()
                         && req.get("delta").getAsBoolean();
         return Reloader.run(
-                slot,
-                new File(path),
-                catalog == null ? null : new File(catalog),
-                new File(outPath),
-                progress,
-                delta);
+                slot, new File(path), resolution(req), new File(outPath), progress, delta);
+    }
+
+    /** The request's import resolution: catalog, base folder and allowed roots, all optional. */
+    private static oarag.bridge.load.Resolution resolution(JsonObject req) throws BridgeException {
+        String catalog = str(req, "catalog", false);
+        String base = str(req, "base", false);
+        java.util.List<File> roots = null;
+        if (req.has("roots") && req.get("roots").isJsonArray()) {
+            roots = new java.util.ArrayList<>();
+            for (com.google.gson.JsonElement r : req.getAsJsonArray("roots")) {
+                if (r.isJsonPrimitive()) {
+                    roots.add(new File(r.getAsString()));
+                }
+            }
+        }
+        oarag.bridge.load.Resolution r =
+                new oarag.bridge.load.Resolution(
+                        catalog == null ? null : new File(catalog),
+                        base == null ? null : new File(base),
+                        roots);
+        r.lenient =
+                req.has("catalogFound")
+                        && req.get("catalogFound").isJsonPrimitive()
+                        && req.get("catalogFound").getAsBoolean();
+        return r;
     }
 }

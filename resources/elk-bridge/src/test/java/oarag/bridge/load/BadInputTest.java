@@ -25,7 +25,8 @@ class BadInputTest {
     @TempDir Path tmp;
 
     private static BridgeException loadFails(File f) {
-        return assertThrows(BridgeException.class, () -> Loader.load(f, null, Progress.NONE));
+        return assertThrows(
+                BridgeException.class, () -> Loader.load(f, (java.io.File) null, Progress.NONE));
     }
 
     @Test

@@ -119,7 +119,7 @@ class ReviseTest {
                 res.get("definitionsExtended").getAsInt() + res.get("definitionsAdded").getAsInt());
         assertEquals(plan.get("axiomsRemoved").getAsInt(), res.get("axiomsRemoved").getAsInt());
 
-        Session revised = Loader.load(out, null, Progress.NONE);
+        Session revised = Loader.load(out, (java.io.File) null, Progress.NONE);
         assertEquals("Functional", revised.format.label);
         assertEquals(s.classCount(), revised.classCount(), "the signature is kept");
         for (String[] t : removed) {
@@ -138,7 +138,7 @@ class ReviseTest {
                 defs.toString());
 
         // check (a): the check ontology entails every removed restriction again
-        Session checked = Loader.load(check, null, Progress.NONE);
+        Session checked = Loader.load(check, (java.io.File) null, Progress.NONE);
         List<OWLAxiom> goals = new ArrayList<>();
         for (String[] t : removed) {
             goals.add(Fixtures.goal(checked, t[0], t[1], t[2]));

@@ -80,7 +80,7 @@ public final class Fixtures {
     }
 
     public static Session load(String name) throws BridgeException {
-        return Loader.load(file(name), null, Progress.NONE);
+        return Loader.load(file(name), (java.io.File) null, Progress.NONE);
     }
 
     /** Runs the bridge's extract over a loaded session into dir and reads the dump back. */

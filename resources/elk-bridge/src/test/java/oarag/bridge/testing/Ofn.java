@@ -31,6 +31,6 @@ public final class Ofn {
         sb.append(")\n");
         File f = dir.resolve(name + ".ofn").toFile();
         Files.write(f.toPath(), sb.toString().getBytes(StandardCharsets.UTF_8));
-        return Loader.load(f, null, Progress.NONE);
+        return Loader.load(f, (java.io.File) null, Progress.NONE);
     }
 }
