@@ -341,6 +341,15 @@ describe('answers that do not plainly commit', () => {
     expect(yn('It is part of the heart.').level).toBe('entailed');
   });
 
+  it('an answer that neither says yes or no nor restates the statement takes no side (4a)', () => {
+    const c = yn('The document is incomplete, so the context does not cover this.');
+    expect(c.level).toBe('unchecked');
+    expect(c.reason).toContain('takes no side');
+    expect(yn('The myocardium is a muscle.').level).toBe('unchecked');
+    expect(yn('The heart.').level).toBe('entailed');
+    expect(yn('It is not part of the heart.').level).toBe('not-entailed');
+  });
+
   it('an open answer that names nothing the ontology knows is unchecked, not "does not meet the conditions"', () => {
     const q = { kind: 'oq' as const, question: 'Which kinds of heart disease have finding site some myocardium?' };
     const c = checkAnswer({ question: q, answer: ['myocardits'], reading: readQuestion(q, ctx.lexicon) }, ctx.deps);
