@@ -230,6 +230,15 @@ describe('a "not entailed" that rests on axioms ELK reads only in part', () => {
     expect(check(ctx, kindQuestion, ['A', 'B']).level).toBe('not-entailed');
   });
 
+  it('leaving out an option ELK cannot rule out is not entailed: every option must be decided (4b)', () => {
+    const c = check(blind, kindQuestion, ['A']);
+    expect(c.level).toBe('unchecked');
+    expect(c.reason).toContain('Option B was left out, but the reasoner cannot rule it out');
+    expect(check(ctx, kindQuestion, ['A']).level).toBe('entailed');
+    const single = { ...kindQuestion, kind: 'single' as const };
+    expect(check(blind, single, ['A']).level).toBe('entailed');
+  });
+
   it('an entailed option left out is still a disagreement: ELK\'s "entailed" is sound', () => {
     expect(check(blind, kindQuestion, ['B']).level).toBe('not-entailed');
   });
