@@ -35,11 +35,12 @@ export function readQuestion(asked: AgentQuestion, lex: Lexicon): FrameReading {
   const nested = nestingIn(q.question);
   // "Which of these has a finding site that is part of the heart?": a frame holds one statement, and
   // the one it could read ("? part of heart") is not what is asked.
-  if (r.frame && nested && !(r.frame.kind === 'free' && !r.frame.statement))
+  const read = r.frame ?? r.suggestion;
+  if (read && nested && !(read.kind === 'free' && !read.statement))
     return {
       frame: null,
-      reason: `The question nests one statement in another ("${nested}"); a possible reading is ${frameText(r.frame)}, which a reviewer can confirm or correct.`,
-      suggestion: r.frame,
+      reason: `The question nests one statement in another ("${nested}"); a possible reading is ${frameText(read)}, which a reviewer can confirm or correct.`,
+      suggestion: read,
     };
   return r;
 }
