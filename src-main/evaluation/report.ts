@@ -8,12 +8,17 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 function accTable(title: string, rows: Record<string, Acc>, label: string): string[] {
   const keys = Object.keys(rows);
   if (!keys.length) return [];
+  // The undetermined column appears only when some answer chose an option no reasoner settled.
+  const u = keys.some((k) => rows[k].undetermined);
   return [
     `### ${title}`,
     '',
-    `| ${label} | accuracy | correct | n |`,
-    '|---|---:|---:|---:|',
-    ...keys.map((k) => `| ${k} | ${pct(rows[k].accuracy)} | ${rows[k].correct} | ${rows[k].n} |`),
+    `| ${label} | accuracy | correct |${u ? ' undetermined |' : ''} n |`,
+    `|---|---:|---:|${u ? '---:|' : ''}---:|`,
+    ...keys.map(
+      (k) =>
+        `| ${k} | ${pct(rows[k].accuracy)} | ${rows[k].correct} |${u ? ` ${rows[k].undetermined ?? 0} |` : ''} ${rows[k].n} |`,
+    ),
     '',
   ];
 }
@@ -44,7 +49,7 @@ function summaryLines(r: EvalReport): string[] {
   return [
     `# Evaluation: ${r.method}${r.model !== 'none' ? ` with ${r.model}` : ''} on ${r.ontology}`,
     '',
-    `- accuracy: **${pct(r.accuracy)}** (${r.correct} of ${r.n})`,
+    `- accuracy: **${pct(r.accuracy)}** (${r.correct} of ${r.n})${r.undetermined ? `; **${r.undetermined} undetermined** (an option no reasoner settled was chosen: never correct)` : ''}`,
     `- this run: **${r.run.answered} answered, ${r.run.reused} reused** from earlier runs with the same key, ${r.run.seconds} s`,
     ...r.warnings.map((w) => `- **warning:** ${w}`),
     r.selection && r.selection.n < r.selection.of
@@ -135,9 +140,16 @@ function evidenceLines(r: EvalReport): string[] {
 function markLines(r: EvalReport, marks: Map<string, ReviewMark> | undefined): string[] {
   if (!marks?.size) return [];
   const correct = new Map(r.items.map((i) => [i.id, i.correct]));
+  const undetermined = new Set(r.items.filter((i) => i.undetermined).map((i) => i.id));
   const lines = ['### Reviewer marks', '', '| item | scored | mark | note | when |', '|---|---|---|---|---|'];
   for (const m of [...marks.values()].sort((a, b) => a.item.localeCompare(b.item))) {
-    const scored = correct.has(m.item) ? (correct.get(m.item) ? 'correct' : 'wrong') : '–';
+    const scored = correct.has(m.item)
+      ? correct.get(m.item)
+        ? 'correct'
+        : undetermined.has(m.item)
+          ? 'undetermined'
+          : 'wrong'
+      : '–';
     lines.push(
       `| ${cell(m.item)} | ${scored} | ${m.verdict ?? '–'} | ${cell(m.note)} | ${m.updatedAt.slice(0, 16).replace('T', ' ')} |`,
     );

@@ -20,6 +20,7 @@ import { keyProtocol, modelIdentity, ontologyContentHash, promptKey, type RunKey
 import { itemNames } from './item-review';
 import type { ResultStore } from './result-store';
 import { RunTally } from './run-tally';
+import { rescoreStored } from './item-score';
 import type { ItemResult, ItemSelection } from './evaluation-types';
 import { EvidenceMatcher } from './scoring';
 
@@ -107,7 +108,7 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   const todo: number[] = [];
   for (let i = 0; i < total; i++) {
     const prior = done.get(o.items[i].id);
-    if (prior) tally.reuse(i, prior);
+    if (prior) tally.reuse(i, rescoreStored(o.items[i], prior));
     else todo.push(i);
   }
   tally.progress();
