@@ -37,6 +37,7 @@ export function checkChoice(
       chosen: chosen.has(o.key.toUpperCase()),
       query: askText(parts.subject, parts.relation, parts.filler, o.text, frame.slot),
       verdict,
+      ...(verdict === 'ENTAILED' || verdict === 'NOT ENTAILED' ? { reasoner: 'elk' as const } : {}),
       ...(blind.length ? { outsideEl: blind } : {}),
     };
   });

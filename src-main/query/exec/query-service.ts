@@ -309,6 +309,7 @@ export class QueryService {
     const verdict: Verdict = entailed ? 'ENTAILED' : 'NOT ENTAILED';
     const res = emptyResult(text, 'ask', 'closure');
     res.verdict = verdict;
+    res.reasoner = 'elk';
     res.entities = [a.iri, r.iri, b.iri];
     const gap = entailed
       ? null
@@ -356,7 +357,7 @@ export class QueryService {
       }
       const good = conds.every((c) => holds(this.ix, v.link.ok ? v.link.id : 0, c));
       const verdict: Verdict = good ? 'ENTAILED' : 'NOT ENTAILED';
-      res.verdicts.push({ iri: v.link.iri, name: v.link.name, verdict });
+      res.verdicts.push({ iri: v.link.iri, name: v.link.name, verdict, reasoner: 'elk' });
       res.entities.push(v.link.iri);
       lines.push(`${v.link.name}: ${verdict}`);
     }
