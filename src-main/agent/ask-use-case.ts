@@ -13,6 +13,7 @@ import { frameContext } from './frame/frame-deps';
 import type { FrameReading, QuestionFrameBody } from './frame/frame-types';
 import { itemFrame, type FramedItem } from './frame/item-frame';
 import { readQuestion } from './frame/read-question';
+import { optionTerm } from './frame/read-choice';
 import { reviewerFrame } from './frame/reviewer-frame';
 
 /** What a question is asked with: the question, and what fixes its frame when the words should not. */
@@ -40,7 +41,13 @@ export interface AskContext {
 /** The frame a question is checked against: the reviewer's, else the item's, else read from its words. */
 export function frameFor(req: AskRequest, h: OntologyHandle, qs: QueryService): FrameReading {
   const ctx = frameContext(h, qs.names);
-  if (req.frame) return reviewerFrame(req.frame, req.question, (iri) => ctx.facts.entity(iri));
+  if (req.frame)
+    return reviewerFrame(
+      req.frame,
+      req.question,
+      (iri) => ctx.facts.entity(iri),
+      (text, kind) => optionTerm(text, kind, ctx.lexicon),
+    );
   if (req.item) return itemFrame(req.item, (iri) => ctx.facts.entity(iri)?.name ?? null);
   return readQuestion(req.question, ctx.lexicon);
 }

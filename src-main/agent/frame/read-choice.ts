@@ -170,7 +170,7 @@ function notes(a: Mention, b: Mention, extra: string | null): string[] {
 }
 
 /** The concept (or relation) an option names: the whole option exactly, else one name covering most of it. */
-function optionTerm(text: string, kind: 'concept' | 'relation', lex: Lexicon): FrameTerm | null {
+export function optionTerm(text: string, kind: 'concept' | 'relation', lex: Lexicon): FrameTerm | null {
   const norm = normalizeName(text);
   if (kind === 'relation' && ISA_OPTION.has(norm)) return isA(text);
   const whole = lex.exact(norm).filter((h) => (kind === 'concept' ? h.kind === 'class' : h.kind === 'property'));

@@ -12,7 +12,7 @@ import { questionBlock, type AgentAnswer, type AgentQuestion } from '../question
 import { StageCaller } from '../stage-caller';
 import type { AgentVocabulary } from '../structured/vocabulary';
 import type { AnswerDecision } from './decision-types';
-import { answerChoice } from './policy-choice';
+import { answerChoice, reasonerSettles } from './policy-choice';
 import { choiceEvidence, freeEvidence, openEvidence } from './policy-evidence';
 import { answerOpen } from './policy-open';
 
@@ -115,7 +115,8 @@ export class PolicyAgent {
     if (frame?.kind === 'choice' && (q.kind === 'mcq' || q.kind === 'single')) {
       const ev = choiceEvidence(frame, qs);
       this.show(ev.observed, step);
-      if (!caller.canScore) return { observed: ev.observed, answer: null, decision: null };
+      if (!caller.canScore && !reasonerSettles(ev, q.kind === 'single'))
+        return { observed: ev.observed, answer: null, decision: null };
       const r = await answerChoice(frame, ev, caller, facts, q.kind === 'single', this.deps.scoreSettled);
       const answer = q.kind === 'single' ? (r.chosen[0] ?? null) : r.chosen;
       return { observed: ev.observed, answer, decision: r.decision };

@@ -9,6 +9,16 @@ import type { ChoiceEvidence } from './policy-evidence';
 import { statementSentence } from './statement-sentence';
 
 /**
+ * The reasoner already settles a multiple choice once it entails an option (and a single choice
+ * when it entails exactly one): the model is not asked what it cannot change, and a backend that
+ * cannot score is no reason to generate the answer instead.
+ */
+export function reasonerSettles(ev: Pick<ChoiceEvidence, 'verdicts'>, single: boolean): boolean {
+  const entailed = [...ev.verdicts.values()].filter((v) => v === 'ENTAILED').length;
+  return single ? entailed === 1 : entailed > 0;
+}
+
+/**
  * A choice question answered from its evidence: every option's statement scored by the model's
  * likelihood after the card of its subject, then decided (decideChoice). Returns the chosen keys and
  * how each option fared.
@@ -36,10 +46,7 @@ export async function answerChoice(
       return [o.key, other ? normalizeName(items[i].context).includes(normalizeName(other.name)) : undefined] as const;
     }),
   );
-  // The reasoner already settles a multiple choice once it entails an option (and a single choice
-  // when it entails exactly one): the model is not asked what it cannot change.
-  const entailed = [...ev.verdicts.values()].filter((v) => v === 'ENTAILED').length;
-  const settled = single ? entailed === 1 : entailed > 0;
+  const settled = reasonerSettles(ev, single);
   const { scored } =
     settled && !scoreSettled ? { scored: [] } : await scoreStatements((req) => caller.score('answer', req), items);
   const lift = new Map(scored.map((s) => [s.key, s.lift]));

@@ -3,7 +3,9 @@ import { checkAnswer } from '../../../../src-main/agent/frame/check-answer';
 import { frameContext, type FrameContext } from '../../../../src-main/agent/frame/frame-deps';
 import type { FrameReading } from '../../../../src-main/agent/frame/frame-types';
 import { itemFrame } from '../../../../src-main/agent/frame/item-frame';
+import { optionTerm } from '../../../../src-main/agent/frame/read-choice';
 import { readQuestion } from '../../../../src-main/agent/frame/read-question';
+import { reviewerFrame } from '../../../../src-main/agent/frame/reviewer-frame';
 import { SUBCLASS_OF } from '../../../../src-main/query/exec/closure-facts';
 import { QueryService } from '../../../../src-main/query/exec/query-service';
 import { clinicalDump, EX, handleFromDump, label } from '../../../support/dump-fixture';
@@ -108,6 +110,31 @@ describe('checks of a choice question against its frame', () => {
     expect(c.options!.map((o) => o.verdict)).toEqual(['SAME CONCEPT', 'ENTAILED', 'NOT ENTAILED']);
     expect(c.level).not.toBe('entailed');
     expect(checkAnswer({ question: q, answer: ['B'], reading: r }, ctx.deps).level).toBe('entailed');
+  });
+});
+
+describe('a frame set by hand (4c)', () => {
+  it('links the options it leaves unset by their words, as the automatic reading does', () => {
+    const question = {
+      kind: 'mcq' as const,
+      question: 'Where does myocarditis happen?',
+      options: opts('myocardium', 'virus', 'no such thing'),
+    };
+    const body = {
+      kind: 'choice' as const,
+      slot: 'filler' as const,
+      subject: { iri: EX + 'Myocarditis', name: 'myocarditis', from: 'myocarditis' },
+      relation: { iri: EX + 'hasSite', name: 'has finding site', from: 'has finding site' },
+      filler: null,
+      options: question.options.map((o) => ({ key: o.key, text: o.name, term: null })),
+    };
+    const entity = (iri: string) => ctx.facts.entity(iri);
+    const reading = reviewerFrame(body, question, entity, (text, kind) => optionTerm(text, kind, ctx.lexicon));
+    const c = checkAnswer({ question, answer: ['A'], reading }, ctx.deps);
+    expect(c.options!.map((o) => o.verdict)).toEqual(['ENTAILED', 'NOT ENTAILED', 'UNLINKED']);
+    // Without linking (today's hand frame before the fix) every option names nothing.
+    const bare = checkAnswer({ question, answer: ['A'], reading: reviewerFrame(body, question, entity) }, ctx.deps);
+    expect(bare.options!.map((o) => o.verdict)).toEqual(['UNLINKED', 'UNLINKED', 'UNLINKED']);
   });
 });
 
