@@ -162,7 +162,13 @@ function provenanceMetrics(rs: ItemResult[]): Metrics['provenance'] {
   const withP = rs.filter((r) => r.provenance);
   if (!withP.length) return null;
   const items: Record<DecisionMode, number> = { reasoner: 0, likelihood: 0, generation: 0 };
-  const chosen: Record<AnswerSource, number> = { reasoner: 0, 'model-score': 0, 'card-named': 0, 'reasoner-isa': 0 };
+  const chosen: Record<AnswerSource, number> = {
+    reasoner: 0,
+    'model-score': 0,
+    'card-named': 0,
+    'reasoner-isa': 0,
+    'ruled-out': 0,
+  };
   for (const r of withP) {
     items[r.provenance!.mode]++;
     for (const s of Object.values(r.provenance!.sources)) chosen[s]++;

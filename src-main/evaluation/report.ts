@@ -67,7 +67,7 @@ function summaryLines(r: EvalReport): string[] {
     ...(r.provenance
       ? [
           `- answers decided by: the reasoner alone ${r.provenance.items.reasoner}, the model's likelihoods ${r.provenance.items.likelihood}, generation ${r.provenance.items.generation}`,
-          `- chosen options and concepts: ${r.provenance.chosen.reasoner} entailed (reasoner), ${r.provenance.chosen['model-score']} the model's best score, ${r.provenance.chosen['card-named'] ?? 0} the model's best of the options their card names, ${r.provenance.chosen['reasoner-isa']} added by "is a" from a chosen one`,
+          `- chosen options and concepts: ${r.provenance.chosen.reasoner} entailed (reasoner), ${r.provenance.chosen['model-score']} the model's best score, ${r.provenance.chosen['card-named'] ?? 0} the model's best of the options their card names, ${r.provenance.chosen['reasoner-isa']} added by "is a" from a chosen one${r.provenance.chosen['ruled-out'] ? `, ${r.provenance.chosen['ruled-out']} ruled out by the ontology (negated questions)` : ''}`,
         ]
       : []),
     '',

@@ -34,6 +34,7 @@ export function toBody(f: QuestionFrameBody): QuestionFrameBody {
         relation: f.slot === 'relation' ? null : t(f.relation),
         filler: f.slot === 'filler' ? null : t(f.filler),
         options: f.options.map((o) => ({ key: o.key, text: o.text, term: t(o.term) })),
+        ...(f.negated ? { negated: true } : {}),
       };
     case 'open':
       return {
@@ -57,7 +58,12 @@ export function frameLine(f: QuestionFrameBody): { statement: string; note: stri
   const n = (t: FrameTerm | null) => (t ? t.name : '?');
   switch (f.kind) {
     case 'choice':
-      return { statement: `${n(f.subject)} — ${n(f.relation)} — ${n(f.filler)}`, note: `each option as the ${f.slot}` };
+      return f.negated
+        ? {
+            statement: `${n(f.subject)} — not ${n(f.relation)} — ${n(f.filler)}`,
+            note: `each option as the ${f.slot}; right where the ontology rules it out`,
+          }
+        : { statement: `${n(f.subject)} — ${n(f.relation)} — ${n(f.filler)}`, note: `each option as the ${f.slot}` };
     case 'open':
       return {
         statement: `${f.root ? `kinds of ${f.root.name}` : 'concepts'}${f.conditions.length ? ' that ' : ''}${f.conditions

@@ -133,6 +133,22 @@ function checkYesNo(
     return { level: 'entailed', statement, reason: `The reasoner entails ${statement}, as the answer says.` };
   if (holds)
     return { level: 'not-entailed', statement, reason: `The reasoner entails ${statement}; the answer denies it.` };
+  // "No" is the ontology's answer when it rules the statement out, and "yes" is then refuted.
+  if (
+    deps.verdict?.({ subject: st.subject.iri, relation: st.relation.iri, filler: st.filler.iri })?.verdict ===
+    'CONTRADICTED'
+  )
+    return says === 'no'
+      ? {
+          level: 'entailed',
+          statement,
+          reason: `The ontology rules out ${statement} (contradicted), as the answer says.`,
+        }
+      : {
+          level: 'not-entailed',
+          statement,
+          reason: `The answer affirms ${statement}, which the ontology rules out (contradicted).`,
+        };
   const spot = blindSpot({ subject: st.subject.iri, relation: st.relation.iri, filler: st.filler.iri }, deps);
   if (says === 'yes' && spot)
     return {

@@ -48,6 +48,7 @@ export function reviewerFrame(
           text: o.name,
           term: opt(given.get(o.key) ?? null, inSlot) ?? link(o.name, inSlot),
         })),
+        ...(body.negated ? { negated: true } : {}),
       };
       break;
     }

@@ -12,7 +12,7 @@ import { questionBlock, type AgentAnswer, type AgentQuestion } from '../question
 import { StageCaller } from '../stage-caller';
 import type { AgentVocabulary } from '../structured/vocabulary';
 import type { AnswerDecision } from './decision-types';
-import { answerChoice, reasonerSettles } from './policy-choice';
+import { answerChoice, answerNegated, reasonerSettles } from './policy-choice';
 import { choiceEvidence, freeEvidence, openEvidence } from './policy-evidence';
 import { answerOpen } from './policy-open';
 
@@ -115,6 +115,11 @@ export class PolicyAgent {
     if (frame?.kind === 'choice' && (q.kind === 'mcq' || q.kind === 'single')) {
       const ev = choiceEvidence(frame, qs);
       this.show(ev.observed, step);
+      if (frame.negated) {
+        const r = answerNegated(frame, ev, q.kind === 'single');
+        if (!r.chosen.length) return { observed: ev.observed, answer: null, decision: null };
+        return { observed: ev.observed, answer: q.kind === 'single' ? r.chosen[0] : r.chosen, decision: r.decision };
+      }
       if (!caller.canScore && !reasonerSettles(ev, q.kind === 'single'))
         return { observed: ev.observed, answer: null, decision: null };
       const r = await answerChoice(frame, ev, caller, facts, q.kind === 'single', this.deps.scoreSettled);

@@ -78,3 +78,31 @@ export async function answerChoice(
     },
   };
 }
+
+/**
+ * "Which of these is X not part of?": the options whose positive statement the ontology rules out
+ * (CONTRADICTED) are the answer, decided by the reasoner alone; a single choice takes the first.
+ * None ruled out leaves the answer to the model.
+ */
+export function answerNegated(
+  frame: ChoiceFrame,
+  ev: Pick<ChoiceEvidence, 'verdicts'>,
+  single: boolean,
+): { chosen: string[]; decision: AnswerDecision } {
+  const ruledOut = frame.options.filter((o) => ev.verdicts.get(o.key) === 'CONTRADICTED').map((o) => o.key);
+  const chosen = single ? ruledOut.slice(0, 1) : ruledOut;
+  return {
+    chosen,
+    decision: {
+      driver: 'policy',
+      mode: 'reasoner',
+      options: frame.options.map((o) => ({
+        key: o.key,
+        name: o.text,
+        verdict: ev.verdicts.get(o.key) ?? null,
+        lift: null,
+        source: chosen.includes(o.key) ? 'ruled-out' : null,
+      })),
+    },
+  };
+}

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAnswer } from '../../../../src-main/agent/frame/check-answer';
+import type { CheckDeps } from '../../../../src-main/agent/frame/check-deps';
 import { frameContext, type FrameContext } from '../../../../src-main/agent/frame/frame-deps';
+import type { StatementVerdict } from '../../../../src-main/query/query-types';
 import type { FrameReading } from '../../../../src-main/agent/frame/frame-types';
 import { itemFrame } from '../../../../src-main/agent/frame/item-frame';
 import { optionTerm } from '../../../../src-main/agent/frame/read-choice';
@@ -135,6 +137,61 @@ describe('a frame set by hand (4c)', () => {
     // Without linking (today's hand frame before the fix) every option names nothing.
     const bare = checkAnswer({ question, answer: ['A'], reading: reviewerFrame(body, question, entity) }, ctx.deps);
     expect(bare.options!.map((o) => o.verdict)).toEqual(['UNLINKED', 'UNLINKED', 'UNLINKED']);
+  });
+});
+
+describe('a negated choice question (the ontology\'s "no")', () => {
+  // The positive statements: myocardium part of heart is ENTAILED; the decider is as the core's
+  // StatementDecider would answer once it has ruled "virus part of heart" out (CONTRADICTED).
+  const verdicts: Record<string, StatementVerdict> = {
+    [EX + 'Virus']: { verdict: 'CONTRADICTED', reasoner: 'dl', dlReasoner: 'hermit' },
+    [EX + 'Coxsackie']: { verdict: 'CONTRADICTED', reasoner: 'elk' },
+    [EX + 'Organism']: { verdict: 'NOT ENTAILED', reasoner: 'dl' },
+    [EX + 'Cold']: { verdict: 'UNKNOWN', reasoner: 'dl', unknownReason: 'deadline' },
+  };
+  const deps = (): CheckDeps => ({
+    ...ctx.deps,
+    verdict: (s) => (ctx.deps.holds(s) ? { verdict: 'ENTAILED', reasoner: 'elk' } : (verdicts[s.subject] ?? null)),
+  });
+  const check = (names: string[], answer: string[], kind: 'mcq' | 'single' = 'mcq') => {
+    const q = { kind, question: 'Which of these is not part of the heart?', options: opts(...names) };
+    return checkAnswer({ question: q, answer, reading: readQuestion(q, ctx.lexicon) }, deps());
+  };
+
+  it('choosing exactly the contradicted options is entailed; an entailed one chosen is refuted', () => {
+    const ok = check(['myocardium', 'virus', 'coxsackievirus'], ['B', 'C']);
+    expect(ok.level).toBe('entailed');
+    expect(ok.statement).toBe('not ? — part of — heart');
+    expect(ok.options!.map((o) => o.verdict)).toEqual(['ENTAILED', 'CONTRADICTED', 'CONTRADICTED']);
+    expect(ok.options![1]).toMatchObject({ reasoner: 'dl' });
+    const refuted = check(['myocardium', 'virus'], ['A', 'B']);
+    expect(refuted).toMatchObject({ level: 'not-entailed', failed: ['A'] });
+    const missed = check(['myocardium', 'virus', 'coxsackievirus'], ['B']);
+    expect(missed).toMatchObject({ level: 'not-entailed', failed: ['C'] });
+    expect(check(['myocardium', 'virus', 'coxsackievirus'], ['B'], 'single').level).toBe('entailed');
+  });
+
+  it('a NOT ENTAILED or UNKNOWN option stays open, never false', () => {
+    const open = check(['myocardium', 'virus', 'organism'], ['B', 'C']);
+    expect(open.level).toBe('unchecked');
+    expect(open.reason).toContain('neither entails nor rules out option C');
+    // Left out, it still leaves the answer undecided.
+    expect(check(['myocardium', 'virus', 'cold'], ['B']).level).toBe('unchecked');
+  });
+
+  it('a yes/no question: "no" is checked when the statement is contradicted', () => {
+    const yn = (answer: string) => {
+      const q = { kind: 'free' as const, question: 'Is the virus part of the heart?' };
+      return checkAnswer({ question: q, answer, reading: readQuestion(q, ctx.lexicon) }, deps());
+    };
+    expect(yn('No.').level).toBe('entailed');
+    expect(yn('No.').reason).toContain('rules out');
+    expect(yn('Yes, it is.').level).toBe('not-entailed');
+    // Without the three-valued verdict a "no" stays open (open world).
+    const q = { kind: 'free' as const, question: 'Is the virus part of the heart?' };
+    expect(checkAnswer({ question: q, answer: 'No.', reading: readQuestion(q, ctx.lexicon) }, ctx.deps).level).toBe(
+      'unchecked',
+    );
   });
 });
 

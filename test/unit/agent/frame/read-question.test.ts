@@ -71,13 +71,33 @@ describe('readQuestion: a choice question', () => {
     }
   });
 
-  it('never checks a negated question: its right answers are the options the statement does not hold for', () => {
+  it('keeps a plain negation in a choice frame: the right options are those the ontology rules out', () => {
     for (const question of [
       'Which of these is not part of the heart?',
       'Which of these is NOT part of the heart?',
       'Which of these is never part of the heart?',
       "Which of these isn't part of the heart?",
+    ]) {
+      const r = readQuestion({ kind: 'mcq', question, options: opts('myocardium', 'virus') }, lex);
+      expect(choice(r), question).toMatchObject({
+        negated: true,
+        slot: 'subject',
+        relation: { iri: iri('partOf') },
+        filler: { iri: iri('Heart') },
+      });
+      expect(r.reason, question).toMatch(/negated \(".*"\): the right options are those the ontology rules out/);
+    }
+    const subject = readQuestion(
+      { kind: 'mcq', question: 'Which of these is the myocardium not part of?', options: opts('heart', 'virus') },
+      lex,
+    );
+    expect(choice(subject)).toMatchObject({ negated: true, slot: 'filler', subject: { iri: iri('Myocardium') } });
+  });
+
+  it('never checks any other negation: its right answers are the options the statement does not hold for', () => {
+    for (const question of [
       'Which of these is part of the heart, except one?',
+      'Which of these is not never part of the heart?',
     ]) {
       const r = readQuestion({ kind: 'mcq', question, options: opts('myocardium', 'virus') }, lex);
       expect(r.frame, question).toBeNull();
