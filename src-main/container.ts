@@ -15,6 +15,7 @@ import { OpenOntologies } from './ontology/open-ontologies';
 import { StatedService } from './ontology/stated/stated-service';
 import { TreeService } from './ontology/tree/tree-service';
 import { FileWatcher } from './ontology/watch/file-watcher';
+import { deciderFor } from './query/verdicts/decider-for';
 import { QueryService } from './query/exec/query-service';
 import { ModelsService } from './llm/service/models-service';
 import { DatasetsService } from './datasets/datasets-service';
@@ -60,6 +61,8 @@ export class Container {
   private readonly started: Service[] = [];
   /** Label languages for this process alone (the CLI's --languages), in place of the setting. */
   nameLanguages: string[] | undefined;
+  /** The DL reasoner's deadline per statement for this process alone (the CLI's --dl-deadline), in place of the setting. */
+  dlDeadlineMs: number | undefined;
 
   constructor(opts: ContainerOptions = {}) {
     this.env = opts.env ?? process.env;
@@ -132,7 +135,12 @@ export class Container {
   queryService(h: OntologyHandle): QueryService {
     let qs = this.queries.get(h);
     if (!qs) {
-      qs = new QueryService(h, { explain: (a, r, b) => this.ontologies.explain(h, a, r, b) });
+      const dlDeadlineMs = this.dlDeadlineMs ?? this.settings.get().dlDeadlineMs;
+      qs = new QueryService(h, {
+        explain: (a, r, b) => this.ontologies.explain(h, a, r, b),
+        decider: deciderFor(h, this.ontologies.verdictStore(h), this.ontologies.verdictBridge(h), dlDeadlineMs),
+        dlDeadlineMs,
+      });
       this.queries.set(h, qs);
     }
     return qs;

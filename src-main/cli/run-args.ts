@@ -18,6 +18,8 @@ export function usage(): string {
     'Every command that opens an ontology also takes --languages <tags>: the label languages that name',
     "classes, in order of preference (e.g. 'de,en,none'; none: a label without a language tag), in place",
     'of the nameLanguages setting, for this run only.',
+    'They also take --dl-deadline <ms>: how long a DL reasoner may take on one statement whose locality',
+    'module leaves OWL 2 EL (default: the dlDeadlineMs setting, 2000), for this run only.',
   );
   return lines.join('\n') + '\n';
 }
@@ -38,7 +40,12 @@ export async function runArgs(argv: string[], io: CliIo, container?: Container):
   try {
     parsed = parseArgs({
       args: rest,
-      options: { ...cmd.options, help: { type: 'boolean', short: 'h' }, languages: { type: 'string' } },
+      options: {
+        ...cmd.options,
+        help: { type: 'boolean', short: 'h' },
+        languages: { type: 'string' },
+        'dl-deadline': { type: 'string' },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -54,6 +61,7 @@ export async function runArgs(argv: string[], io: CliIo, container?: Container):
   // Loaded here, not at the top: `oarag --help` and usage errors need none of the services.
   const c = container ?? new (await import('../container')).Container({ env: io.env });
   const languagesBefore = c.nameLanguages;
+  const deadlineBefore = c.dlDeadlineMs;
   try {
     if (own) {
       await c.start();
@@ -61,6 +69,7 @@ export async function runArgs(argv: string[], io: CliIo, container?: Container):
       for (const p of c.settings.problems()) io.stderr(`oarag: warning: ${p}\n`);
     }
     if (parsed.values.languages !== undefined) c.nameLanguages = languagesOption(cmd.name, parsed.values.languages);
+    if (parsed.values['dl-deadline'] !== undefined) c.dlDeadlineMs = dlDeadlineOption(parsed.values['dl-deadline']);
     return await cmd.run({ io, container: c, values: parsed.values, positionals: parsed.positionals });
   } catch (e) {
     if (e instanceof UserError) {
@@ -77,6 +86,7 @@ export async function runArgs(argv: string[], io: CliIo, container?: Container):
   } finally {
     // A container the caller passed in outlives this run: --languages was for this run only.
     c.nameLanguages = languagesBefore;
+    c.dlDeadlineMs = deadlineBefore;
     if (own) await c.stop();
   }
 }
@@ -106,4 +116,12 @@ function languagesOption(command: string, value: string | boolean | (string | bo
   if (languages.length > MAX_LANGUAGES)
     throw new UserError('usage', `--languages takes at most ${MAX_LANGUAGES} tags, not ${languages.length}.`);
   return languages;
+}
+
+/** --dl-deadline 5000: milliseconds, within the setting's bounds. */
+export function dlDeadlineOption(value: string | boolean | (string | boolean)[]): number {
+  const ms = typeof value === 'string' && /^\d{1,7}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (!(ms >= 100 && ms <= 600_000))
+    throw new UserError('usage', '--dl-deadline takes milliseconds from 100 to 600000, e.g. --dl-deadline 5000.');
+  return ms;
 }

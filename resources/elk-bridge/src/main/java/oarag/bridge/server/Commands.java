@@ -10,6 +10,8 @@ import java.util.Properties;
 import oarag.bridge.common.BridgeException;
 import oarag.bridge.common.Json;
 import oarag.bridge.common.Progress;
+import oarag.bridge.classify.ClassifyMonitor;
+import oarag.bridge.dl.DlCommands;
 import oarag.bridge.extract.Extractor;
 import oarag.bridge.extract.Reloader;
 import oarag.bridge.extract.ResultJson;
@@ -58,6 +60,15 @@ public final class Commands {
                 need().dropWarm(); // it edits the ontology and restores it; a reload then starts
                 // afresh
                 return Reviser.write(need(), req, progress);
+            case "elkSatisfiable":
+                return DlCommands.elkSatisfiable(
+                        need(), need().reasoner(new ClassifyMonitor(progress)), req);
+            case "bottomFacts":
+                return DlCommands.bottomFacts(need());
+            case "dlCheck":
+                return DlCommands.dlCheck(need(), req);
+            case "explainContradiction":
+                return DlCommands.explainContradiction(need(), req);
             case "collect":
                 return collect();
             case "shutdown":
