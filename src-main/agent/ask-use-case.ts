@@ -13,6 +13,7 @@ import { frameContext } from './frame/frame-deps';
 import type { FrameReading, QuestionFrameBody } from './frame/frame-types';
 import { itemFrame, type FramedItem } from './frame/item-frame';
 import { readQuestion } from './frame/read-question';
+import { prefetchFrame } from './frame/frame-statements';
 import { optionTerm } from './frame/read-choice';
 import { reviewerFrame } from './frame/reviewer-frame';
 
@@ -60,6 +61,7 @@ export async function askQuestion(ctx: AskContext, req: AskRequest, run: RunOpti
   const frame = frameFor(req, ctx.handle, ctx.queryService);
   const rec = await runAgent(ctx, req.question, frame, run);
   rec.frame = frame;
+  await prefetchFrame(frame.frame, ctx.queryService.decider, { signal: run.signal });
   rec.checked = checkRecord(rec, frame, ctx.handle, ctx.queryService);
   return rec;
 }
@@ -71,5 +73,6 @@ export function checkRecord(
   h: OntologyHandle,
   qs: QueryService,
 ): CheckedGrounding {
-  return checkAnswer({ question: rec.question, answer: rec.answer, reading: frame }, frameContext(h, qs.names).deps);
+  const deps = frameContext(h, qs.names, qs.decider).deps;
+  return checkAnswer({ question: rec.question, answer: rec.answer, reading: frame }, deps);
 }

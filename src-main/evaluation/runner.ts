@@ -187,7 +187,7 @@ function itemAnswering(
 ): Pick<ItemRun, 'method' | 'matcher' | 'query' | 'checker' | 'nameOf'> {
   const query = o.queryService ?? new QueryService(o.handle);
   const matcher = new EvidenceMatcher(o.handle, query.names);
-  const checker = frameContext(o.handle, query.names).deps;
+  const checker = frameContext(o.handle, query.names, query.decider).deps;
   const nameOf = itemNames(o.handle);
   const method = createMethod(o.method, {
     handle: o.handle,

@@ -120,7 +120,7 @@ export function scanText(text: string, lex: Lexicon): Scan {
 
 /** Words a question uses about itself ("which of the following options"), never a concept it asks about. */
 const QUESTION_WORDS = new Set(
-  'following options option one ones listed below above true correct best statement statements answer answers choice choices'.split(
+  'following options option one ones listed below above true correct best statement statements answer answers choice choices concept concepts class classes term terms entity entities thing things item items'.split(
     ' ',
   ),
 );

@@ -12,6 +12,7 @@ import { questionBlock, type AgentAnswer, type AgentQuestion } from '../question
 import { StageCaller } from '../stage-caller';
 import type { AgentVocabulary } from '../structured/vocabulary';
 import type { AnswerDecision } from './decision-types';
+import { prefetchFrame } from '../frame/frame-statements';
 import { answerChoice, answerNegated, reasonerSettles } from './policy-choice';
 import { choiceEvidence, freeEvidence, openEvidence } from './policy-evidence';
 import { answerOpen } from './policy-open';
@@ -113,6 +114,8 @@ export class PolicyAgent {
   }> {
     const { queryService: qs, facts } = this.deps;
     if (frame?.kind === 'choice' && (q.kind === 'mcq' || q.kind === 'single')) {
+      // A negated question's answer is what the ontology rules out: decide every option first.
+      if (frame.negated) await prefetchFrame(frame, qs.decider, { signal: caller.signal });
       const ev = choiceEvidence(frame, qs);
       this.show(ev.observed, step);
       if (frame.negated) {

@@ -58,6 +58,11 @@ export class QueryService {
     return this.linker;
   }
 
+  /** The three-valued decider the checks read their verdicts from (absent: the closure alone). */
+  get decider(): StatementDecider | undefined {
+    return this.opts.decider;
+  }
+
   /** Runs a query written as text: parsed first, a parse error is the observation. */
   async run(text: string): Promise<QueryResult> {
     const parsed = parseQuery(text);
