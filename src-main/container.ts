@@ -90,7 +90,11 @@ export class Container {
       { cacheDir: this.cacheDir, env: this.env },
     );
     this.review = new EvalReview(this.evalStorePath);
-    this.datasets = new DatasetsService({ dataDir: this.dataDir, ontologies: this.ontologies });
+    this.datasets = new DatasetsService({
+      dataDir: this.dataDir,
+      ontologies: this.ontologies,
+      decider: (h) => this.queryService(h).decider,
+    });
     this.evaluation = new EvaluationService({
       dataDir: this.dataDir,
       storePath: this.evalStorePath,

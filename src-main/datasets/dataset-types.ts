@@ -28,8 +28,9 @@ export interface McqItem {
   axiom: { subject: string; relation: string; filler: string };
   evidence: EvidenceRef[];
   /**
-   * Wrong options (keys) whose NOT ENTAILED ELK cannot vouch for: the statement rests on a class named
-   * in an axiom outside OWL 2 EL. Choosing one is not counted against an answer. Absent when none.
+   * Non-gold options (keys) no reasoner proved wrong: with a DL reasoner, those the deadline left
+   * UNKNOWN; with ELK alone, those resting on a class named in an axiom outside OWL 2 EL. Choosing one
+   * earns no credit: the item is undetermined, never correct. Absent when none.
    */
   unsure?: string[];
 }

@@ -8,6 +8,8 @@ import type { McqItem, OqItem, Slot } from './dataset';
 import { GenContext } from './gen-context';
 import { checkOptions, requireMaterial, type CheckedOptions } from './generate-options';
 import { generateMcqs } from './mcq-generator';
+import type { OptionDecider } from './option-proofs';
+import { DL_DEADLINE_MS } from '../../query/verdicts/statement-decider';
 import { ConditionPool } from './oq-conditions';
 import { defaultRoot, generateOqs } from './oq-generator';
 import type { GenerateStats, GeneratedDataset } from '../dataset-types';
@@ -35,6 +37,13 @@ export interface GenerateOptions {
   ontologyName?: string;
   signal?: AbortSignal;
   onProgress?: (p: TaskProgress) => void;
+  /**
+   * The three-valued decider: MCQ wrong options are then only ones it proves wrong (CONTRADICTED
+   * first, then complete NOT ENTAILED), each statement decided within `dlDeadlineMs`.
+   */
+  decider?: OptionDecider;
+  /** The DL reasoner's deadline per option statement (default DL_DEADLINE_MS.generation). */
+  dlDeadlineMs?: number;
 }
 
 /**
@@ -73,6 +82,15 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
           idPrefix,
           subjects: branch,
           tick: tick('mcq', o.mcqCount, 0, share),
+          ...(opts.decider
+            ? {
+                prove: {
+                  decider: opts.decider,
+                  deadlineMs: opts.dlDeadlineMs ?? DL_DEADLINE_MS.generation,
+                  signal: opts.signal,
+                },
+              }
+            : {}),
         })
       : { items: [] as McqItem[], warnings: [] };
   const mcqSeconds = (performance.now() - tm) / 1000;
