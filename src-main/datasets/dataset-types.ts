@@ -48,10 +48,15 @@ export interface OqItem {
   answers: { iri: string; name: string }[];
   evidence: EvidenceRef[];
   /**
-   * Branch members outside the answers that might still meet the conditions: ELK cannot vouch for the
-   * NOT ENTAILED that keeps them out (see McqItem.unsure). Naming one is not counted against an answer.
+   * Branch members outside the answers that might still meet the conditions: no reasoner settled the
+   * NOT ENTAILED that keeps them out (see McqItem.unsure). Naming one is neither right nor wrong.
    */
   unsure?: { iri: string; name: string }[];
+  /**
+   * How complete the answers are: true when every branch member was decided (no unsure member, none
+   * left unlisted); false when some might still be answers. Absent in datasets made before it.
+   */
+  complete?: boolean;
 }
 
 export type DatasetItem = McqItem | OqItem;

@@ -7,7 +7,7 @@ import type { OntologyHandle } from '../../ontology/ontology-handle';
 import type { McqItem, OqItem, Slot } from './dataset';
 import { GenContext } from './gen-context';
 import { checkOptions, requireMaterial, type CheckedOptions } from './generate-options';
-import { generateMcqs } from './mcq-generator';
+import { generateMcqs, type McqGenOptions } from './mcq-generator';
 import type { OptionDecider } from './option-proofs';
 import { DL_DEADLINE_MS } from '../../query/verdicts/statement-decider';
 import { ConditionPool } from './oq-conditions';
@@ -82,15 +82,7 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
           idPrefix,
           subjects: branch,
           tick: tick('mcq', o.mcqCount, 0, share),
-          ...(opts.decider
-            ? {
-                prove: {
-                  decider: opts.decider,
-                  deadlineMs: opts.dlDeadlineMs ?? DL_DEADLINE_MS.generation,
-                  signal: opts.signal,
-                },
-              }
-            : {}),
+          prove: proveOf(opts),
         })
       : { items: [] as McqItem[], warnings: [] };
   const mcqSeconds = (performance.now() - tm) / 1000;
@@ -102,7 +94,7 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
     oq = await oqPart(
       ctx,
       o,
-      { given, file, ontology, idPrefix, explicitCounts: opts.conditions !== undefined },
+      { given, file, ontology, idPrefix, explicitCounts: opts.conditions !== undefined, prove: proveOf(opts) },
       tick('oq', o.oqCount, share, 1 - share),
     );
   }
@@ -120,6 +112,12 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
   return { items: [...mcq.items, ...oq.items], warnings, stats };
 }
 
+/** How wrong options and unsure members are proven, when a decider is given. */
+function proveOf(opts: GenerateOptions): McqGenOptions['prove'] {
+  if (!opts.decider) return undefined;
+  return { decider: opts.decider, deadlineMs: opts.dlDeadlineMs ?? DL_DEADLINE_MS.generation, signal: opts.signal };
+}
+
 /** The OQs of a run, under the given root or the one `defaultRoot` picks. */
 interface OqPart {
   items: OqItem[];
@@ -131,7 +129,14 @@ interface OqPart {
 async function oqPart(
   ctx: GenContext,
   o: CheckedOptions,
-  at: { given: number | null; file: string; ontology: string; idPrefix: string; explicitCounts: boolean },
+  at: {
+    given: number | null;
+    file: string;
+    ontology: string;
+    idPrefix: string;
+    explicitCounts: boolean;
+    prove: McqGenOptions['prove'];
+  },
   tick: (done: number) => Promise<void>,
 ): Promise<OqPart> {
   const root = at.given ?? defaultRoot(ctx, new ConditionPool(ctx), Math.min(...o.conditionCounts));
@@ -151,6 +156,7 @@ async function oqPart(
     ontology: at.ontology,
     idPrefix: at.idPrefix,
     tick,
+    prove: at.prove,
   });
   return { items: oq.items, root, branchSize: oq.branchSize, warnings: oq.warnings };
 }

@@ -80,8 +80,12 @@ export async function generateMcqs(ctx: GenContext, o: McqGenOptions): Promise<M
   );
   const drafted = await draftAll(picker, quotas, o);
   const proven = o.prove ? await proveAll(ctx, drafted, o.prove, o.tick) : null;
-  const drafts = proven ? proven.drafts : drafted;
-  if (proven?.dropped)
+  if (proven?.failure)
+    warnings.push(
+      `The reasoner could not be run to prove wrong options (${proven.failure}): the wrong options are those ELK's closure does not entail.`,
+    );
+  const drafts = proven && !proven.failure ? proven.drafts : drafted;
+  if (proven?.dropped && !proven.failure)
     warnings.push(
       `${proven.dropped} MCQ${proven.dropped === 1 ? ' was' : 's were'} not generated: the reasoner proved none of ${proven.dropped === 1 ? 'its' : 'their'} wrong options wrong (within ${o.prove!.deadlineMs} ms per statement).`,
     );
@@ -103,8 +107,9 @@ export async function generateMcqs(ctx: GenContext, o: McqGenOptions): Promise<M
       `Only ${drafted.length} of the ${o.count} requested MCQs could be built (${ctx.axioms.length} source axioms).`,
     );
   }
+  const proofs = proven && !proven.failure ? proven.verdicts : undefined;
   const items = drafts.map((d, i) =>
-    finish(ctx, d, rand, `${o.idPrefix}mcq-${String(i + 1).padStart(4, '0')}`, o.ontology, proven?.verdicts),
+    finish(ctx, d, rand, `${o.idPrefix}mcq-${String(i + 1).padStart(4, '0')}`, o.ontology, proofs),
   );
   return { items, warnings, quotas };
 }
@@ -115,12 +120,16 @@ async function proveAll(
   drafts: Draft[],
   prove: NonNullable<McqGenOptions['prove']>,
   tick?: (done: number) => Promise<void>,
-): Promise<{ drafts: Draft[]; dropped: number; verdicts: Map<Draft, Map<number, string>> }> {
+): Promise<{ drafts: Draft[]; dropped: number; verdicts: Map<Draft, Map<number, string>>; failure?: string }> {
   const kept: Draft[] = [];
   const verdicts = new Map<Draft, Map<number, string>>();
   let dropped = 0;
-  for (const d of drafts) {
+  for (const [i, d] of drafts.entries()) {
     const p = await proveDraft(ctx, d, prove.decider, prove);
+    // A reasoner that fails on every statement of the first item is not there (no bridge for this
+    // ontology): the run falls back to ELK's closure, and says so, rather than dropping every item.
+    if (i === 0 && p.failure && ![...p.verdicts.values()].some((v) => v !== 'UNKNOWN'))
+      return { drafts, dropped: 0, verdicts, failure: p.failure };
     const wrong = p.options.slice(d.correct);
     if (p.options.length < d.options.length || !wrong.some((x) => PROVEN.has(p.verdicts.get(x)!))) dropped++;
     else {

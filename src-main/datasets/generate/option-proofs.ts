@@ -23,7 +23,8 @@ export async function proveDraft(
   d: Draft & { correct: number; reserve: number[] },
   decider: OptionDecider,
   o: { deadlineMs: number; signal?: AbortSignal },
-): Promise<{ options: number[]; verdicts: Map<number, StatementVerdict['verdict']> }> {
+): Promise<{ options: number[]; verdicts: Map<number, StatementVerdict['verdict']>; failure: string | null }> {
+  let failure: string | null = null;
   const correct = d.options.slice(0, d.correct);
   const need = d.options.length - d.correct;
   const candidates = [...d.options.slice(d.correct), ...d.reserve];
@@ -35,6 +36,7 @@ export async function proveDraft(
     o.signal?.throwIfAborted();
     const v = await decider.decide(statementOf(ctx, d.slot, d.ax, x), o).catch((e: unknown) => {
       if (o.signal?.aborted) throw e;
+      failure = e instanceof Error ? e.message : String(e);
       return { verdict: 'UNKNOWN' as const, reasoner: 'elk' as const };
     });
     verdicts.set(x, v.verdict);
@@ -44,10 +46,54 @@ export async function proveDraft(
     .filter((x) => verdicts.has(x) && verdicts.get(x) !== 'ENTAILED')
     .sort((a, b) => rank(a) - rank(b))
     .slice(0, need);
-  return { options: [...correct, ...wrong], verdicts };
+  return { options: [...correct, ...wrong], verdicts, failure };
 }
 
 function statementOf(ctx: GenContext, slot: Slot, ax: SourceAxiom, x: number): IriStatement {
   const t = slot === 'subject' ? { ...ax, a: x } : slot === 'filler' ? { ...ax, b: x } : { ...ax, r: x };
   return { subject: ctx.ix.iri(t.a), relation: ctx.ix.iri(t.r), filler: ctx.ix.iri(t.b) };
+}
+
+/** Members outside the ELK closure a DL check may add to an open question's answers, at most, per question. */
+export const MAX_DL_MEMBERS = 8;
+
+/**
+ * An open question's unsure members decided, a bounded number of them: a member the reasoner entails
+ * meets every condition joins the answers; one with a condition CONTRADICTED or NOT ENTAILED is
+ * proven out; the rest, and any beyond MAX_DL_MEMBERS, stay unsure.
+ */
+export async function proveMembers(
+  ctx: GenContext,
+  d: { conds: { r: number; b: number }[]; answers: number[]; unsure: number[] },
+  decider: OptionDecider,
+  o: { deadlineMs: number; signal?: AbortSignal },
+): Promise<{ answers: number[]; unsure: number[]; decided: number }> {
+  const answers = [...d.answers];
+  const unsure: number[] = [];
+  let decided = 0;
+  for (const [i, m] of d.unsure.entries()) {
+    if (i >= MAX_DL_MEMBERS) {
+      unsure.push(m);
+      continue;
+    }
+    let all = true;
+    let out = false;
+    for (const c of d.conds) {
+      o.signal?.throwIfAborted();
+      const s = { subject: ctx.ix.iri(m), relation: ctx.ix.iri(c.r), filler: ctx.ix.iri(c.b) };
+      const v = await decider.decide(s, o).catch((e: unknown) => {
+        if (o.signal?.aborted) throw e;
+        return { verdict: 'UNKNOWN' as const };
+      });
+      if (v.verdict === 'CONTRADICTED' || v.verdict === 'NOT ENTAILED') {
+        out = true;
+        break;
+      }
+      if (v.verdict !== 'ENTAILED') all = false;
+    }
+    if (out || all) decided++;
+    if (all && !out) answers.push(m);
+    else if (!out) unsure.push(m);
+  }
+  return { answers, unsure, decided };
 }
