@@ -69,12 +69,39 @@ public final class DlCommands {
         return o;
     }
 
+    /**
+     * HermiT on every logical axiom for each of {@code queries} (one reasoner for all): the
+     * reference the module checks are tested against, never used for verdicts.
+     */
+    public static JsonObject dlWhole(Session s, JsonObject req) throws BridgeException {
+        List<Statement> sts = new java.util.ArrayList<>();
+        for (JsonElement q : oarag.bridge.common.Requests.array(req, "queries")) {
+            if (!q.isJsonObject()) {
+                throw new BridgeException("BAD_REQUEST", "Each query must be an object {sub, r, sup}.");
+            }
+            sts.add(Statement.of(s.df, q.getAsJsonObject()));
+        }
+        JsonArray answers = new JsonArray();
+        for (DlReasoner.Outcome out :
+                DlReasoner.checkAll(DlReasoner.HERMIT, ModuleIndex.allLogical(s), sts, deadline(req))) {
+            JsonObject a = new JsonObject();
+            a.addProperty("settled", out.settled);
+            a.addProperty("entailed", out.entailed);
+            a.addProperty("satisfiable", out.satisfiable);
+            a.addProperty("ms", out.ms);
+            answers.add(a);
+        }
+        JsonObject o = new JsonObject();
+        o.add("answers", answers);
+        return o;
+    }
+
     /** The axioms of the module that make A ⊓ ∃r.B unsatisfiable (empty: none found in time). */
     public static JsonObject explainContradiction(Session s, JsonObject req)
             throws BridgeException {
         Statement st = Statement.of(s.df, req);
         Set<OWLAxiom> module = ModuleIndex.of(s).module(st.signature());
-        boolean elk = ModuleIndex.allEl(module) || elkFinds(req);
+        boolean elk = ModuleIndex.allEl(module) || flag(req, "elk");
         List<OWLAxiom> j = UnsatJustifier.justify(module, st, elk, deadline(req));
         if (j == null && elk && !ModuleIndex.allEl(module)) {
             j = UnsatJustifier.justify(module, st, false, deadline(req));
@@ -95,8 +122,8 @@ public final class DlCommands {
         return o;
     }
 
-    private static boolean elkFinds(JsonObject req) {
-        JsonElement e = req.get("elk");
+    private static boolean flag(JsonObject req, String key) {
+        JsonElement e = req.get(key);
         return e != null && e.isJsonPrimitive() && e.getAsBoolean();
     }
 

@@ -67,6 +67,8 @@ public final class Commands {
                 return DlCommands.bottomFacts(need());
             case "dlCheck":
                 return DlCommands.dlCheck(need(), req);
+            case "dlWhole":
+                return DlCommands.dlWhole(need(), req);
             case "explainContradiction":
                 return DlCommands.explainContradiction(need(), req);
             case "collect":
