@@ -39,7 +39,7 @@ export interface VerdictBridge {
   /** The statement's STAR module; with `reasoner`, a DL reasoner decides on it when it leaves EL. */
   dlCheck(
     s: BridgeStatement,
-    o: { reasoner: 'hermit' | null; deadlineMs: number; signal?: AbortSignal },
+    o: { reasoner: 'hermit' | null; deadlineMs: number; signal?: AbortSignal; always?: boolean },
   ): Promise<DlCheckResult>;
   explainContradiction(
     s: BridgeStatement,
@@ -72,7 +72,7 @@ export function bridgeVerdicts(request: Requester): VerdictBridge {
     dlCheck: (s, o) =>
       request<DlCheckResult>(
         'dlCheck',
-        { ...args(s), reasoner: o.reasoner ?? 'none', deadlineMs: o.deadlineMs },
+        { ...args(s), reasoner: o.reasoner ?? 'none', deadlineMs: o.deadlineMs, always: o.always === true },
         { signal: o.signal, timeoutMs: o.deadlineMs + GRACE_MS },
       ),
     explainContradiction: (s, o) =>

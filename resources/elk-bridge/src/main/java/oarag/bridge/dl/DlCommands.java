@@ -51,7 +51,8 @@ public final class DlCommands {
         o.addProperty("moduleAxioms", module.size());
         o.addProperty("el", el);
         o.addProperty("moduleMs", (System.nanoTime() - t0) / 1_000_000);
-        if (!el && !"none".equals(which)) {
+        // always: the reasoner runs on an EL module too (a reference for measurements)
+        if ((!el || flag(req, "always")) && !"none".equals(which)) {
             if (!"hermit".equals(which)) {
                 throw new BridgeException("BAD_REQUEST", "Unknown DL reasoner \"" + which + "\".");
             }
