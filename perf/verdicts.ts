@@ -74,7 +74,9 @@ function optionStatements(items: McqItem[]): IriStatement[] {
         filler: q.slot === 'filler' ? o.iri : q.axiom.filler,
       };
       const k = `${s.subject} ${s.relation} ${s.filler}`;
-      if (!seen.has(k)) all.push(s) && seen.add(k);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      all.push(s);
     }
   return all;
 }

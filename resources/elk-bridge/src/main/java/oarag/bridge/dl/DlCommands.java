@@ -78,13 +78,15 @@ public final class DlCommands {
         List<Statement> sts = new java.util.ArrayList<>();
         for (JsonElement q : oarag.bridge.common.Requests.array(req, "queries")) {
             if (!q.isJsonObject()) {
-                throw new BridgeException("BAD_REQUEST", "Each query must be an object {sub, r, sup}.");
+                throw new BridgeException(
+                        "BAD_REQUEST", "Each query must be an object {sub, r, sup}.");
             }
             sts.add(Statement.of(s.df, q.getAsJsonObject()));
         }
         JsonArray answers = new JsonArray();
         for (DlReasoner.Outcome out :
-                DlReasoner.checkAll(DlReasoner.HERMIT, ModuleIndex.allLogical(s), sts, deadline(req))) {
+                DlReasoner.checkAll(
+                        DlReasoner.HERMIT, ModuleIndex.allLogical(s), sts, deadline(req))) {
             JsonObject a = new JsonObject();
             a.addProperty("settled", out.settled);
             a.addProperty("entailed", out.entailed);

@@ -21,8 +21,8 @@ import org.semanticweb.owlapi.reasoner.TimeOutException;
 
 /**
  * A DL reasoner deciding one statement on a set of axioms (its module) within a deadline. At the
- * deadline the reasoner's own work is stopped (HermiT's task timeout, and interrupt() from a timer):
- * a thread merely abandoned would keep reasoning and burn the cores.
+ * deadline the reasoner's own work is stopped (HermiT's task timeout, and interrupt() from a
+ * timer): a thread merely abandoned would keep reasoning and burn the cores.
  */
 public final class DlReasoner {
     /** Creates a reasoner over an ontology, told the deadline in milliseconds. */

@@ -70,7 +70,8 @@ public final class UnsatJustifier {
 
     private static boolean dlUnsat(List<OWLAxiom> axioms, Statement st, long left) {
         DlReasoner.Outcome o =
-                DlReasoner.check(DlReasoner.HERMIT, new java.util.LinkedHashSet<>(axioms), st, left);
+                DlReasoner.check(
+                        DlReasoner.HERMIT, new java.util.LinkedHashSet<>(axioms), st, left);
         if (!o.settled) {
             throw new DeadlinePassed();
         }
