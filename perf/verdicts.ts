@@ -52,7 +52,10 @@ console.log(
   }),
 );
 const out: Record<string, unknown> = {};
-for (const f of FILES) out[f] = await onOntology(join(SHARED, f));
+for (const f of FILES) {
+  out[f] = await onOntology(join(SHARED, f));
+  console.log(JSON.stringify({ [f]: out[f] }));
+}
 if (!values['skip-go']) out['go-50k'] = await goAsk();
 console.log(JSON.stringify(out, null, 2));
 await service.stop();
@@ -91,7 +94,8 @@ async function onOntology(path: string) {
   const moduleSizes: number[] = [];
   const counts = { statements: sts.length, decided: 0, contradicted: 0, byDl: 0, refSettled: 0, refContradicted: 0 };
   const agree = { settledDecided: 0, contradictedFound: 0, disagreements: 0 };
-  for (const s of sts) {
+  for (const [i, s] of sts.entries()) {
+    if (i % 10 === 0) process.stderr.write(`[perf:verdicts] ${path}: ${i}/${sts.length}\n`);
     const ref = await bridge.dlCheck(s, { reasoner: 'hermit', deadlineMs: REFERENCE_MS, always: true });
     moduleSizes.push(ref.moduleAxioms);
     const t0 = performance.now();

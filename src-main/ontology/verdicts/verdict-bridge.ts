@@ -43,7 +43,7 @@ export interface VerdictBridge {
   ): Promise<DlCheckResult>;
   explainContradiction(
     s: BridgeStatement,
-    o: { elk: boolean; deadlineMs: number; signal?: AbortSignal },
+    o: { elk: boolean; deadlineMs: number; signal?: AbortSignal; entailed?: boolean },
   ): Promise<ContradictionProof>;
 }
 
@@ -78,7 +78,7 @@ export function bridgeVerdicts(request: Requester): VerdictBridge {
     explainContradiction: (s, o) =>
       request<ContradictionProof>(
         'explainContradiction',
-        { ...args(s), elk: o.elk, deadlineMs: o.deadlineMs },
+        { ...args(s), elk: o.elk, deadlineMs: o.deadlineMs, entailed: o.entailed === true },
         { signal: o.signal, timeoutMs: o.deadlineMs + GRACE_MS },
       ),
   };

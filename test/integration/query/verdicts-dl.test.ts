@@ -60,6 +60,10 @@ describe('pizza: verdicts the ontology decides', () => {
       expect(ex.justification?.length).toBeGreaterThan(1);
       expect(ex.justification!.map((a) => a.functional).join('\n')).toMatch(/Disjoint|ObjectAllValuesFrom|Vegetarian/);
 
+      const why = await qs.run(veg.query.replace(/^ASK/, 'EXPLAIN'));
+      expect(why.verdict).toBe('ENTAILED');
+      expect(why.justification!.map((a) => a.functional).join('\n')).toMatch(/ObjectAllValuesFrom|ObjectUnionOf/);
+
       // a re-check is free: a decider over the same store with no bridge at all gives the same verdicts
       const again = deciderFor(h, store, null);
       expect(again.known(isa('Margherita', 'MeatyPizza'))?.verdict).toBe('CONTRADICTED');

@@ -99,15 +99,29 @@ public final class DlCommands {
         return o;
     }
 
-    /** The axioms of the module that make A ⊓ ∃r.B unsatisfiable (empty: none found in time). */
+    /**
+     * The axioms of the module that make A ⊓ ∃r.B unsatisfiable (empty: none found in time); with
+     * {@code entailed: true}, those that entail A ⊑ ∃r.B by HermiT (a DL reasoner's ENTAILED, which
+     * ELK's own justifications cannot give).
+     */
     public static JsonObject explainContradiction(Session s, JsonObject req)
             throws BridgeException {
         Statement st = Statement.of(s.df, req);
         Set<OWLAxiom> module = ModuleIndex.of(s).module(st.signature());
-        boolean elk = ModuleIndex.allEl(module) || flag(req, "elk");
-        List<OWLAxiom> j = UnsatJustifier.justify(module, st, elk, deadline(req));
-        if (j == null && elk && !ModuleIndex.allEl(module)) {
-            j = UnsatJustifier.justify(module, st, false, deadline(req));
+        List<OWLAxiom> j;
+        if (flag(req, "entailed")) {
+            j = UnsatJustifier.justify(module, st, UnsatJustifier.Goal.DL_ENTAILED, deadline(req));
+        } else {
+            boolean elk = ModuleIndex.allEl(module) || flag(req, "elk");
+            j =
+                    UnsatJustifier.justify(
+                            module,
+                            st,
+                            elk ? UnsatJustifier.Goal.ELK_UNSAT : UnsatJustifier.Goal.DL_UNSAT,
+                            deadline(req));
+            if (j == null && elk && !ModuleIndex.allEl(module)) {
+                j = UnsatJustifier.justify(module, st, UnsatJustifier.Goal.DL_UNSAT, deadline(req));
+            }
         }
         JsonArray axioms = new JsonArray();
         if (j != null) {
