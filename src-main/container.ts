@@ -139,11 +139,14 @@ export class Container {
   queryService(h: OntologyHandle): QueryService {
     let qs = this.queries.get(h);
     if (!qs) {
-      const dlDeadlineMs = this.dlDeadlineMs ?? this.settings.get().dlDeadlineMs;
+      const deadline = () => this.dlDeadlineMs ?? this.settings.get().dlDeadlineMs;
       qs = new QueryService(h, {
         explain: (a, r, b) => this.ontologies.explain(h, a, r, b),
-        decider: deciderFor(h, this.ontologies.verdictStore(h), this.ontologies.verdictBridge(h), dlDeadlineMs),
-        dlDeadlineMs,
+        decider: deciderFor(h, this.ontologies.verdictStore(h), this.ontologies.verdictBridge(h)),
+        // Read at each query: a changed setting applies to the open ontology at once.
+        get dlDeadlineMs() {
+          return deadline();
+        },
       });
       this.queries.set(h, qs);
     }

@@ -41,6 +41,7 @@ export type TrajectoryStep =
       text: string;
       kind: ObservationKind | 'correction';
       verdict: string | null;
+      reasoner?: Reasoner;
       entities: string[];
       ms: number;
       result?: QueryResult;
@@ -53,6 +54,8 @@ export interface Evidence {
   kind: ObservationKind;
   query: string;
   verdict: string | null;
+  /** Who gave the verdict (absent in older records). */
+  reasoner?: Reasoner;
   entities: string[];
 }
 

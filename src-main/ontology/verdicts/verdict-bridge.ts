@@ -39,11 +39,11 @@ export interface VerdictBridge {
   /** The statement's STAR module; with `reasoner`, a DL reasoner decides on it when it leaves EL. */
   dlCheck(
     s: BridgeStatement,
-    o: { reasoner: 'hermit' | null; deadlineMs: number; signal?: AbortSignal },
+    o: { reasoner: 'hermit' | null; deadlineMs: number; signal?: AbortSignal; always?: boolean },
   ): Promise<DlCheckResult>;
   explainContradiction(
     s: BridgeStatement,
-    o: { elk: boolean; deadlineMs: number; signal?: AbortSignal },
+    o: { elk: boolean; deadlineMs: number; signal?: AbortSignal; entailed?: boolean },
   ): Promise<ContradictionProof>;
 }
 
@@ -72,13 +72,13 @@ export function bridgeVerdicts(request: Requester): VerdictBridge {
     dlCheck: (s, o) =>
       request<DlCheckResult>(
         'dlCheck',
-        { ...args(s), reasoner: o.reasoner ?? 'none', deadlineMs: o.deadlineMs },
+        { ...args(s), reasoner: o.reasoner ?? 'none', deadlineMs: o.deadlineMs, always: o.always === true },
         { signal: o.signal, timeoutMs: o.deadlineMs + GRACE_MS },
       ),
     explainContradiction: (s, o) =>
       request<ContradictionProof>(
         'explainContradiction',
-        { ...args(s), elk: o.elk, deadlineMs: o.deadlineMs },
+        { ...args(s), elk: o.elk, deadlineMs: o.deadlineMs, entailed: o.entailed === true },
         { signal: o.signal, timeoutMs: o.deadlineMs + GRACE_MS },
       ),
   };

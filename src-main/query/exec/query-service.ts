@@ -397,6 +397,8 @@ export class QueryService {
     const res = this.ask(text, a, r, b, v);
     res.form = 'explain';
     if (res.verdict === 'CONTRADICTED' && this.opts.decider) return this.explainContradiction(res, a, r, b, v);
+    if (res.verdict === 'ENTAILED' && v?.reasoner === 'dl' && this.opts.decider)
+      return this.explainContradiction(res, a, r, b, v);
     if (res.verdict !== 'ENTAILED') {
       res.observation += '. There is nothing to explain.';
       return res;
@@ -429,6 +431,10 @@ export class QueryService {
     }
     res.justification = j.axioms;
     const from = j.axioms.length === 1 ? 'this axiom' : `these ${j.axioms.length} axioms`;
+    if (res.verdict === 'ENTAILED') {
+      res.observation = `${statement(a.name, isa ? 'isa' : r.name, b.name)} follows (by the DL reasoner) from ${from}:\n${j.axioms.map((x) => `- ${x.text}`).join('\n')}`;
+      return res;
+    }
     res.observation = `${statement(a.name, isa ? 'isa' : r.name, b.name)} is CONTRADICTED: nothing can be ${what}, by ${from}:\n${j.axioms.map((x) => `- ${x.text}`).join('\n')}`;
     return res;
   }

@@ -88,11 +88,15 @@ export class StatementDecider {
     }
   }
 
-  /** The axioms that make A ⊓ ∃r.B unsatisfiable, for EXPLAIN of a CONTRADICTED statement. */
+  /**
+   * For EXPLAIN: the axioms that make A ⊓ ∃r.B unsatisfiable (CONTRADICTED), or that entail a statement
+   * only the DL reasoner found entailed (ELK's justifications cannot give those).
+   */
   async explainContradiction(s: IriStatement, v: StatementVerdict, o: DecideOptions = {}) {
     if (!this.bridge) return { found: false, axioms: [] };
     return this.bridge.explainContradiction(s, {
       elk: v.reasoner === 'elk',
+      entailed: v.verdict === 'ENTAILED',
       deadlineMs: Math.max(o.deadlineMs ?? this.defaults.deadlineMs, 10_000),
       signal: o.signal,
     });

@@ -51,7 +51,8 @@ public final class DlCommands {
         o.addProperty("moduleAxioms", module.size());
         o.addProperty("el", el);
         o.addProperty("moduleMs", (System.nanoTime() - t0) / 1_000_000);
-        if (!el && !"none".equals(which)) {
+        // always: the reasoner runs on an EL module too (a reference for measurements)
+        if ((!el || flag(req, "always")) && !"none".equals(which)) {
             if (!"hermit".equals(which)) {
                 throw new BridgeException("BAD_REQUEST", "Unknown DL reasoner \"" + which + "\".");
             }
@@ -69,15 +70,58 @@ public final class DlCommands {
         return o;
     }
 
-    /** The axioms of the module that make A ⊓ ∃r.B unsatisfiable (empty: none found in time). */
+    /**
+     * HermiT on every logical axiom for each of {@code queries} (one reasoner for all): the
+     * reference the module checks are tested against, never used for verdicts.
+     */
+    public static JsonObject dlWhole(Session s, JsonObject req) throws BridgeException {
+        List<Statement> sts = new java.util.ArrayList<>();
+        for (JsonElement q : oarag.bridge.common.Requests.array(req, "queries")) {
+            if (!q.isJsonObject()) {
+                throw new BridgeException(
+                        "BAD_REQUEST", "Each query must be an object {sub, r, sup}.");
+            }
+            sts.add(Statement.of(s.df, q.getAsJsonObject()));
+        }
+        JsonArray answers = new JsonArray();
+        for (DlReasoner.Outcome out :
+                DlReasoner.checkAll(
+                        DlReasoner.HERMIT, ModuleIndex.allLogical(s), sts, deadline(req))) {
+            JsonObject a = new JsonObject();
+            a.addProperty("settled", out.settled);
+            a.addProperty("entailed", out.entailed);
+            a.addProperty("satisfiable", out.satisfiable);
+            a.addProperty("ms", out.ms);
+            answers.add(a);
+        }
+        JsonObject o = new JsonObject();
+        o.add("answers", answers);
+        return o;
+    }
+
+    /**
+     * The axioms of the module that make A ⊓ ∃r.B unsatisfiable (empty: none found in time); with
+     * {@code entailed: true}, those that entail A ⊑ ∃r.B by HermiT (a DL reasoner's ENTAILED, which
+     * ELK's own justifications cannot give).
+     */
     public static JsonObject explainContradiction(Session s, JsonObject req)
             throws BridgeException {
         Statement st = Statement.of(s.df, req);
         Set<OWLAxiom> module = ModuleIndex.of(s).module(st.signature());
-        boolean elk = ModuleIndex.allEl(module) || elkFinds(req);
-        List<OWLAxiom> j = UnsatJustifier.justify(module, st, elk, deadline(req));
-        if (j == null && elk && !ModuleIndex.allEl(module)) {
-            j = UnsatJustifier.justify(module, st, false, deadline(req));
+        List<OWLAxiom> j;
+        if (flag(req, "entailed")) {
+            j = UnsatJustifier.justify(module, st, UnsatJustifier.Goal.DL_ENTAILED, deadline(req));
+        } else {
+            boolean elk = ModuleIndex.allEl(module) || flag(req, "elk");
+            j =
+                    UnsatJustifier.justify(
+                            module,
+                            st,
+                            elk ? UnsatJustifier.Goal.ELK_UNSAT : UnsatJustifier.Goal.DL_UNSAT,
+                            deadline(req));
+            if (j == null && elk && !ModuleIndex.allEl(module)) {
+                j = UnsatJustifier.justify(module, st, UnsatJustifier.Goal.DL_UNSAT, deadline(req));
+            }
         }
         JsonArray axioms = new JsonArray();
         if (j != null) {
@@ -95,8 +139,8 @@ public final class DlCommands {
         return o;
     }
 
-    private static boolean elkFinds(JsonObject req) {
-        JsonElement e = req.get("elk");
+    private static boolean flag(JsonObject req, String key) {
+        JsonElement e = req.get(key);
         return e != null && e.isJsonPrimitive() && e.getAsBoolean();
     }
 

@@ -47,6 +47,13 @@ public final class ModuleIndex {
         }
     }
 
+    /** Every logical axiom of the ontology and its imports. */
+    public static Set<OWLAxiom> allLogical(Session s) {
+        Set<OWLAxiom> all = new LinkedHashSet<>();
+        s.closure.forEach(o -> o.logicalAxioms().forEach(all::add));
+        return all;
+    }
+
     /** The logical axioms of the STAR module of the signature. */
     public synchronized Set<OWLAxiom> module(Set<OWLEntity> signature) {
         return extractor.extract(signature).stream()

@@ -32,7 +32,8 @@ public final class Statement {
     }
 
     public static Statement of(OWLDataFactory df, JsonObject req) throws BridgeException {
-        return new Statement(df, str(req, "sub", true), str(req, "r", false), str(req, "sup", true));
+        return new Statement(
+                df, str(req, "sub", true), str(req, "r", false), str(req, "sup", true));
     }
 
     /** ∃r.B, or B itself for "is a". */

@@ -14,15 +14,26 @@ import org.semanticweb.owlapi.reasoner.NullReasonerProgressMonitor;
 
 /**
  * Why a statement is CONTRADICTED: a minimal set of the module's axioms under which A ⊓ ∃r.B is
- * unsatisfiable, found by removing axioms (in shrinking chunks, then one by one) while the rest
- * still makes it so. ELK tests the subsets when it found the contradiction, the DL reasoner
- * otherwise; the whole search stops at its deadline (null: not found in time).
+ * unsatisfiable (or, for a statement only a DL reasoner entails, under which it is entailed), found
+ * by removing axioms (in shrinking chunks, then one by one) while the rest still makes it so. ELK
+ * tests the subsets when it found the contradiction, the DL reasoner otherwise; the whole search
+ * stops at its deadline (null: not found in time).
  */
 public final class UnsatJustifier {
     private UnsatJustifier() {}
 
+    /**
+     * What the kept axioms must still give: A ⊓ ∃r.B unsatisfiable (by ELK or HermiT), or A ⊑ ∃r.B
+     * (HermiT).
+     */
+    public enum Goal {
+        ELK_UNSAT,
+        DL_UNSAT,
+        DL_ENTAILED
+    }
+
     public static List<OWLAxiom> justify(
-            Set<OWLAxiom> module, Statement st, boolean useElk, long deadlineMs) {
+            Set<OWLAxiom> module, Statement st, Goal goal, long deadlineMs) {
         long end = System.currentTimeMillis() + deadlineMs;
         Predicate<List<OWLAxiom>> unsat =
                 axioms -> {
@@ -30,7 +41,9 @@ public final class UnsatJustifier {
                     if (left <= 0) {
                         throw new DeadlinePassed();
                     }
-                    return useElk ? !elkSatisfiable(axioms, st) : dlUnsat(axioms, st, left);
+                    return goal == Goal.ELK_UNSAT
+                            ? !elkSatisfiable(axioms, st)
+                            : dlHolds(axioms, st, left, goal == Goal.DL_ENTAILED);
                 };
         try {
             List<OWLAxiom> j = new ArrayList<>(module);
@@ -68,13 +81,15 @@ public final class UnsatJustifier {
         }
     }
 
-    private static boolean dlUnsat(List<OWLAxiom> axioms, Statement st, long left) {
+    private static boolean dlHolds(
+            List<OWLAxiom> axioms, Statement st, long left, boolean entailment) {
         DlReasoner.Outcome o =
-                DlReasoner.check(DlReasoner.HERMIT, new java.util.LinkedHashSet<>(axioms), st, left);
+                DlReasoner.check(
+                        DlReasoner.HERMIT, new java.util.LinkedHashSet<>(axioms), st, left);
         if (!o.settled) {
             throw new DeadlinePassed();
         }
-        return !o.satisfiable;
+        return entailment ? o.entailed : !o.satisfiable;
     }
 
     private static boolean elkSatisfiable(List<OWLAxiom> axioms, Statement st) {

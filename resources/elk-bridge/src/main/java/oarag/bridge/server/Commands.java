@@ -7,10 +7,10 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
+import oarag.bridge.classify.ClassifyMonitor;
 import oarag.bridge.common.BridgeException;
 import oarag.bridge.common.Json;
 import oarag.bridge.common.Progress;
-import oarag.bridge.classify.ClassifyMonitor;
 import oarag.bridge.dl.DlCommands;
 import oarag.bridge.extract.Extractor;
 import oarag.bridge.extract.Reloader;
@@ -67,6 +67,8 @@ public final class Commands {
                 return DlCommands.bottomFacts(need());
             case "dlCheck":
                 return DlCommands.dlCheck(need(), req);
+            case "dlWhole":
+                return DlCommands.dlWhole(need(), req);
             case "explainContradiction":
                 return DlCommands.explainContradiction(need(), req);
             case "collect":

@@ -102,7 +102,10 @@ class DlBenchTest {
         for (int i = 0; i < n; i++) {
             OWLClass a = cs.get(rnd.nextInt(cs.size()));
             OWLClass b = cs.get(rnd.nextInt(cs.size()));
-            String r = i % 2 == 1 && !ps.isEmpty() ? ps.get(rnd.nextInt(ps.size())).getIRI().toString() : null;
+            String r =
+                    i % 2 == 1 && !ps.isEmpty()
+                            ? ps.get(rnd.nextInt(ps.size())).getIRI().toString()
+                            : null;
             out.add(new Statement(s.df, a.getIRI().toString(), r, b.getIRI().toString()));
         }
         return out;

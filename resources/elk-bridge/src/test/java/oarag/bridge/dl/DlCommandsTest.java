@@ -84,15 +84,20 @@ class DlCommandsTest {
         assertTrue(el.get("el").getAsBoolean());
         assertFalse(el.has("settled"), "an EL module needs no DL reasoner");
 
-        JsonObject veg = DlCommands.dlCheck(s, withHermit(st("Margherita", null, "VegetarianPizza"), 20_000));
+        JsonObject veg =
+                DlCommands.dlCheck(
+                        s, withHermit(st("Margherita", null, "VegetarianPizza"), 20_000));
         assertFalse(veg.get("el").getAsBoolean());
         assertTrue(veg.get("settled").getAsBoolean());
         assertTrue(veg.get("entailed").getAsBoolean());
 
-        JsonObject meaty = DlCommands.dlCheck(s, withHermit(st("Margherita", null, "MeatyPizza"), 20_000));
+        JsonObject meaty =
+                DlCommands.dlCheck(s, withHermit(st("Margherita", null, "MeatyPizza"), 20_000));
         assertTrue(meaty.get("settled").getAsBoolean());
         assertFalse(meaty.get("entailed").getAsBoolean());
-        assertFalse(meaty.get("satisfiable").getAsBoolean(), "Margherita ⊓ MeatyPizza is unsatisfiable");
+        assertFalse(
+                meaty.get("satisfiable").getAsBoolean(),
+                "Margherita ⊓ MeatyPizza is unsatisfiable");
 
         JsonObject ham =
                 DlCommands.dlCheck(s, withHermit(st("Margherita", "hasTopping", "Ham"), 20_000));
@@ -161,6 +166,8 @@ class DlCommandsTest {
     void badDeadlinesAreRefused() throws Exception {
         Session s = pizza();
         JsonObject req = withHermit(st("Dog", null, "Animal"), 0);
-        assertEquals("BAD_REQUEST", assertThrows(BridgeException.class, () -> DlCommands.dlCheck(s, req)).code);
+        assertEquals(
+                "BAD_REQUEST",
+                assertThrows(BridgeException.class, () -> DlCommands.dlCheck(s, req)).code);
     }
 }
