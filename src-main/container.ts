@@ -15,6 +15,7 @@ import { OpenOntologies } from './ontology/open-ontologies';
 import { StatedService } from './ontology/stated/stated-service';
 import { TreeService } from './ontology/tree/tree-service';
 import { FileWatcher } from './ontology/watch/file-watcher';
+import { deciderFor } from './query/verdicts/decider-for';
 import { QueryService } from './query/exec/query-service';
 import { ModelsService } from './llm/service/models-service';
 import { DatasetsService } from './datasets/datasets-service';
@@ -62,6 +63,8 @@ export class Container {
   nameLanguages: string[] | undefined;
   /** The catalog for this process alone (the CLI's --catalog), used by every load that names none. */
   catalog: string | undefined;
+  /** The DL reasoner's deadline per statement for this process alone (the CLI's --dl-deadline), in place of the setting. */
+  dlDeadlineMs: number | undefined;
 
   constructor(opts: ContainerOptions = {}) {
     this.env = opts.env ?? process.env;
@@ -90,7 +93,11 @@ export class Container {
       { cacheDir: this.cacheDir, env: this.env },
     );
     this.review = new EvalReview(this.evalStorePath);
-    this.datasets = new DatasetsService({ dataDir: this.dataDir, ontologies: this.ontologies });
+    this.datasets = new DatasetsService({
+      dataDir: this.dataDir,
+      ontologies: this.ontologies,
+      decider: (h) => this.queryService(h).decider,
+    });
     this.evaluation = new EvaluationService({
       dataDir: this.dataDir,
       storePath: this.evalStorePath,
@@ -135,7 +142,15 @@ export class Container {
   queryService(h: OntologyHandle): QueryService {
     let qs = this.queries.get(h);
     if (!qs) {
-      qs = new QueryService(h, { explain: (a, r, b) => this.ontologies.explain(h, a, r, b) });
+      const deadline = () => this.dlDeadlineMs ?? this.settings.get().dlDeadlineMs;
+      qs = new QueryService(h, {
+        explain: (a, r, b) => this.ontologies.explain(h, a, r, b),
+        decider: deciderFor(h, this.ontologies.verdictStore(h), this.ontologies.verdictBridge(h)),
+        // Read at each query: a changed setting applies to the open ontology at once.
+        get dlDeadlineMs() {
+          return deadline();
+        },
+      });
       this.queries.set(h, qs);
     }
     return qs;

@@ -1,4 +1,4 @@
-import type { ObservationKind, QueryResult, Verdict } from '../query/query-types';
+import type { ObservationKind, QueryResult, Reasoner, UnknownReason, Verdict } from '../query/query-types';
 import type { FrameReading } from './frame/frame-types';
 import type { AnswerDecision } from './policy/decision-types';
 
@@ -41,6 +41,7 @@ export type TrajectoryStep =
       text: string;
       kind: ObservationKind | 'correction';
       verdict: string | null;
+      reasoner?: Reasoner;
       entities: string[];
       ms: number;
       result?: QueryResult;
@@ -53,6 +54,8 @@ export interface Evidence {
   kind: ObservationKind;
   query: string;
   verdict: string | null;
+  /** Who gave the verdict (absent in older records). */
+  reasoner?: Reasoner;
   entities: string[];
 }
 
@@ -127,6 +130,10 @@ export interface CheckedOption {
   /** The statement with this option in the slot, as a dialect query over names (to copy to the console). */
   query: string;
   verdict: OptionVerdict;
+  /** Who gave a reasoner's verdict (ENTAILED, CONTRADICTED, NOT ENTAILED, UNKNOWN); absent in older records. */
+  reasoner?: Reasoner;
+  /** UNKNOWN only: why no reasoner settled it. */
+  unknownReason?: UnknownReason;
   /**
    * NOT ENTAILED only: classes the statement could rest on that are named in axioms ELK reads only in
    * part (unions, universals, …), so the full ontology may entail it after all.

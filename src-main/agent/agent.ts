@@ -265,6 +265,7 @@ export function digestOf(observations: Observed[]): Evidence[] {
       kind: result.kind,
       query,
       verdict: result.verdict,
+      ...(result.reasoner ? { reasoner: result.reasoner } : {}),
       entities: result.entities,
     });
   }

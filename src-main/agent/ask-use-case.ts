@@ -13,6 +13,8 @@ import { frameContext } from './frame/frame-deps';
 import type { FrameReading, QuestionFrameBody } from './frame/frame-types';
 import { itemFrame, type FramedItem } from './frame/item-frame';
 import { readQuestion } from './frame/read-question';
+import { prefetchFrame } from './frame/frame-statements';
+import { optionTerm } from './frame/read-choice';
 import { reviewerFrame } from './frame/reviewer-frame';
 
 /** What a question is asked with: the question, and what fixes its frame when the words should not. */
@@ -40,7 +42,13 @@ export interface AskContext {
 /** The frame a question is checked against: the reviewer's, else the item's, else read from its words. */
 export function frameFor(req: AskRequest, h: OntologyHandle, qs: QueryService): FrameReading {
   const ctx = frameContext(h, qs.names);
-  if (req.frame) return reviewerFrame(req.frame, req.question, (iri) => ctx.facts.entity(iri));
+  if (req.frame)
+    return reviewerFrame(
+      req.frame,
+      req.question,
+      (iri) => ctx.facts.entity(iri),
+      (text, kind) => optionTerm(text, kind, ctx.lexicon),
+    );
   if (req.item) return itemFrame(req.item, (iri) => ctx.facts.entity(iri)?.name ?? null);
   return readQuestion(req.question, ctx.lexicon);
 }
@@ -53,6 +61,7 @@ export async function askQuestion(ctx: AskContext, req: AskRequest, run: RunOpti
   const frame = frameFor(req, ctx.handle, ctx.queryService);
   const rec = await runAgent(ctx, req.question, frame, run);
   rec.frame = frame;
+  await prefetchFrame(frame.frame, ctx.queryService.decider, { signal: run.signal });
   rec.checked = checkRecord(rec, frame, ctx.handle, ctx.queryService);
   return rec;
 }
@@ -64,5 +73,6 @@ export function checkRecord(
   h: OntologyHandle,
   qs: QueryService,
 ): CheckedGrounding {
-  return checkAnswer({ question: rec.question, answer: rec.answer, reading: frame }, frameContext(h, qs.names).deps);
+  const deps = frameContext(h, qs.names, qs.decider).deps;
+  return checkAnswer({ question: rec.question, answer: rec.answer, reading: frame }, deps);
 }

@@ -94,6 +94,7 @@ export async function runAction(
     text,
     kind: result.kind,
     verdict: result.verdict,
+    ...(result.reasoner ? { reasoner: result.reasoner } : {}),
     entities: result.entities,
     ms: Math.round(performance.now() - started),
     result,

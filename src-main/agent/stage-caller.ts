@@ -23,7 +23,7 @@ export class StageCaller {
   constructor(
     readonly llm: LlmBackend,
     private readonly step: (s: TrajectoryStep) => void,
-    private readonly signal?: AbortSignal,
+    readonly signal?: AbortSignal,
     private readonly onText?: (stage: AgentStage, chunk: string) => void,
   ) {}
 

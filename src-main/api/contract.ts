@@ -100,6 +100,8 @@ export const FrameBodySchema = z.discriminatedUnion('kind', [
     options: z
       .array(z.object({ key: z.string().min(1).max(8), text: z.string().max(2000), term: FrameTermSchema.nullable() }))
       .max(26),
+    /** "Which of these is X not part of?": the right options are those the ontology rules out. */
+    negated: z.boolean().optional(),
   }),
   z.object({
     kind: z.literal('open'),

@@ -23,6 +23,8 @@ export function usage(): string {
     'Every command that opens an ontology also takes --catalog <file>: the XML catalog (catalog-v001.xml) that',
     'maps its imports to local files. Without it, a catalog-v001.xml beside the file, or in a parent folder up to',
     'the repository root, is used.',
+    'They also take --dl-deadline <ms>: how long a DL reasoner may take on one statement whose locality',
+    'module leaves OWL 2 EL (default: the dlDeadlineMs setting, 2000), for this run only.',
   );
   return lines.join('\n') + '\n';
 }
@@ -49,6 +51,7 @@ export async function runArgs(argv: string[], given: CliIo, container?: Containe
         help: { type: 'boolean', short: 'h' },
         languages: { type: 'string' },
         catalog: { type: 'string' },
+        'dl-deadline': { type: 'string' },
       },
       allowPositionals: true,
       strict: true,
@@ -68,6 +71,7 @@ export async function runArgs(argv: string[], given: CliIo, container?: Containe
   const c = container ?? new (await import('../container')).Container({ env: io.env });
   const languagesBefore = c.nameLanguages;
   const catalogBefore = c.catalog;
+  const deadlineBefore = c.dlDeadlineMs;
   try {
     if (own) {
       await c.start();
@@ -76,6 +80,7 @@ export async function runArgs(argv: string[], given: CliIo, container?: Containe
     }
     if (parsed.values.languages !== undefined) c.nameLanguages = languagesOption(cmd.name, parsed.values.languages);
     if (parsed.values.catalog !== undefined) c.catalog = catalogOption(cmd.name, parsed.values.catalog, io.cwd);
+    if (parsed.values['dl-deadline'] !== undefined) c.dlDeadlineMs = dlDeadlineOption(parsed.values['dl-deadline']);
     return await cmd.run({ io, container: c, values: parsed.values, positionals: parsed.positionals });
   } catch (e) {
     if (e instanceof UserError) {
@@ -93,6 +98,7 @@ export async function runArgs(argv: string[], given: CliIo, container?: Containe
     // A container the caller passed in outlives this run: --languages was for this run only.
     c.nameLanguages = languagesBefore;
     c.catalog = catalogBefore;
+    c.dlDeadlineMs = deadlineBefore;
     if (own) await c.stop();
   }
 }
@@ -133,4 +139,12 @@ function languagesOption(command: string, value: string | boolean | (string | bo
   if (languages.length > MAX_LANGUAGES)
     throw new UserError('usage', `--languages takes at most ${MAX_LANGUAGES} tags, not ${languages.length}.`);
   return languages;
+}
+
+/** --dl-deadline 5000: milliseconds, within the setting's bounds. */
+export function dlDeadlineOption(value: string | boolean | (string | boolean)[]): number {
+  const ms = typeof value === 'string' && /^\d{1,7}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (!(ms >= 100 && ms <= 600_000))
+    throw new UserError('usage', '--dl-deadline takes milliseconds from 100 to 600000, e.g. --dl-deadline 5000.');
+  return ms;
 }

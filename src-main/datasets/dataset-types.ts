@@ -28,8 +28,9 @@ export interface McqItem {
   axiom: { subject: string; relation: string; filler: string };
   evidence: EvidenceRef[];
   /**
-   * Wrong options (keys) whose NOT ENTAILED ELK cannot vouch for: the statement rests on a class named
-   * in an axiom outside OWL 2 EL. Choosing one is not counted against an answer. Absent when none.
+   * Non-gold options (keys) no reasoner proved wrong: with a DL reasoner, those the deadline left
+   * UNKNOWN; with ELK alone, those resting on a class named in an axiom outside OWL 2 EL. Choosing one
+   * earns no credit: the item is undetermined, never correct. Absent when none.
    */
   unsure?: string[];
 }
@@ -47,10 +48,15 @@ export interface OqItem {
   answers: { iri: string; name: string }[];
   evidence: EvidenceRef[];
   /**
-   * Branch members outside the answers that might still meet the conditions: ELK cannot vouch for the
-   * NOT ENTAILED that keeps them out (see McqItem.unsure). Naming one is not counted against an answer.
+   * Branch members outside the answers that might still meet the conditions: no reasoner settled the
+   * NOT ENTAILED that keeps them out (see McqItem.unsure). Naming one is neither right nor wrong.
    */
   unsure?: { iri: string; name: string }[];
+  /**
+   * How complete the answers are: true when every branch member was decided (no unsure member, none
+   * left unlisted); false when some might still be answers. Absent in datasets made before it.
+   */
+  complete?: boolean;
 }
 
 export type DatasetItem = McqItem | OqItem;

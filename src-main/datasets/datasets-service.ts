@@ -5,6 +5,7 @@ import type { OntologyHandle } from '../ontology/ontology-handle';
 import type { OntologyService } from '../ontology/ontology-service';
 import type { DatasetGeneration, DatasetItem, DatasetPairing, Revision, Slot } from './dataset-types';
 import { generateToFile, reviseFromFiles } from './dataset-use-cases';
+import type { OptionDecider } from './generate/option-proofs';
 import { readDataset } from './generate/dataset';
 import { DatasetReviewService } from './review/dataset-review-service';
 import type { ReviewedDataset } from './review/review-types';
@@ -26,6 +27,8 @@ export interface ReviseRequest {
 export interface DatasetsServiceDeps {
   dataDir: string;
   ontologies: OntologyService;
+  /** The three-valued decider over a handle, so wrong options are proven (absent: ELK's closure alone). */
+  decider?: (h: OntologyHandle) => OptionDecider | undefined;
 }
 
 export function stamp(): string {
@@ -86,6 +89,7 @@ export class DatasetsService {
         seed: p.seed,
         root: p.root || undefined,
         slots: p.slots,
+        decider: this.deps.decider?.(h),
         signal: task.signal,
         onProgress: (x) => task.update(x),
       },

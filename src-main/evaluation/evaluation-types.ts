@@ -123,6 +123,8 @@ export interface ItemResult {
   id: string;
   kind: 'mcq' | 'oq';
   correct: boolean;
+  /** MCQ: every gold option chosen, and options besides that no reasoner proved wrong: never correct. */
+  undetermined?: boolean;
   predicted: string[] | null;
   /** MCQ only. */
   slot?: Slot;
@@ -179,6 +181,8 @@ export interface AccuracyRow {
   key: string;
   accuracy: number;
   n: number;
+  /** Items among n whose answer chose options no reasoner settled (counted as not correct). */
+  undetermined?: number;
 }
 
 /** Items at one grounding level (claimed or checked) and the accuracy among them. */
@@ -204,6 +208,8 @@ export interface EvaluationSummary {
   model: string;
   accuracy: number;
   n: number;
+  /** Items among n whose answer chose options no reasoner settled: never correct. */
+  undetermined?: number;
   byKind: AccuracyRow[];
   bySlot: AccuracyRow[];
   /** MCQs by number of correct options. */

@@ -3,7 +3,7 @@ import type { DatasetItem } from '../datasets/generate/dataset';
 import type { QueryService } from '../query/exec/query-service';
 import type { ItemResult } from './evaluation-types';
 import type { MethodOutcome } from './method';
-import { evidenceOutcome, scoreMcq, scoreOq, type EvidenceMatcher } from './scoring';
+import { evidenceOutcome, mcqOutcome, scoreOq, type EvidenceMatcher } from './scoring';
 
 /** One item's result: its answer scored against the gold, its evidence against the gold references. */
 export function scoreItem(
@@ -24,10 +24,12 @@ export function scoreItem(
     seconds: Math.round(seconds * 1000) / 1000,
   };
   if (item.kind === 'mcq') {
+    const outcome = mcqOutcome(item, out.predicted);
     return {
       ...base,
       kind: 'mcq',
-      correct: scoreMcq(item, out.predicted),
+      correct: outcome === 'correct',
+      ...(outcome === 'undetermined' ? { undetermined: true } : {}),
       slot: item.slot,
       goldCount: item.gold.length,
     };
@@ -40,6 +42,17 @@ export function scoreItem(
     n: item.n ?? item.conditions.length,
     ...(s.wrong.length ? { wrong: s.wrong.slice(0, 20) } : {}),
   };
+}
+
+/**
+ * A stored MCQ result scored again by today's rule: the answer is stored as given, and a rule change
+ * (an unsure option no longer earns credit) must not be hidden by results reused from earlier runs.
+ */
+export function rescoreStored(item: DatasetItem, r: ItemResult): ItemResult {
+  if (item.kind !== 'mcq' || r.kind !== 'mcq') return r;
+  const outcome = mcqOutcome(item, r.predicted);
+  const { undetermined: _u, ...rest } = r;
+  return { ...rest, correct: outcome === 'correct', ...(outcome === 'undetermined' ? { undetermined: true } : {}) };
 }
 
 function provenanceOf(d: AnswerDecision): NonNullable<ItemResult['provenance']> {

@@ -7,6 +7,8 @@ export interface Acc {
   accuracy: number;
   n: number;
   correct: number;
+  /** Items whose answer rests on options no reasoner settled (absent when none): never correct, reported on their own. */
+  undetermined?: number;
 }
 
 export interface Metrics {
@@ -14,6 +16,8 @@ export interface Metrics {
   accuracy: number;
   n: number;
   correct: number;
+  /** Items among n that are undetermined (see Acc); counted as not correct in the accuracy. */
+  undetermined: number;
   byKind: Record<string, Acc>;
   /** MCQs by masked slot. */
   bySlot: Record<string, Acc>;
@@ -66,7 +70,13 @@ export interface EvidenceMetrics {
 
 function acc(rs: ItemResult[]): Acc {
   const correct = rs.filter((r) => r.correct).length;
-  return { accuracy: rs.length ? round(correct / rs.length) : 0, n: rs.length, correct };
+  const undetermined = rs.filter((r) => r.undetermined).length;
+  return {
+    accuracy: rs.length ? round(correct / rs.length) : 0,
+    n: rs.length,
+    correct,
+    ...(undetermined ? { undetermined } : {}),
+  };
 }
 
 function groups(rs: ItemResult[], key: (r: ItemResult) => string | undefined): Map<string, ItemResult[]> {
@@ -132,6 +142,7 @@ export function computeMetrics(items: ItemResult[]): Metrics {
     accuracy: all.accuracy,
     n: all.n,
     correct: all.correct,
+    undetermined: all.undetermined ?? 0,
     byKind: { ...(mcq.length ? { mcq: acc(mcq) } : {}), ...(oq.length ? { oq: acc(oq) } : {}) },
     bySlot: groupBy(mcq, (r) => r.slot),
     byGoldCount: groupBy(mcq, (r) => (r.goldCount === undefined ? undefined : String(r.goldCount))),
@@ -178,7 +189,13 @@ function provenanceMetrics(rs: ItemResult[]): Metrics['provenance'] {
   const withP = rs.filter((r) => r.provenance);
   if (!withP.length) return null;
   const items: Record<DecisionMode, number> = { reasoner: 0, likelihood: 0, generation: 0 };
-  const chosen: Record<AnswerSource, number> = { reasoner: 0, 'model-score': 0, 'card-named': 0, 'reasoner-isa': 0 };
+  const chosen: Record<AnswerSource, number> = {
+    reasoner: 0,
+    'model-score': 0,
+    'card-named': 0,
+    'reasoner-isa': 0,
+    'ruled-out': 0,
+  };
   for (const r of withP) {
     items[r.provenance!.mode]++;
     for (const s of Object.values(r.provenance!.sources)) chosen[s]++;

@@ -9,12 +9,17 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 function accTable(title: string, rows: Record<string, Acc>, label: string): string[] {
   const keys = Object.keys(rows);
   if (!keys.length) return [];
+  // The undetermined column appears only when some answer chose an option no reasoner settled.
+  const u = keys.some((k) => rows[k].undetermined);
   return [
     `### ${title}`,
     '',
-    `| ${label} | accuracy | correct | n |`,
-    '|---|---:|---:|---:|',
-    ...keys.map((k) => `| ${k} | ${pct(rows[k].accuracy)} | ${rows[k].correct} | ${rows[k].n} |`),
+    `| ${label} | accuracy | correct |${u ? ' undetermined |' : ''} n |`,
+    `|---|---:|---:|${u ? '---:|' : ''}---:|`,
+    ...keys.map(
+      (k) =>
+        `| ${k} | ${pct(rows[k].accuracy)} | ${rows[k].correct} |${u ? ` ${rows[k].undetermined ?? 0} |` : ''} ${rows[k].n} |`,
+    ),
     '',
   ];
 }
@@ -45,7 +50,7 @@ function summaryLines(r: EvalReport): string[] {
   return [
     `# Evaluation: ${r.method}${r.model !== 'none' ? ` with ${r.model}` : ''} on ${r.ontology}`,
     '',
-    `- accuracy: **${pct(r.accuracy)}** (${r.correct} of ${r.n})`,
+    `- accuracy: **${pct(r.accuracy)}** (${r.correct} of ${r.n})${r.undetermined ? `; **${r.undetermined} undetermined** (an option no reasoner settled was chosen: never correct)` : ''}`,
     `- this run: **${r.run.answered} answered, ${r.run.reused} reused** from earlier runs with the same key, ${r.run.seconds} s`,
     ...r.warnings.map((w) => `- **warning:** ${w}`),
     r.selection && r.selection.n < r.selection.of
@@ -63,7 +68,7 @@ function summaryLines(r: EvalReport): string[] {
     ...(r.provenance
       ? [
           `- answers decided by: the reasoner alone ${r.provenance.items.reasoner}, the model's likelihoods ${r.provenance.items.likelihood}, generation ${r.provenance.items.generation}`,
-          `- chosen options and concepts: ${r.provenance.chosen.reasoner} entailed (reasoner), ${r.provenance.chosen['model-score']} the model's best score, ${r.provenance.chosen['card-named'] ?? 0} the model's best of the options their card names, ${r.provenance.chosen['reasoner-isa']} added by "is a" from a chosen one`,
+          `- chosen options and concepts: ${r.provenance.chosen.reasoner} entailed (reasoner), ${r.provenance.chosen['model-score']} the model's best score, ${r.provenance.chosen['card-named'] ?? 0} the model's best of the options their card names, ${r.provenance.chosen['reasoner-isa']} added by "is a" from a chosen one${r.provenance.chosen['ruled-out'] ? `, ${r.provenance.chosen['ruled-out']} ruled out by the ontology (negated questions)` : ''}`,
         ]
       : []),
     '',
@@ -136,9 +141,16 @@ function evidenceLines(r: EvalReport): string[] {
 function markLines(r: EvalReport, marks: Map<string, ReviewMark> | undefined): string[] {
   if (!marks?.size) return [];
   const correct = new Map(r.items.map((i) => [i.id, i.correct]));
+  const undetermined = new Set(r.items.filter((i) => i.undetermined).map((i) => i.id));
   const lines = ['### Reviewer marks', '', '| item | scored | mark | note | when |', '|---|---|---|---|---|'];
   for (const m of [...marks.values()].sort((a, b) => a.item.localeCompare(b.item))) {
-    const scored = correct.has(m.item) ? (correct.get(m.item) ? 'correct' : 'wrong') : '–';
+    const scored = correct.has(m.item)
+      ? correct.get(m.item)
+        ? 'correct'
+        : undetermined.has(m.item)
+          ? 'undetermined'
+          : 'wrong'
+      : '–';
     lines.push(
       `| ${cell(m.item)} | ${scored} | ${m.verdict ?? '–'} | ${cell(m.note)} | ${m.updatedAt.slice(0, 16).replace('T', ' ')} |`,
     );

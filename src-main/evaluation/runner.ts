@@ -20,6 +20,7 @@ import { keyProtocol, modelIdentity, ontologyContentHash, promptKey, type RunKey
 import { itemNames } from './item-review';
 import type { ResultStore } from './result-store';
 import { RunTally } from './run-tally';
+import { rescoreStored } from './item-score';
 import type { ItemResult, ItemSelection } from './evaluation-types';
 import { EvidenceMatcher } from './scoring';
 
@@ -107,7 +108,7 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   const todo: number[] = [];
   for (let i = 0; i < total; i++) {
     const prior = done.get(o.items[i].id);
-    if (prior) tally.reuse(i, prior);
+    if (prior) tally.reuse(i, rescoreStored(o.items[i], prior));
     else todo.push(i);
   }
   tally.progress();
@@ -187,7 +188,7 @@ function itemAnswering(
 ): Pick<ItemRun, 'method' | 'matcher' | 'query' | 'checker' | 'nameOf'> {
   const query = o.queryService ?? new QueryService(o.handle);
   const matcher = new EvidenceMatcher(o.handle, query.names);
-  const checker = frameContext(o.handle, query.names).deps;
+  const checker = frameContext(o.handle, query.names, query.decider).deps;
   const nameOf = itemNames(o.handle);
   const method = createMethod(o.method, {
     handle: o.handle,

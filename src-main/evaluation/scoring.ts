@@ -7,16 +7,28 @@ import { optionKey, type EvidenceRef, type McqItem, type OqItem } from '../datas
 import type { EvidenceStatus, EvidenceOutcome } from './evaluation-types';
 export type { EvidenceStatus, EvidenceOutcome } from './evaluation-types';
 
+/** An MCQ answer against the gold: right, wrong, or resting on an option no reasoner could settle. */
+export type McqOutcome = 'correct' | 'wrong' | 'undetermined';
+
 /**
- * MCQ (paper §6.1): correct iff the predicted set of option keys equals the gold set exactly, except
- * that an option the item lists as `unsure` (ELK cannot vouch that it is wrong) may be chosen or not.
+ * MCQ (paper §6.1): correct iff the predicted set of option keys equals the gold set exactly. An
+ * option the item lists as `unsure` (no reasoner proved it wrong in time) earns no credit: an answer
+ * with every gold option and some unsure ones besides is undetermined, never correct, so choosing
+ * every option passes no item that has a non-gold option.
  */
-export function scoreMcq(item: McqItem, predicted: string[] | null): boolean {
-  if (!predicted) return false;
+export function mcqOutcome(item: McqItem, predicted: string[] | null): McqOutcome {
+  if (!predicted) return 'wrong';
   const p = new Set(predicted.map(optionKey));
   const g = new Set(item.gold.map(optionKey));
   const unsure = new Set((item.unsure ?? []).map(optionKey));
-  return [...g].every((k) => p.has(k)) && [...p].every((k) => g.has(k) || unsure.has(k));
+  if (![...g].every((k) => p.has(k))) return 'wrong';
+  const extra = [...p].filter((k) => !g.has(k));
+  if (extra.some((k) => !unsure.has(k))) return 'wrong';
+  return extra.length ? 'undetermined' : 'correct';
+}
+
+export function scoreMcq(item: McqItem, predicted: string[] | null): boolean {
+  return mcqOutcome(item, predicted) === 'correct';
 }
 
 export interface OqScore {

@@ -6,7 +6,12 @@ import type { Acc } from './metrics';
 import type { EvalReport } from './runner';
 
 function rows(groups: Record<string, Acc>): AccuracyRow[] {
-  return Object.entries(groups).map(([key, a]) => ({ key, accuracy: a.accuracy, n: a.n }));
+  return Object.entries(groups).map(([key, a]) => ({
+    key,
+    accuracy: a.accuracy,
+    n: a.n,
+    ...(a.undetermined ? { undetermined: a.undetermined } : {}),
+  }));
 }
 
 /** The listed levels always (so an empty level shows as 0), then any other level that occurred. */
@@ -50,6 +55,7 @@ export function summariseEvaluation(
     model: report.model,
     accuracy: report.accuracy,
     n: report.n,
+    ...(report.undetermined ? { undetermined: report.undetermined } : {}),
     byKind: rows(report.byKind),
     bySlot: rows(report.bySlot),
     byGoldCount: rows(report.byGoldCount),

@@ -16,7 +16,7 @@ export function createOntologyMcpServer(set: ServedOntologies, version: string, 
       capabilities: { tools: {}, resources: {}, prompts: {} },
       instructions:
         `Exact reasoning over ${set.ids.join(', ')}: every answer comes from the ontology's entailment closure. ` +
-        'Use search to find names, then describe, ask, select, related and explain; NOT ENTAILED means "not proven", not "false". ' +
+        'Use search to find names, then describe, ask, select, related and explain; CONTRADICTED means the ontology proves it false; UNKNOWN means no reasoner settled it. ' +
         'The prompt "oa-rag-verification" describes the whole way of answering with evidence and a grounding level.',
     },
   );

@@ -25,8 +25,9 @@ export function registerConceptTools({ server, set, ontology, run }: ToolKit): v
       title: 'Check one statement',
       description:
         'Is "every <subject> is related by <relation> to some <object>" entailed by the ontology (with inheritance, sub-relations and the reasoner\'s closure)? ' +
-        'With relation "is a" it checks classification (subject is a kind of object). Verdicts: ENTAILED (proven) or NOT ENTAILED. ' +
-        'NOT ENTAILED is open-world: the ontology does not prove it, which does not make it false.',
+        'With relation "is a" it checks classification (subject is a kind of object). Verdicts: ENTAILED (proven), CONTRADICTED (the ontology proves it false: nothing can be so related), ' +
+        'NOT ENTAILED (neither, said only where the reasoner is complete) or UNKNOWN (no reasoner settled it in time; unknownReason says why). ' +
+        "`reasoner` names who decided: elk, or dl (a DL reasoner on the statement's module).",
       inputSchema: strictArgs(statementInput(ontology)),
       annotations: readOnly,
     },
@@ -40,7 +41,7 @@ export function registerConceptTools({ server, set, ontology, run }: ToolKit): v
       title: 'Concepts meeting all conditions',
       description:
         'Lists every concept x that meets ALL the conditions "x <relation> some <object>" (use relation "is a" to stay within a branch), most specific first, with the total count. ' +
-        'Give "values" to test only those candidate names instead: one verdict (ENTAILED / NOT ENTAILED / UNKNOWN NAME) per candidate. ' +
+        'Give "values" to test only those candidate names instead: one verdict (ENTAILED / CONTRADICTED / NOT ENTAILED / UNKNOWN / UNKNOWN NAME) per candidate. ' +
         'When nothing is entailed, a few text-search matches are offered, marked as not verified.',
       inputSchema: strictArgs({
         conditions: z
@@ -113,7 +114,7 @@ export function registerRelationTools({ server, set, ontology, run }: ToolKit): 
     {
       title: 'Why a statement holds',
       description:
-        'The axioms of the ontology that an ENTAILED statement "every <subject> is related by <relation> to some <object>" follows from (a justification found by the ELK reasoner). ' +
+        'The axioms of the ontology that an ENTAILED statement "every <subject> is related by <relation> to some <object>" follows from (a justification found by the ELK reasoner), or for a CONTRADICTED one the axioms that make it impossible. ' +
         'The first call on an ontology starts the reasoner and can take some seconds.',
       inputSchema: strictArgs(statementInput(ontology)),
       annotations: readOnly,

@@ -14,6 +14,8 @@ export function queryStructured(ontology: string, r: QueryResult): Record<string
     query: r.query,
     form: r.form,
     verdict: r.verdict,
+    ...(r.reasoner ? { reasoner: r.reasoner } : {}),
+    ...(r.unknownReason ? { unknownReason: r.unknownReason } : {}),
     ...(r.verdict === 'NOT ENTAILED' ? { note: OPEN_WORLD_NOTE } : {}),
     results: r.results,
     relations: r.relations,

@@ -20,6 +20,8 @@ import { deltaReload, fullLoad, reload, type PatchBase } from './load/cold-paths
 import type { ColdLoad, ColdRun } from './load/cold-load';
 import { LoadStages, stageReporter } from './load/load-stages';
 import { OntologyHandle } from './ontology-handle';
+import { bridgeVerdicts, type VerdictBridge } from './verdicts/verdict-bridge';
+import { MemoryVerdictStore, SqliteVerdictStore, verdictFileOf, type VerdictStore } from './verdicts/verdict-store';
 import { loadClosureStore } from './store/closure-store';
 
 export interface OntologyServiceOptions {
@@ -54,6 +56,7 @@ export interface OpenOptions {
 
 export class OntologyService {
   private readonly open_ = new Map<string, OntologyHandle>();
+  private readonly verdictStores = new Map<OntologyHandle, VerdictStore>();
   private readonly session: BridgeSession;
   /** Justifications run in a JVM of their own, with a deadline (bridge/explain-worker.ts). */
   readonly explainer: ExplainWorker;
@@ -76,6 +79,8 @@ export class OntologyService {
   async stop(): Promise<void> {
     for (const h of this.open_.values()) h.close();
     this.open_.clear();
+    for (const v of this.verdictStores.values()) v.close();
+    this.verdictStores.clear();
     await Promise.all([this.session.stop(), this.explainer.stop()]);
   }
 
@@ -84,6 +89,8 @@ export class OntologyService {
    * Once no open ontology is that file, the JVM holding it is stopped (BridgeSession.release).
    */
   close(h: OntologyHandle): void {
+    this.verdictStores.get(h)?.close();
+    this.verdictStores.delete(h);
     for (const [key, open] of this.open_) if (open === h) this.open_.delete(key);
     h.close();
     for (const open of this.open_.values()) if (open.path === h.path) return;
@@ -114,6 +121,28 @@ export class OntologyService {
   async explain(h: OntologyHandle, sub: string, r: string | null, sup: string, signal?: AbortSignal) {
     const content = await this.loadedContent(h, (c) => this.explainer.holds(c));
     return this.explainer.explain(content, { sub, r, sup }, signal);
+  }
+
+  /** The bridge steps of three-valued verdicts over this handle's ontology (loaded into the bridge on first use). */
+  verdictBridge(h: OntologyHandle): VerdictBridge {
+    return bridgeVerdicts(async (cmd, args, o) => {
+      const bridge = await this.bridgeHolding(h, o.signal);
+      return bridge.request(cmd, args, o);
+    });
+  }
+
+  /** Where this handle's verdicts are kept: beside its cache entry, or in memory when that cannot be written. */
+  verdictStore(h: OntologyHandle): VerdictStore {
+    let store = this.verdictStores.get(h);
+    if (!store) {
+      try {
+        store = new SqliteVerdictStore(verdictFileOf(h.cacheFile));
+      } catch {
+        store = new MemoryVerdictStore();
+      }
+      this.verdictStores.set(h, store);
+    }
+    return store;
   }
 
   /**

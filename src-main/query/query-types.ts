@@ -17,7 +17,38 @@ export interface SearchReplacement {
 
 export type QueryForm = 'describe' | 'ask' | 'select' | 'explain' | 'error';
 
-export type Verdict = 'ENTAILED' | 'NOT ENTAILED' | 'UNKNOWN NAME';
+/**
+ * A statement's verdict. CONTRADICTED: the ontology entails that nothing is so related (A ⊓ ∃r.B, or
+ * A ⊓ B for "is a", is unsatisfiable). NOT ENTAILED: neither, said only where the reasoner that gave
+ * it is complete for the statement. UNKNOWN: no reasoner settled it (see UnknownReason). UNKNOWN NAME:
+ * a name links to nothing, so no statement was put to a reasoner.
+ */
+export type Verdict = 'ENTAILED' | 'CONTRADICTED' | 'NOT ENTAILED' | 'UNKNOWN' | 'UNKNOWN NAME';
+
+/** The verdicts a reasoner gives a linked statement. */
+export type StatementVerdictValue = Exclude<Verdict, 'UNKNOWN NAME'>;
+
+/** Which reasoner gave a verdict: ELK (over the closure or its class-expression satisfiability) or a DL reasoner on the statement's locality module. */
+export type Reasoner = 'elk' | 'dl';
+
+/**
+ * Why a statement is UNKNOWN. outside-el: its module has axioms outside OWL 2 EL and no DL check was
+ * run (none asked for, or no bridge here); deadline: the DL reasoner did not settle it in time;
+ * imports: imports the load could not read may bear on it; error: the reasoner failed on the module.
+ */
+export type UnknownReason = 'outside-el' | 'deadline' | 'imports' | 'error';
+
+/** A linked statement's verdict with who gave it. */
+export interface StatementVerdict {
+  verdict: StatementVerdictValue;
+  reasoner: Reasoner;
+  /** UNKNOWN only. */
+  unknownReason?: UnknownReason;
+  /** The DL reasoner's name when reasoner is 'dl' (e.g. 'hermit'). */
+  dlReasoner?: string;
+  /** Axioms in the statement's locality module, when one was extracted. */
+  moduleAxioms?: number;
+}
 
 /** What kind of evidence an observation is: the UI draws evidence cards from this. */
 export type ObservationKind = 'closure' | 'card' | 'fallback' | 'error';
@@ -36,9 +67,13 @@ export interface QueryResult {
   query: string;
   form: QueryForm;
   verdict: Verdict | null;
+  /** Who gave `verdict` (absent with no verdict, or UNKNOWN NAME). */
+  reasoner?: Reasoner;
+  /** Why `verdict` is UNKNOWN. */
+  unknownReason?: UnknownReason;
   results: ResultEntity[];
   relations: ResultEntity[];
-  verdicts: (ResultEntity & { verdict: Verdict })[];
+  verdicts: (ResultEntity & { verdict: Verdict; reasoner?: Reasoner; unknownReason?: UnknownReason })[];
   candidates: (NameCandidate & { for?: string })[];
   fallback: boolean;
   truncated: boolean;

@@ -56,6 +56,7 @@ export const FIELDS = {
   apiKeys: z
     .record(z.string().regex(HOST, 'must be a host such as api.openai.com or 127.0.0.1:8080'), keyEnv)
     .refine((m) => Object.keys(m).length <= 100, 'at most 100 hosts have keys'),
+  dlDeadlineMs: z.number().int().min(100).max(600_000),
 } satisfies { [K in keyof Settings]: z.ZodType<Settings[K], z.ZodTypeDef, unknown> };
 
 export const SettingsSchema = z.object(FIELDS).strict();
@@ -71,6 +72,7 @@ export const DEFAULT_SETTINGS: Settings = {
   nameLanguages: ['en', ''],
   agentDriver: 'auto',
   apiKeys: { 'api.openai.com': 'OPENAI_API_KEY' },
+  dlDeadlineMs: 2000,
 };
 
 type Key = keyof Settings;

@@ -30,6 +30,11 @@ export interface Settings {
    * (llm/openai/api-key.ts); `openai.apiKeyEnv` is the key of the server at `openai.baseUrl`.
    */
   apiKeys: Record<string, string>;
+  /**
+   * How long a DL reasoner may take on one statement's locality module in interactive checks (ms);
+   * what it does not settle by then is UNKNOWN. Dataset generation uses a longer deadline of its own.
+   */
+  dlDeadlineMs: number;
 }
 
 /** How one local model is run; null keeps the `local` setting (or the machine default). */

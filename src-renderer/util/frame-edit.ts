@@ -34,6 +34,7 @@ export function toBody(f: QuestionFrameBody): QuestionFrameBody {
         relation: f.slot === 'relation' ? null : t(f.relation),
         filler: f.slot === 'filler' ? null : t(f.filler),
         options: f.options.map((o) => ({ key: o.key, text: o.text, term: t(o.term) })),
+        ...(f.negated ? { negated: true } : {}),
       };
     case 'open':
       return {
@@ -57,7 +58,12 @@ export function frameLine(f: QuestionFrameBody): { statement: string; note: stri
   const n = (t: FrameTerm | null) => (t ? t.name : '?');
   switch (f.kind) {
     case 'choice':
-      return { statement: `${n(f.subject)} — ${n(f.relation)} — ${n(f.filler)}`, note: `each option as the ${f.slot}` };
+      return f.negated
+        ? {
+            statement: `${n(f.subject)} — not ${n(f.relation)} — ${n(f.filler)}`,
+            note: `each option as the ${f.slot}; right where the ontology rules it out`,
+          }
+        : { statement: `${n(f.subject)} — ${n(f.relation)} — ${n(f.filler)}`, note: `each option as the ${f.slot}` };
     case 'open':
       return {
         statement: `${f.root ? `kinds of ${f.root.name}` : 'concepts'}${f.conditions.length ? ' that ' : ''}${f.conditions
@@ -75,14 +81,25 @@ export function frameLine(f: QuestionFrameBody): { statement: string; note: stri
   }
 }
 
-/** Whether every place a check needs is filled. */
-export function frameComplete(f: QuestionFrameBody): boolean {
+/**
+ * Why a frame cannot be used yet, in words for the disabled button ("Pick the subject …"), or null
+ * when it can. A typed name is no pick: only a concept chosen from the list has an IRI.
+ */
+export function frameMissing(f: QuestionFrameBody): string | null {
+  const pick = (what: string[]) =>
+    `Pick the ${what.join(' and the ')} from the list (type, then click a name or press ArrowDown and Enter).`;
   switch (f.kind) {
-    case 'choice':
-      return (['subject', 'relation', 'filler'] as const).every((p) => p === f.slot || f[p] !== null);
+    case 'choice': {
+      const empty = (['subject', 'relation', 'filler'] as const).filter((p) => p !== f.slot && f[p] === null);
+      return empty.length ? pick([...empty]) : null;
+    }
     case 'open':
-      return f.root !== null || f.conditions.length > 0;
-    case 'free':
-      return true;
+      if (!f.root && !f.conditions.length) return 'Pick a root or add a condition.';
+      return f.conditions.every((c) => c.filler.iri) ? null : pick(['filler of every condition']);
+    case 'free': {
+      if (!f.statement) return null;
+      const empty = (['subject', 'relation'] as const).filter((p) => !f.statement![p]);
+      return empty.length ? pick([...empty]) : null;
+    }
   }
 }

@@ -19,6 +19,9 @@ export const REAL_FILES = [
   'uberon-musculoskeletal.obo',
 ];
 
+/** The ontologies the "choose every option" test generates a small dataset from (issue #35): all of them. */
+export const CHOOSE_ALL_FILES = REAL_FILES;
+
 export function sharedOntology(name: string): string | null {
   const p = join(SHARED_ONTOLOGIES, name);
   if (existsSync(p)) return p;

@@ -3,6 +3,7 @@ import type { AgentAnswer, AgentQuestion, CheckedGrounding, CheckedLevel } from 
 import { checkChoice } from './check-choice';
 import type { CheckDeps } from './check-deps';
 import { checkFree } from './check-free';
+import { checkNegatedChoice } from './check-negated';
 import { checkOpen, type AnswerConcept } from './check-open';
 import type { FrameReading } from './frame-types';
 
@@ -37,6 +38,7 @@ export function checkAnswer(req: CheckRequest, deps: CheckDeps): CheckedGroundin
       case 'mcq':
       case 'single':
         if (frame.kind !== 'choice') break;
+        if (frame.negated) return checkNegatedChoice(frame, list, deps, req.question.kind === 'single');
         return checkChoice(frame, list, deps, req.question.kind === 'single');
       case 'oq':
         if (frame.kind !== 'open') break;

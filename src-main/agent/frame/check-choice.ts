@@ -8,7 +8,7 @@ import type { ChoiceFrame, FrameTerm } from './frame-types';
 /**
  * MCQ / single choice: each option fills the frame's slot and the statement goes to the reasoner by
  * IRI. `entailed` iff every chosen option is entailed, no entailed option was left out and every
- * option could be checked; an option that is the statement's other concept under "is a" is never
+ * option could be checked and decided; an option that is the statement's other concept under "is a" is never
  * evidence, so choosing it leaves the answer unchecked.
  */
 export function checkChoice(
@@ -38,6 +38,7 @@ export function checkChoice(
       chosen: chosen.has(o.key.toUpperCase()),
       query: askText(parts.subject, parts.relation, parts.filler, o.text, frame.slot),
       verdict,
+      ...(verdict === 'ENTAILED' || verdict === 'NOT ENTAILED' ? { reasoner: 'elk' as const } : {}),
       ...boundedOutsideEl(blind),
     };
   });
@@ -64,7 +65,7 @@ export function checkChoice(
       reason: `${missed.length ? 'The reasoner disagrees' : 'The reasoner does not back the answer (not entailed is not false)'} (${parts.join('; ')}), ${where}.`,
     };
   }
-  const unchecked = uncheckedReason(options, spots, where);
+  const unchecked = uncheckedReason(options, spots, where) ?? leftOpenReason(options, spots, where, single);
   if (unchecked) return { ...base, failed, level: 'unchecked', reason: unchecked };
   // Choosing nothing claims that no option holds; NOT ENTAILED means only that the ontology does not
   // say so (open world), so the reasoner cannot confirm such an answer.
@@ -103,6 +104,25 @@ function uncheckedReason(options: CheckedOption[], spots: Map<string, string>, w
   if (open.length)
     return `Option ${open.join(', ')} names nothing the ontology knows, so the reasoner cannot say whether it holds (${where}).`;
   return null;
+}
+
+/**
+ * An answer is entailed only when every option is decided: an option left out that the reasoner
+ * cannot rule out may be one the answer should have chosen. One entailed pick to a single-answer
+ * question needs no verdict on the others.
+ */
+function leftOpenReason(
+  options: CheckedOption[],
+  spots: Map<string, string>,
+  where: string,
+  single: boolean,
+): string | null {
+  const chosen = options.filter((o) => o.chosen);
+  if (single && chosen.length === 1 && chosen[0].verdict === 'ENTAILED') return null;
+  const open = options.filter((o) => !o.chosen && spots.has(o.key));
+  if (!open.length) return null;
+  const why = [...new Set(open.map((o) => spots.get(o.key)))].join('; ');
+  return `Option ${open.map((o) => o.key).join(', ')} was left out, but the reasoner cannot rule it out: it is not entailed by what the reasoner read, and ${why} (${where}).`;
 }
 
 function verdictOf(

@@ -1,10 +1,17 @@
 import type { FactEntity, IriStatement } from '../../query/exec/closure-facts';
 import type { LinkResult } from '../../query/linking/link-types';
+import type { StatementVerdict } from '../../query/query-types';
 import type { FrameTerm } from './frame-types';
 
 /** What a check needs of the ontology: the closure by IRI, and linking for answers written as names. */
 export interface CheckDeps {
   holds(s: IriStatement): boolean | null;
+  /**
+   * The three-valued verdict as far as it is known without waiting: the closure, ELK's contradictions
+   * and the verdicts cache (filled by StatementDecider.prefetch); null when a name is unknown. Absent:
+   * only `holds` is known.
+   */
+  verdict?(s: IriStatement): StatementVerdict | null;
   /**
    * For a statement the closure does not entail: the classes it could rest on whose axioms ELK reads
    * only in part (unions, universals, …), so "not entailed" may be ELK's blind spot; empty if none.

@@ -11,14 +11,16 @@ const HEDGE =
   /\b(maybe|perhaps|possibly|probably|unclear|unknown|uncertain|not sure|unsure|don't know|do not know|can't say|cannot say|can't tell|cannot tell|not necessarily|not always|sometimes)\b/i;
 
 /**
- * What a yes/no answer says: a leading "yes" or "no" settles it; otherwise a sentence without a
- * negation affirms, one with a negation denies, and one that turns ("It is not part of the aorta, but
- * yes …") or hedges is too mixed to read either way.
+ * What a yes/no answer says: a leading "yes" or "no" settles it. Without one, only an answer that
+ * restates the statement (names its filler) takes a side: affirmed without a negation, denied with
+ * one, too mixed to read when it turns ("It is not part of the aorta, but yes …") or hedges. Any
+ * other answer ("The document is incomplete…") takes no side at all.
  */
-function polarity(answer: string): 'yes' | 'no' | 'unclear' {
+function polarity(answer: string, restates: boolean): 'yes' | 'no' | 'unclear' | 'none' {
   if (HEDGE.test(answer)) return 'unclear';
   if (YES.test(answer)) return 'yes';
   if (NO.test(answer)) return 'no';
+  if (!restates) return 'none';
   if (!NEGATION.test(answer)) return 'yes';
   return TURNS.test(answer) ? 'unclear' : 'no';
 }
@@ -111,7 +113,16 @@ function checkYesNo(
   const holds = deps.holds({ subject: st.subject.iri, relation: st.relation.iri, filler: st.filler.iri });
   if (holds === null)
     return { level: 'unchecked', statement, reason: 'The statement names something this ontology does not have.' };
-  const says = polarity(answer);
+  const says = polarity(
+    answer,
+    deps.mentions(answer).some((t) => t.iri === st.filler.iri || deps.sameClass(t.iri, st.filler.iri)),
+  );
+  if (says === 'none')
+    return {
+      level: 'unchecked',
+      statement,
+      reason: `The answer takes no side: it says neither yes nor no to ${statement}, nor restates it.`,
+    };
   if (says === 'unclear')
     return {
       level: 'unchecked',
@@ -122,6 +133,22 @@ function checkYesNo(
     return { level: 'entailed', statement, reason: `The reasoner entails ${statement}, as the answer says.` };
   if (holds)
     return { level: 'not-entailed', statement, reason: `The reasoner entails ${statement}; the answer denies it.` };
+  // "No" is the ontology's answer when it rules the statement out, and "yes" is then refuted.
+  if (
+    deps.verdict?.({ subject: st.subject.iri, relation: st.relation.iri, filler: st.filler.iri })?.verdict ===
+    'CONTRADICTED'
+  )
+    return says === 'no'
+      ? {
+          level: 'entailed',
+          statement,
+          reason: `The ontology rules out ${statement} (contradicted), as the answer says.`,
+        }
+      : {
+          level: 'not-entailed',
+          statement,
+          reason: `The answer affirms ${statement}, which the ontology rules out (contradicted).`,
+        };
   const spot = blindSpot({ subject: st.subject.iri, relation: st.relation.iri, filler: st.filler.iri }, deps);
   if (says === 'yes' && spot)
     return {

@@ -1,6 +1,7 @@
 import type { OntologyHandle } from '../../ontology/ontology-handle';
 import { ClosureFacts } from '../../query/exec/closure-facts';
 import type { NameLinker } from '../../query/linking/name-linker';
+import type { StatementDecider } from '../../query/verdicts/statement-decider';
 import type { CheckDeps } from './check-deps';
 import { handleLexicon } from './handle-lexicon';
 import type { Lexicon } from './mentions';
@@ -15,10 +16,16 @@ export interface FrameContext {
 
 const contexts = new WeakMap<OntologyHandle, FrameContext>();
 
-/** One context per opened ontology: its name memo is reused across questions. */
-export function frameContext(h: OntologyHandle, linker: NameLinker): FrameContext {
+/**
+ * One context per opened ontology: its name memo is reused across questions. With a decider the
+ * checks read three-valued verdicts (what it knows without waiting: see prefetchFrame).
+ */
+export function frameContext(h: OntologyHandle, linker: NameLinker, decider?: StatementDecider): FrameContext {
   let c = contexts.get(h);
-  if (c) return c;
+  if (c) {
+    if (decider && !c.deps.verdict) c.deps.verdict = (s) => decider.known(s);
+    return c;
+  }
   const lexicon = handleLexicon(h);
   const facts = new ClosureFacts(h.closure);
   const deps: CheckDeps = {
@@ -27,6 +34,7 @@ export function frameContext(h: OntologyHandle, linker: NameLinker): FrameContex
     unloadedImports: () => h.unloadedImports(),
     subjects: (root, conds) => facts.subjects(root, conds),
     entity: (iri) => facts.entity(iri),
+    ...(decider ? { verdict: (s) => decider.known(s) } : {}),
     sameClass: (a, b) => facts.sameClass(a, b),
     linkConcept: (t) => linker.linkConcept(t),
     mentions: (text) =>

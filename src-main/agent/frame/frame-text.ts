@@ -5,7 +5,9 @@ import type { QuestionFrameBody } from './frame-types';
 export function frameText(f: QuestionFrameBody): string {
   switch (f.kind) {
     case 'choice':
-      return `${statementText(f.subject, f.relation, f.filler)} (each option as the ${f.slot})`;
+      return f.negated
+        ? `not ${statementText(f.subject, f.relation, f.filler)} (each option as the ${f.slot}, right where the ontology rules it out)`
+        : `${statementText(f.subject, f.relation, f.filler)} (each option as the ${f.slot})`;
     case 'open': {
       const conds = f.conditions.map((c) => `${c.relation.name} some ${c.filler.name}`).join(' and ');
       return `concepts${f.root ? ` under ${f.root.name}` : ''}${conds ? ` that ${conds}` : ''}`;

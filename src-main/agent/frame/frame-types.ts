@@ -35,6 +35,12 @@ export interface ChoiceFrame {
   relation: FrameTerm | null;
   filler: FrameTerm | null;
   options: FrameOption[];
+  /**
+   * "Which of these is X not part of?": the right options are those for which the ontology says the
+   * statement cannot hold (CONTRADICTED); an option it entails is wrong, and one it does not decide
+   * stays open.
+   */
+  negated?: boolean;
 }
 
 export interface FrameCondition {

@@ -114,7 +114,57 @@ export function scanText(text: string, lex: Lexicon): Scan {
     } else i++;
   }
   const asks = words.flatMap((w, i) => (ASK_WORDS.has(w.toLowerCase()) ? [i] : []));
-  return { words, mentions: dropLooseIsA(mentions), blanks, asks };
+  const kept = dropLooseIsA(mentions);
+  return { words, mentions: withHeadedNames(words, kept, asks, lex), blanks, asks };
+}
+
+/** Words a question uses about itself ("which of the following options"), never a concept it asks about. */
+const QUESTION_WORDS = new Set(
+  'following options option one ones listed below above true correct best statement statements answer answers choice choices concept concepts class classes term terms entity entities thing things item items'.split(
+    ' ',
+  ),
+);
+
+/** Runs of words no mention covers that say something of their own, as [start, end) word positions. */
+export function unlinkedRuns(scan: Pick<Scan, 'words' | 'mentions'>): [number, number][] {
+  const covered = new Set(scan.mentions.flatMap((m) => range(m.start, m.end)));
+  const runs: [number, number][] = [];
+  scan.words.forEach((w, i) => {
+    const lw = w.toLowerCase();
+    const content =
+      !covered.has(i) && w !== '[?]' && !isFunctionWord(w) && !ASK_WORDS.has(lw) && !QUESTION_WORDS.has(lw);
+    if (!content) return;
+    const last = runs[runs.length - 1];
+    if (last && last[1] === i) last[1] = i + 1;
+    else runs.push([i, i + 1]);
+  });
+  return runs;
+}
+
+/**
+ * "Which of these cells is a kind of photoreceptor?": a word the ontology does not name alone may be
+ * the start of a name the question's own noun completes ("photoreceptor cell"); it is linked to that
+ * name when exactly one class has it.
+ */
+function withHeadedNames(words: string[], ms: Mention[], asks: number[], lex: Lexicon): Mention[] {
+  const heads = ms.filter((m) => m.kind === 'concept' && asks.some((a) => m.start > a && m.start - a <= 3));
+  if (!heads.length) return ms;
+  const added: Mention[] = [];
+  for (const [start, end] of unlinkedRuns({ words, mentions: ms })) {
+    if (end - start > 4) continue;
+    const run = words.slice(start, end).join(' ');
+    const hits = [...new Set(heads.map((h) => h.term.name))].flatMap((head) =>
+      classesNamed(normalizeName(`${run} ${head}`), lex),
+    );
+    const iris = new Set(hits.map((h) => h.iri));
+    if (iris.size !== 1) continue;
+    added.push({ kind: 'concept', term: { iri: hits[0].iri, name: hits[0].name, from: run }, start, end, others: [] });
+  }
+  return added.length ? [...ms, ...added].sort((a, b) => a.start - b.start) : ms;
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from }, (_, k) => from + k);
 }
 
 function longestAt(words: string[], i: number, lex: Lexicon, partials: Map<string, FrameTerm>): Mention[] | null {

@@ -56,6 +56,28 @@ export function negationIn(question: string): string | null {
   );
 }
 
+/**
+ * A choice question with one plain "not" (or "isn't", "never", …) and the same question without it,
+ * so that it can be read as the negation of a positive statement; null for any other negation
+ * ("lacks", "except", two negations), which is not read.
+ */
+export function plainNegation(question: string): { word: string; positive: string } | null {
+  const word = negationIn(question);
+  if (!word || !PLAIN_NEGATIONS.test(word)) return null;
+  let turned = false;
+  const positive = question
+    .replace(/"[^"]*"|\b(not|never)\b\s*|\b(can|won|ca)'?n[o']?t\b|\b(\p{L}+)n[’']t\b/giu, (m, _n, modal, stem) => {
+      // Only the first negation is turned; a second one leaves the question negated, so it is not read.
+      if (m.startsWith('"') || turned) return m;
+      turned = true;
+      return modal ? (modal.toLowerCase() === 'won' ? 'will' : 'can') : (stem ?? '');
+    })
+    .replace(/\s+([?.!,])/g, '$1');
+  return negationIn(positive) ? null : { word, positive };
+}
+
+const PLAIN_NEGATIONS = /^(not|never|cannot|\p{L}+n't)$/u;
+
 /** The first word (or pair) outside double quotes that says "only" or bounds a number. */
 export function quantifierIn(question: string): string | null {
   const words = unquotedWords(question);

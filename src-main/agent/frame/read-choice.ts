@@ -1,7 +1,7 @@
 import { normalizeName } from '../../ontology/names/normalize';
 import type { QuestionOption } from '../agent-types';
 import type { ChoiceFrame, FrameOption, FrameReading, FrameTerm } from './frame-types';
-import { isA, isFunctionWord, scanText, wordsBetween, type Lexicon, type Mention } from './mentions';
+import { isA, isFunctionWord, scanText, unlinkedRuns, wordsBetween, type Lexicon, type Mention } from './mentions';
 import { FRAME_MIN_CONFIDENCE, pickRelation, preferQuoted, reading, withoutAskRestriction } from './read-common';
 
 const ISA_OPTION = new Set(['is a', 'is an', 'subclass of', 'kind of', 'type of', 'a kind of', 'a type of']);
@@ -98,6 +98,10 @@ export function readChoice(question: string, options: QuestionOption[], lex: Lex
   // "is a regulator of X" is not "is a X": words the reading would step over change what is asked.
   const unread = wordsBetween(scan.words, r, fixed);
   if (unread.length) confidence = Math.min(confidence, 0.45);
+  // "Which of these cells is a kind of photoreceptor?": a word the ontology does not name may be the
+  // concept the question is about; a reading that drops it silently would check something else.
+  const unlinked = scan.blanks.length ? [] : unlinkedNear(scan, r, fixed);
+  if (unlinked.length) confidence = Math.min(confidence, 0.45);
   const frame: ChoiceFrame = {
     kind: 'choice',
     slot: place === 'subject' ? 'filler' : 'subject',
@@ -114,14 +118,31 @@ export function readChoice(question: string, options: QuestionOption[], lex: Lex
       r,
       unread.length
         ? `the words "${unread.join(' ')}" between "${r.term.from}" and "${fixed.term.from}" are not read`
-        : rival
-          ? `the question names "${rival.term.from}" too, on the same side`
-          : relations.length > 1
-            ? 'the question names several relations'
-            : null,
+        : unlinked.length
+          ? `"${unlinked.join('", "')}" names nothing the ontology knows`
+          : rival
+            ? `the question names "${rival.term.from}" too, on the same side`
+            : relations.length > 1
+              ? 'the question names several relations'
+              : null,
     ),
   );
 }
+
+/**
+ * Unlinked words where the statement's concepts would be: between the question word and the
+ * relation, or past the relation on the options' side. A written blank says where the options go.
+ */
+function unlinkedNear(scan: ReturnType<typeof scanText>, r: Mention, fixed: Mention): string[] {
+  const ask = scan.asks.find((a) => a < r.start) ?? r.start;
+  const optionsAfter = fixed.start < r.start;
+  return unlinkedRuns(scan)
+    .filter(([a]) => (a > ask && a < r.start) || (optionsAfter && a >= r.end))
+    .map(([a, b]) => scan.words.slice(a, b).join(' '))
+    .filter((w) => !CONNECTIVE_WORDS.has(w.toLowerCase()));
+}
+
+const CONNECTIVE_WORDS = new Set(['related', 'every', 'complete', 'completes']);
 
 function sameSide(a: Mention, b: Mention, r: Mention): boolean {
   return a.start >= r.end === b.start >= r.end;
@@ -149,7 +170,7 @@ function notes(a: Mention, b: Mention, extra: string | null): string[] {
 }
 
 /** The concept (or relation) an option names: the whole option exactly, else one name covering most of it. */
-function optionTerm(text: string, kind: 'concept' | 'relation', lex: Lexicon): FrameTerm | null {
+export function optionTerm(text: string, kind: 'concept' | 'relation', lex: Lexicon): FrameTerm | null {
   const norm = normalizeName(text);
   if (kind === 'relation' && ISA_OPTION.has(norm)) return isA(text);
   const whole = lex.exact(norm).filter((h) => (kind === 'concept' ? h.kind === 'class' : h.kind === 'property'));

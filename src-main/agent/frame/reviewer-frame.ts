@@ -4,15 +4,20 @@ import type { AgentQuestion } from '../agent-types';
 import { frameText } from './frame-text';
 import type { FrameReading, FrameTerm, QuestionFrameBody } from './frame-types';
 
+/** What an option's own words name, as the automatic reading links it (null when nothing, or several). */
+export type OptionLinker = (text: string, kind: 'concept' | 'relation') => FrameTerm | null;
+
 /**
  * A frame a reviewer set by hand, made safe to check against: every IRI must name a class (or, in
  * a relation place, a property or "is a") of this ontology, names are taken from the ontology, not
- * from the message, and a choice frame's options must be the question's own.
+ * from the message, and a choice frame's options must be the question's own. An option the reviewer
+ * left unset is linked by its words as the automatic reading links it ("nucleus" → nucleus).
  */
 export function reviewerFrame(
   body: QuestionFrameBody,
   q: AgentQuestion,
   entity: (iri: string) => FactEntity | null,
+  link: OptionLinker = () => null,
 ): FrameReading {
   const term = (t: FrameTerm, place: 'concept' | 'relation'): FrameTerm => {
     const e = entity(t.iri);
@@ -41,8 +46,9 @@ export function reviewerFrame(
         options: (q.options ?? []).map((o) => ({
           key: o.key,
           text: o.name,
-          term: opt(given.get(o.key) ?? null, inSlot),
+          term: opt(given.get(o.key) ?? null, inSlot) ?? link(o.name, inSlot),
         })),
+        ...(body.negated ? { negated: true } : {}),
       };
       break;
     }

@@ -1,4 +1,5 @@
 import type { ClosureFacts } from '../../query/exec/closure-facts';
+import type { StatementVerdictValue } from '../../query/query-types';
 import type { FrameSlot } from '../frame/frame-types';
 import type { AnswerSource } from './decision-types';
 
@@ -6,7 +7,7 @@ export interface OptionFacts {
   key: string;
   /** The concept (or relation) the option names; null when it names nothing here. */
   iri: string | null;
-  verdict: 'ENTAILED' | 'NOT ENTAILED' | null;
+  verdict: StatementVerdictValue | null;
   /** The model's likelihood lift for the option's statement; null when it was not scored. */
   lift: number | null;
   /** The card the statement was scored after names the statement's other concept. */

@@ -3,7 +3,8 @@
  * model scored it best of the options whose card names the statement's other concept, or it follows
  * by "is a" from one chosen.
  */
-export type AnswerSource = 'reasoner' | 'model-score' | 'card-named' | 'reasoner-isa';
+/** ruled-out: a negated question's option whose positive statement the ontology contradicts. */
+export type AnswerSource = 'reasoner' | 'model-score' | 'card-named' | 'reasoner-isa' | 'ruled-out';
 
 /** Who ran the agent's queries: a fixed policy from the question frame, or the model's own ReAct loop. */
 export type AgentDriver = 'policy' | 'react';

@@ -12,7 +12,8 @@ import { questionBlock, type AgentAnswer, type AgentQuestion } from '../question
 import { StageCaller } from '../stage-caller';
 import type { AgentVocabulary } from '../structured/vocabulary';
 import type { AnswerDecision } from './decision-types';
-import { answerChoice } from './policy-choice';
+import { prefetchFrame } from '../frame/frame-statements';
+import { answerChoice, answerNegated, reasonerSettles } from './policy-choice';
 import { choiceEvidence, freeEvidence, openEvidence } from './policy-evidence';
 import { answerOpen } from './policy-open';
 
@@ -113,9 +114,17 @@ export class PolicyAgent {
   }> {
     const { queryService: qs, facts } = this.deps;
     if (frame?.kind === 'choice' && (q.kind === 'mcq' || q.kind === 'single')) {
+      // A negated question's answer is what the ontology rules out: decide every option first.
+      if (frame.negated) await prefetchFrame(frame, qs.decider, { signal: caller.signal });
       const ev = choiceEvidence(frame, qs);
       this.show(ev.observed, step);
-      if (!caller.canScore) return { observed: ev.observed, answer: null, decision: null };
+      if (frame.negated) {
+        const r = answerNegated(frame, ev, q.kind === 'single');
+        if (!r.chosen.length) return { observed: ev.observed, answer: null, decision: null };
+        return { observed: ev.observed, answer: q.kind === 'single' ? r.chosen[0] : r.chosen, decision: r.decision };
+      }
+      if (!caller.canScore && !reasonerSettles(ev, q.kind === 'single'))
+        return { observed: ev.observed, answer: null, decision: null };
       const r = await answerChoice(frame, ev, caller, facts, q.kind === 'single', this.deps.scoreSettled);
       const answer = q.kind === 'single' ? (r.chosen[0] ?? null) : r.chosen;
       return { observed: ev.observed, answer, decision: r.decision };

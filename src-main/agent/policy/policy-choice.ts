@@ -9,6 +9,16 @@ import type { ChoiceEvidence } from './policy-evidence';
 import { statementSentence } from './statement-sentence';
 
 /**
+ * The reasoner already settles a multiple choice once it entails an option (and a single choice
+ * when it entails exactly one): the model is not asked what it cannot change, and a backend that
+ * cannot score is no reason to generate the answer instead.
+ */
+export function reasonerSettles(ev: Pick<ChoiceEvidence, 'verdicts'>, single: boolean): boolean {
+  const entailed = [...ev.verdicts.values()].filter((v) => v === 'ENTAILED').length;
+  return single ? entailed === 1 : entailed > 0;
+}
+
+/**
  * A choice question answered from its evidence: every option's statement scored by the model's
  * likelihood after the card of its subject, then decided (decideChoice). Returns the chosen keys and
  * how each option fared.
@@ -36,10 +46,7 @@ export async function answerChoice(
       return [o.key, other ? normalizeName(items[i].context).includes(normalizeName(other.name)) : undefined] as const;
     }),
   );
-  // The reasoner already settles a multiple choice once it entails an option (and a single choice
-  // when it entails exactly one): the model is not asked what it cannot change.
-  const entailed = [...ev.verdicts.values()].filter((v) => v === 'ENTAILED').length;
-  const settled = single ? entailed === 1 : entailed > 0;
+  const settled = reasonerSettles(ev, single);
   const { scored } =
     settled && !scoreSettled ? { scored: [] } : await scoreStatements((req) => caller.score('answer', req), items);
   const lift = new Map(scored.map((s) => [s.key, s.lift]));
@@ -67,6 +74,34 @@ export async function answerChoice(
         lift: lift.get(o.key) ?? null,
         ...(named.get(o.key) !== undefined ? { named: named.get(o.key) } : {}),
         source: d.source[o.key] ?? null,
+      })),
+    },
+  };
+}
+
+/**
+ * "Which of these is X not part of?": the options whose positive statement the ontology rules out
+ * (CONTRADICTED) are the answer, decided by the reasoner alone; a single choice takes the first.
+ * None ruled out leaves the answer to the model.
+ */
+export function answerNegated(
+  frame: ChoiceFrame,
+  ev: Pick<ChoiceEvidence, 'verdicts'>,
+  single: boolean,
+): { chosen: string[]; decision: AnswerDecision } {
+  const ruledOut = frame.options.filter((o) => ev.verdicts.get(o.key) === 'CONTRADICTED').map((o) => o.key);
+  const chosen = single ? ruledOut.slice(0, 1) : ruledOut;
+  return {
+    chosen,
+    decision: {
+      driver: 'policy',
+      mode: 'reasoner',
+      options: frame.options.map((o) => ({
+        key: o.key,
+        name: o.text,
+        verdict: ev.verdicts.get(o.key) ?? null,
+        lift: null,
+        source: chosen.includes(o.key) ? 'ruled-out' : null,
       })),
     },
   };

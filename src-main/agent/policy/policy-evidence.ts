@@ -1,5 +1,5 @@
 import { SUBCLASS_OF, type ClosureFacts } from '../../query/exec/closure-facts';
-import type { QueryResult } from '../../query/query-types';
+import type { QueryResult, StatementVerdictValue } from '../../query/query-types';
 import type { QueryService } from '../../query/exec/query-service';
 import type { ChoiceFrame, FreeFrame, OpenFrame } from '../frame/frame-types';
 import type { Observed } from '../loop-context';
@@ -7,7 +7,7 @@ import type { Observed } from '../loop-context';
 export interface ChoiceEvidence {
   observed: Observed[];
   /** Per option key: the reasoner's verdict on its statement (null when the option names nothing here). */
-  verdicts: Map<string, 'ENTAILED' | 'NOT ENTAILED' | null>;
+  verdicts: Map<string, StatementVerdictValue | null>;
   /** Card text by IRI: the subject of each option's statement. */
   cards: Map<string, string>;
 }
@@ -21,7 +21,7 @@ const see = (result: QueryResult): Observed => ({ result, query: result.query })
  */
 export function choiceEvidence(frame: ChoiceFrame, qs: QueryService): ChoiceEvidence {
   const observed: Observed[] = [];
-  const verdicts = new Map<string, 'ENTAILED' | 'NOT ENTAILED' | null>();
+  const verdicts = new Map<string, StatementVerdictValue | null>();
   const cards = new Map<string, string>();
   const describe = (iri: string) => {
     if (cards.has(iri)) return;
@@ -41,7 +41,7 @@ export function choiceEvidence(frame: ChoiceFrame, qs: QueryService): ChoiceEvid
       continue;
     }
     const r = qs.askIri({ subject: st.subject, relation: st.relation, filler: st.filler });
-    verdicts.set(o.key, r.verdict === 'ENTAILED' || r.verdict === 'NOT ENTAILED' ? r.verdict : null);
+    verdicts.set(o.key, r.verdict === null || r.verdict === 'UNKNOWN NAME' ? null : r.verdict);
     observed.push(see(r));
     if (frame.slot === 'subject') describe(st.subject);
   }

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { askQuestion, checkRecord, frameFor } from '../../agent/ask-use-case';
 import { defaultPersona } from '../../agent/persona';
 import { recordToMarkdown } from '../../agent/record-export';
+import { prefetchFrame } from '../../agent/frame/frame-statements';
 import { UserError } from '../../core/errors';
 import type { ApiHost, AreaHandlers } from './api-host';
 
@@ -57,7 +58,7 @@ export function askHandlers(host: ApiHost): AreaHandlers<'ask'> {
       const h = c.openOntologies.get(ontologyId);
       return frameFor({ question }, h, c.queryService(h));
     },
-    'ask.recheck': ({ ontologyId, historyId, frame }) => {
+    'ask.recheck': async ({ ontologyId, historyId, frame }) => {
       const h = c.openOntologies.get(ontologyId);
       const entry = c.history.entry(historyId);
       if (!entry) throw new UserError('not-found', 'No such history entry.');
@@ -67,6 +68,7 @@ export function askHandlers(host: ApiHost): AreaHandlers<'ask'> {
           `This answer is about ${basename(entry.ontology)}; open it to check it again.`,
         );
       const reading = frameFor({ question: entry.record.question, frame }, h, c.queryService(h));
+      await prefetchFrame(reading.frame, c.queryService(h).decider);
       const checked = checkRecord(entry.record, reading, h, c.queryService(h));
       c.history.recheck(historyId, reading, checked);
       return { frame: reading, checked, historyId };

@@ -104,6 +104,9 @@ export const evalCommand: CommandSpec = {
       ctx.io.stdout(
         [
           `${method}${modelKey !== 'none' ? ` with ${modelKey}` : ''}: accuracy ${pct(report.accuracy)} (${report.correct}/${report.n}); ${kinds}`,
+          ...(report.undetermined
+            ? [`  ${report.undetermined} undetermined: the answer chose options no reasoner settled (never correct)`]
+            : []),
           ...(report.selection && report.selection.n < report.selection.of
             ? [`  ${describeSelection(report.selection)} of ${basename(datasetPath)}`]
             : []),

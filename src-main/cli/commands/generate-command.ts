@@ -51,7 +51,14 @@ export const generateCommand: CommandSpec = {
     const bar = progressBar(ctx.io);
     let res;
     try {
-      res = await generateToFile(h, { ...opts, signal: ctx.io.signal, onProgress: (p) => bar.update(p) }, out, outputs);
+      const decider = ctx.container.queryService(h).decider;
+      const dlDeadlineMs = ctx.container.dlDeadlineMs;
+      res = await generateToFile(
+        h,
+        { ...opts, decider, dlDeadlineMs, signal: ctx.io.signal, onProgress: (p) => bar.update(p) },
+        out,
+        outputs,
+      );
     } finally {
       bar.done();
     }

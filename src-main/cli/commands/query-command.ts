@@ -11,6 +11,8 @@ export function queryJson(r: QueryResult): Record<string, unknown> {
     query: r.query,
     form: r.form,
     verdict: r.verdict,
+    ...(r.reasoner ? { reasoner: r.reasoner } : {}),
+    ...(r.unknownReason ? { unknownReason: r.unknownReason } : {}),
     results: r.results,
     relations: r.relations,
     verdicts: r.verdicts,

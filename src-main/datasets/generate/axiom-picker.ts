@@ -5,7 +5,11 @@ import type { SourceAxiom } from './gen-context';
 export interface Draft {
   slot: Slot;
   ax: SourceAxiom;
+  /** The correct options first (`correct` of them), then the wrong ones. */
   options: number[];
+  correct: number;
+  /** Further wrong-option candidates, for the reasoner to choose from (see proveDraft). */
+  reserve: number[];
 }
 
 /** Why an axiom gave no question for a slot, from the earliest failure to the latest. */

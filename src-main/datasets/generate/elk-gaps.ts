@@ -17,7 +17,7 @@ export const MAX_UNSURE = 20;
  */
 export class ElkGaps {
   /** Items listing `unsure` options or members, and OQs with too many to list. */
-  readonly counts = { mcq: 0, mcqNoSureWrong: 0, oq: 0, oqUnlisted: 0 };
+  readonly counts = { mcq: 0, mcqNoSureWrong: 0, oq: 0, oqUnlisted: 0, mcqDeadline: 0 };
   private readonly partial = new Set<number>();
   private readonly partialAbove = new Map<number, boolean>();
 
@@ -72,11 +72,11 @@ export class ElkGaps {
     const said: string[] = [];
     if (parts.length)
       said.push(
-        `${parts.join(' and ')} that ELK cannot rule out (listed as "unsure"; choosing one is not counted against an answer).`,
+        `${parts.join(' and ')} that ELK cannot rule out (listed as "unsure"; choosing one earns no credit: the item is undetermined).`,
       );
     if (none)
       said.push(
-        `${none} of the MCQs ${none === 1 ? 'has' : 'have'} no wrong option ELK can vouch for: any answer with the gold options passes.`,
+        `${none} of the MCQs ${none === 1 ? 'has' : 'have'} no wrong option ELK can vouch for: no answer can be correct beyond choosing exactly the gold options.`,
       );
     if (oqUnlisted)
       said.push(
@@ -85,6 +85,11 @@ export class ElkGaps {
     if (said.length)
       out.push(
         `${said.join(' ')} Axioms about ${fewOf(this.partialNames())} use constructs outside OWL 2 EL that ELK ignores.`,
+      );
+    const late = this.counts.mcqDeadline;
+    if (late)
+      out.push(
+        `${late} MCQ${late === 1 ? ' has' : 's have'} wrong options no reasoner settled within the deadline (listed as "unsure"; choosing one earns no credit: the item is undetermined).`,
       );
     const imports = this.unloadedImports;
     if (imports.length) {

@@ -7,7 +7,9 @@ import type { OntologyHandle } from '../../ontology/ontology-handle';
 import type { McqItem, OqItem, Slot } from './dataset';
 import { GenContext, type GenerateScope } from './gen-context';
 import { checkOptions, requireMaterial, type CheckedOptions } from './generate-options';
-import { generateMcqs } from './mcq-generator';
+import { generateMcqs, type McqGenOptions } from './mcq-generator';
+import type { OptionDecider } from './option-proofs';
+import { DL_DEADLINE_MS } from '../../query/verdicts/statement-decider';
 import { ConditionPool } from './oq-conditions';
 import { defaultRoot, generateOqs } from './oq-generator';
 import type { GenerateStats, GeneratedDataset } from '../dataset-types';
@@ -37,6 +39,13 @@ export interface GenerateOptions {
   ontologyName?: string;
   signal?: AbortSignal;
   onProgress?: (p: TaskProgress) => void;
+  /**
+   * The three-valued decider: MCQ wrong options are then only ones it proves wrong (CONTRADICTED
+   * first, then complete NOT ENTAILED), each statement decided within `dlDeadlineMs`.
+   */
+  decider?: OptionDecider;
+  /** The DL reasoner's deadline per option statement (default DL_DEADLINE_MS.generation). */
+  dlDeadlineMs?: number;
 }
 
 /**
@@ -75,6 +84,7 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
           idPrefix,
           subjects: branch,
           tick: tick('mcq', o.mcqCount, 0, share),
+          prove: proveOf(opts),
         })
       : { items: [] as McqItem[], warnings: [] };
   const mcqSeconds = (performance.now() - tm) / 1000;
@@ -86,7 +96,7 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
     oq = await oqPart(
       ctx,
       o,
-      { given, file, ontology, idPrefix, explicitCounts: opts.conditions !== undefined },
+      { given, file, ontology, idPrefix, explicitCounts: opts.conditions !== undefined, prove: proveOf(opts) },
       tick('oq', o.oqCount, share, 1 - share),
     );
   }
@@ -104,6 +114,12 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
   return { items: [...mcq.items, ...oq.items], warnings, stats };
 }
 
+/** How wrong options and unsure members are proven, when a decider is given. */
+function proveOf(opts: GenerateOptions): McqGenOptions['prove'] {
+  if (!opts.decider) return undefined;
+  return { decider: opts.decider, deadlineMs: opts.dlDeadlineMs ?? DL_DEADLINE_MS.generation, signal: opts.signal };
+}
+
 /** The OQs of a run, under the given root or the one `defaultRoot` picks. */
 interface OqPart {
   items: OqItem[];
@@ -115,7 +131,14 @@ interface OqPart {
 async function oqPart(
   ctx: GenContext,
   o: CheckedOptions,
-  at: { given: number | null; file: string; ontology: string; idPrefix: string; explicitCounts: boolean },
+  at: {
+    given: number | null;
+    file: string;
+    ontology: string;
+    idPrefix: string;
+    explicitCounts: boolean;
+    prove: McqGenOptions['prove'];
+  },
   tick: (done: number) => Promise<void>,
 ): Promise<OqPart> {
   const root = at.given ?? defaultRoot(ctx, new ConditionPool(ctx), Math.min(...o.conditionCounts));
@@ -135,6 +158,7 @@ async function oqPart(
     ontology: at.ontology,
     idPrefix: at.idPrefix,
     tick,
+    prove: at.prove,
   });
   return { items: oq.items, root, branchSize: oq.branchSize, warnings: oq.warnings };
 }

@@ -6,6 +6,7 @@ import { SLOTS } from './dataset';
 import type { GenContext, SourceAxiom } from './gen-context';
 import { fillerQuestion, relationQuestion, subjectQuestion } from './templates';
 import { AxiomPicker, type Draft, type Reject } from './axiom-picker';
+import { proveDraft, RESERVE, type OptionDecider } from './option-proofs';
 
 export const OPTION_COUNT = 6;
 const KEYS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -25,6 +26,11 @@ export interface McqGenOptions {
   subjects?: ReadonlySet<number>;
   /** Called after each item; may yield to the event loop. */
   tick?: (done: number) => Promise<void>;
+  /**
+   * Wrong options proven by the reasoner (ELK's contradictions, a DL reasoner on each module within
+   * the deadline): an item keeps only wrong options it proves, and none proven drops the item.
+   */
+  prove?: { decider: OptionDecider; deadlineMs: number; signal?: AbortSignal };
 }
 
 export interface McqGenResult {
@@ -68,9 +74,23 @@ export async function generateMcqs(ctx: GenContext, o: McqGenOptions): Promise<M
     rand,
     ctx.axioms.map((_, i) => i),
   ).filter((i) => !o.subjects || o.subjects.has(ctx.axioms[i].a));
-  const picker = new AxiomPicker(order, relationsNamed, (i, slot) => build(ctx, ctx.axioms[i], slot, rand, relPool));
-  const drafts = await draftAll(picker, quotas, o);
-  const got = Object.fromEntries(SLOTS.map((s) => [s, drafts.filter((d) => d.slot === s).length])) as Record<
+  const reserve = o.prove ? RESERVE : 0;
+  const picker = new AxiomPicker(order, relationsNamed, (i, slot) =>
+    build(ctx, ctx.axioms[i], slot, rand, relPool, reserve),
+  );
+  const drafted = await draftAll(picker, quotas, o);
+  const proven = o.prove ? await proveAll(ctx, drafted, o.prove, o.tick) : null;
+  if (proven?.failure)
+    warnings.push(
+      `The reasoner could not be run to prove wrong options (${proven.failure}): the wrong options are those ELK's closure does not entail.`,
+    );
+  const drafts = proven && !proven.failure ? proven.drafts : drafted;
+  if (proven?.dropped && !proven.failure)
+    warnings.push(
+      `${proven.dropped} MCQ${proven.dropped === 1 ? ' was' : 's were'} not generated: the reasoner proved none of ${proven.dropped === 1 ? 'its' : 'their'} wrong options wrong (within ${o.prove!.deadlineMs} ms per statement).`,
+    );
+  // What the axioms gave; the items the reasoner dropped are counted in their own warning.
+  const got = Object.fromEntries(SLOTS.map((s) => [s, drafted.filter((d) => d.slot === s).length])) as Record<
     Slot,
     number
   >;
@@ -81,17 +101,48 @@ export async function generateMcqs(ctx: GenContext, o: McqGenOptions): Promise<M
       );
     }
   }
-  if (o.count > 0 && drafts.length === 0) throw noMcq(ctx, quotas, relPool, picker.rejected);
-  if (drafts.length < o.count) {
+  if (o.count > 0 && drafted.length === 0) throw noMcq(ctx, quotas, relPool, picker.rejected);
+  if (drafted.length < o.count) {
     warnings.push(
-      `Only ${drafts.length} of the ${o.count} requested MCQs could be built (${ctx.axioms.length} source axioms).`,
+      `Only ${drafted.length} of the ${o.count} requested MCQs could be built (${ctx.axioms.length} source axioms).`,
     );
   }
+  const proofs = proven && !proven.failure ? proven.verdicts : undefined;
   const items = drafts.map((d, i) =>
-    finish(ctx, d, rand, `${o.idPrefix}mcq-${String(i + 1).padStart(4, '0')}`, o.ontology),
+    finish(ctx, d, rand, `${o.idPrefix}mcq-${String(i + 1).padStart(4, '0')}`, o.ontology, proofs),
   );
   return { items, warnings, quotas };
 }
+
+/** Every draft's wrong options proven (proveDraft); a draft with none proven wrong is dropped. */
+async function proveAll(
+  ctx: GenContext,
+  drafts: Draft[],
+  prove: NonNullable<McqGenOptions['prove']>,
+  tick?: (done: number) => Promise<void>,
+): Promise<{ drafts: Draft[]; dropped: number; verdicts: Map<Draft, Map<number, string>>; failure?: string }> {
+  const kept: Draft[] = [];
+  const verdicts = new Map<Draft, Map<number, string>>();
+  let dropped = 0;
+  for (const [i, d] of drafts.entries()) {
+    const p = await proveDraft(ctx, d, prove.decider, prove);
+    // A reasoner that fails on every statement of the first item is not there (no bridge for this
+    // ontology): the run falls back to ELK's closure, and says so, rather than dropping every item.
+    if (i === 0 && p.failure && ![...p.verdicts.values()].some((v) => v !== 'UNKNOWN'))
+      return { drafts, dropped: 0, verdicts, failure: p.failure };
+    const wrong = p.options.slice(d.correct);
+    if (p.options.length < d.options.length || !wrong.some((x) => PROVEN.has(p.verdicts.get(x)!))) dropped++;
+    else {
+      const done = { ...d, options: p.options };
+      kept.push(done);
+      verdicts.set(done, p.verdicts);
+    }
+    await tick?.(kept.length);
+  }
+  return { drafts: kept, dropped, verdicts };
+}
+
+const PROVEN = new Set(['CONTRADICTED', 'NOT ENTAILED']);
 
 /** One draft per slot of each quota, in shuffled order; the shortfall of exhausted slots goes to the others. */
 async function draftAll(picker: AxiomPicker, quotas: Record<Slot, number>, o: McqGenOptions): Promise<Draft[]> {
@@ -165,7 +216,14 @@ export function entailsFor(ctx: GenContext, slot: Slot, ax: SourceAxiom, x: numb
   return ix.isEntailed(ax.a, x, ax.b);
 }
 
-function build(ctx: GenContext, ax: SourceAxiom, slot: Slot, rand: () => number, relPool: number[]): Draft | Reject {
+function build(
+  ctx: GenContext,
+  ax: SourceAxiom,
+  slot: Slot,
+  rand: () => number,
+  relPool: number[],
+  reserve: number,
+): Draft | Reject {
   const entails = (x: number) => entailsFor(ctx, slot, ax, x);
   if (!ctx.relationUsable(ax.r)) return 'relation';
   if (slot === 'relation') {
@@ -178,7 +236,7 @@ function build(ctx: GenContext, ax: SourceAxiom, slot: Slot, rand: () => number,
       rand,
       relPool.filter((x) => x !== ax.r),
     )) {
-      if (distractors.length >= OPTION_COUNT - 1) break;
+      if (distractors.length >= OPTION_COUNT - 1 + reserve) break;
       if (names.has(ctx.normName(r))) continue;
       if (entails(r)) spare.push(r);
       else {
@@ -209,13 +267,14 @@ function build(ctx: GenContext, ax: SourceAxiom, slot: Slot, rand: () => number,
   const spare: number[] = [];
   // Not entailed, but ELK cannot vouch for it: a wrong option only when sure ones run out.
   const maybe: number[] = [];
-  const need = OPTION_COUNT - kept.length;
+  // With a reasoner to prove them, more candidates are gathered and ELK's gaps are its to decide.
+  const need = OPTION_COUNT - kept.length + reserve;
   const consider = (x: number) => {
     if (taken.has(x)) return;
     taken.add(x);
     if (!ctx.usable(x) || names.has(ctx.normName(x))) return;
     if (entails(x)) spare.push(x);
-    else if (unsureFor(ctx, slot, ax, x)) maybe.push(x);
+    else if (!reserve && unsureFor(ctx, slot, ax, x)) maybe.push(x);
     else {
       names.add(ctx.normName(x));
       distractors.push(x);
@@ -253,26 +312,38 @@ function assemble(
   spare: number[],
   names: Set<string>,
 ): Draft | Reject {
-  const options = [...correct, ...distractors.slice(0, OPTION_COUNT - correct.length)];
-  let nCorrect = correct.length;
+  const right = [...correct];
+  const wrong = distractors.slice(0, OPTION_COUNT - correct.length);
   for (const s of spare) {
-    if (options.length >= OPTION_COUNT || nCorrect >= MAX_CORRECT) break;
+    if (right.length + wrong.length >= OPTION_COUNT || right.length >= MAX_CORRECT) break;
     if (names.has(ctx.normName(s))) continue;
     names.add(ctx.normName(s));
-    options.push(s);
-    nCorrect++;
+    right.push(s);
   }
-  return options.length === OPTION_COUNT ? { slot, ax, options } : 'options';
+  const options = [...right, ...wrong];
+  const reserve = distractors.slice(wrong.length);
+  return options.length === OPTION_COUNT ? { slot, ax, options, correct: right.length, reserve } : 'options';
 }
 
-function finish(ctx: GenContext, d: Draft, rand: () => number, id: string, ontology: string): McqItem {
+function finish(
+  ctx: GenContext,
+  d: Draft,
+  rand: () => number,
+  id: string,
+  ontology: string,
+  proofs?: Map<Draft, Map<number, string>>,
+): McqItem {
   const ix = ctx.ix;
   const { ax, slot } = d;
   const opts = shuffle(rand, d.options.slice()).map((x, i) => ({ key: KEYS[i], id: x }));
   const gold = opts.filter((o) => entailsFor(ctx, slot, ax, o.id));
-  const unsure = opts.filter((o) => !gold.includes(o) && unsureFor(ctx, slot, ax, o.id)).map((o) => o.key);
-  if (unsure.length) ctx.gaps.counts.mcq++;
-  if (unsure.length && unsure.length + gold.length === opts.length) ctx.gaps.counts.mcqNoSureWrong++;
+  // Proven: only what the deadline left open is unsure; else what ELK may not see.
+  const verdicts = proofs?.get(d);
+  const open = (x: number) => (verdicts ? verdicts.get(x) === 'UNKNOWN' : unsureFor(ctx, slot, ax, x));
+  const unsure = opts.filter((o) => !gold.includes(o) && open(o.id)).map((o) => o.key);
+  if (unsure.length && verdicts) ctx.gaps.counts.mcqDeadline++;
+  else if (unsure.length) ctx.gaps.counts.mcq++;
+  if (unsure.length && !verdicts && unsure.length + gold.length === opts.length) ctx.gaps.counts.mcqNoSureWrong++;
   const question =
     slot === 'filler'
       ? fillerQuestion(ix.nameOf(ax.a), ix.nameOf(ax.r))

@@ -13,6 +13,10 @@ export interface OqDraft {
   /** Members that might be answers too (unsureMembers). */
   unsure: number[];
   n: number;
+  /** More members might be answers than could be listed (MAX_UNSURE): the answers are not complete. */
+  unlisted?: boolean;
+  /** Those members, for a reasoner to decide some of (unlisted questions only). */
+  candidates?: number[];
 }
 
 /**
@@ -78,11 +82,13 @@ export class OqDrafter {
     if (answers.length > this.maxAnswers) return false;
     this.seenKeys.add(key);
     let unsure = unsureMembers(this.ctx, this.members, chosen, answers, this.underPartial);
-    if (unsure.length > MAX_UNSURE) {
+    const unlisted = unsure.length > MAX_UNSURE;
+    const candidates = unsure;
+    if (unlisted) {
       this.ctx.gaps.counts.oqUnlisted++;
       unsure = [];
     } else if (unsure.length) this.ctx.gaps.counts.oq++;
-    this.drafts.push({ seed, conds: chosen, answers, unsure, n });
+    this.drafts.push({ seed, conds: chosen, answers, unsure, n, ...(unlisted ? { unlisted, candidates } : {}) });
     this.made.set(n, this.made.get(n)! + 1);
     return true;
   }

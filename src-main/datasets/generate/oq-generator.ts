@@ -5,6 +5,8 @@ import type { OqItem } from './dataset';
 import type { GenContext } from './gen-context';
 import { ConditionPool } from './oq-conditions';
 import { OqDrafter, type OqDraft } from './oq-drafter';
+import { proveMembers, type OptionDecider } from './option-proofs';
+import { MAX_UNSURE } from './elk-gaps';
 import { openQuestion } from './templates';
 
 export const DEFAULT_CONDITION_COUNTS = [2, 3, 4];
@@ -19,6 +21,8 @@ export interface OqGenOptions {
   ontology: string;
   idPrefix: string;
   tick?: (done: number) => Promise<void>;
+  /** Unsure members decided by the reasoner on their modules, up to MAX_DL_MEMBERS per question. */
+  prove?: { decider: OptionDecider; deadlineMs: number; signal?: AbortSignal };
 }
 
 export interface OqGenResult {
@@ -110,6 +114,18 @@ export async function generateOqs(ctx: GenContext, o: OqGenOptions): Promise<OqG
     warnings.push(
       `Only ${drafts.length} of the ${o.count} requested open questions could be built under "${rootName}".`,
     );
+  if (o.prove)
+    for (const d of drafts) {
+      const open = d.unlisted ? (d.candidates ?? []) : d.unsure;
+      if (!open.length) continue;
+      const p = await proveMembers(ctx, { ...d, unsure: open }, o.prove.decider, o.prove);
+      d.answers = p.answers;
+      // Still too many to list: the question stays marked incomplete without a list.
+      const listable = p.unsure.length <= MAX_UNSURE;
+      d.unsure = listable ? p.unsure : [];
+      d.unlisted = !listable;
+      await o.tick?.(drafts.length);
+    }
   const items = drafts.map((d, i) => oqItem(ctx, d, `${o.idPrefix}oq-${String(i + 1).padStart(4, '0')}`, o, rootName));
   return { items, warnings, branchSize: members.length };
 }
@@ -160,6 +176,8 @@ function oqItem(ctx: GenContext, d: OqDraft, id: string, o: OqGenOptions, rootNa
       relation: ix.iri(c.r),
       filler: ix.iri(c.b),
     })),
+    // How complete the gold set is: every member decided, or some left open (listed, or too many to list).
+    complete: !d.unsure.length && !d.unlisted,
     ...(d.unsure.length
       ? {
           unsure: d.unsure

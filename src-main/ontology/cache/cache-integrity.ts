@@ -306,7 +306,8 @@ export function evictVariants(cacheDir: string, source: string, keep: ReadonlySe
   for (const { key } of same.slice(MAX_NAMING_VARIANTS)) {
     if (keep.has(key)) continue;
     // The record first: without it the rest is an unfinished entry, whatever happens next.
-    for (const ext of ['.ok', '.sqlite', '.nt']) rmSync(join(cacheDir, key + ext), { recursive: true, force: true });
+    for (const ext of ['.ok', '.sqlite', '.nt', '.verdicts.sqlite', '.verdicts.sqlite-wal', '.verdicts.sqlite-shm'])
+      rmSync(join(cacheDir, key + ext), { recursive: true, force: true });
     removed.push(key);
   }
   return removed;

@@ -21,6 +21,8 @@ export function verdictLine(
 ): string {
   const base = `${statement(a, relation, b)}: ${verdict}`;
   if (unsat) return `${base} (${a} is unsatisfiable, so the ontology entails anything about it)`;
+  if (verdict === 'CONTRADICTED') return `${base} (the ontology entails that no ${a} is so, so the statement is false)`;
+  if (verdict === 'UNKNOWN') return `${base} (${gap ?? 'no reasoner settled it'}; it may hold or not)`;
   if (verdict === 'NOT ENTAILED' && gap)
     return `${base} (from what the reasoner read; ${gap}, so the ontology may still entail it)`;
   return verdict === 'NOT ENTAILED' ? `${base} (${OPEN_WORLD_NOTE})` : base;

@@ -10,12 +10,13 @@ import {
   sortSpecificFirst,
   subjectsOf,
   subjectsOfAll,
-  holds,
   type LinkedCondition,
 } from './closure-queries';
 import { ambiguousNameText, gapText, listText, statement, unknownNameText, verdictLine } from './observation-text';
-import type { ResultEntity, QueryResult, Verdict } from '../query-types';
+import type { ResultEntity, QueryResult, StatementVerdict, Verdict } from '../query-types';
 import { emptyResult } from './empty-result';
+import type { StatementDecider } from '../verdicts/statement-decider';
+import { combineVerdicts, unknownText } from '../verdicts/verdict-text';
 
 export interface QueryOptions {
   /** Names shown in a result list; the total is always reported. */
@@ -27,6 +28,10 @@ export interface QueryOptions {
     r: string | null,
     b: string,
   ) => Promise<{ entailed: boolean; axioms: { functional: string; text: string }[] }>;
+  /** Three-valued verdicts (ELK, then a DL reasoner on the module); without it ASK reads the closure alone. */
+  decider?: StatementDecider;
+  /** The DL reasoner's deadline per statement for dialect queries (default: the decider's). */
+  dlDeadlineMs?: number;
 }
 
 const DEFAULTS = { maxResults: 50, timeLimitMs: 2000, fallbackK: 5 };
@@ -51,6 +56,11 @@ export class QueryService {
 
   get names(): NameLinker {
     return this.linker;
+  }
+
+  /** The three-valued decider the checks read their verdicts from (absent: the closure alone). */
+  get decider(): StatementDecider | undefined {
+    return this.opts.decider;
   }
 
   /** Runs a query written as text: parsed first, a parse error is the observation. */
@@ -99,6 +109,29 @@ export class QueryService {
       { ok: true, id: r, iri: st.relation, name: name(r, st.relation) },
       { ok: true, id: b, iri: st.filler, name: name(b, st.filler) },
     );
+  }
+
+  /** ASK by IRIs with the decider's whole verdict: a DL reasoner may run on the statement's module. */
+  async askIriDecided(st: IriStatement, o: { deadlineMs?: number; signal?: AbortSignal } = {}): Promise<QueryResult> {
+    const first = this.askIri(st);
+    if (first.kind === 'error' || !this.opts.decider) return first;
+    const t0 = performance.now();
+    const v = await this.opts.decider.decide(st, {
+      deadlineMs: o.deadlineMs ?? this.opts.dlDeadlineMs,
+      signal: o.signal,
+    });
+    const ix = this.ix;
+    const isa = st.relation === SUBCLASS;
+    const part = (iri: string, id: number) => ({ ok: true as const, id, iri, name: ix.nameOf(id) });
+    const res = this.ask(
+      first.query,
+      part(st.subject, ix.id(st.subject)!),
+      isa ? { ok: true, id: -1, iri: SUBCLASS, name: 'is a' } : part(st.relation, ix.id(st.relation)!),
+      part(st.filler, ix.id(st.filler)!),
+      v,
+    );
+    res.elapsedMs = Math.round((performance.now() - t0) * 100) / 100;
+    return res;
   }
 
   /** DESCRIBE by IRI: the concept card. */
@@ -188,7 +221,8 @@ export class QueryService {
         const b = this.concept(q.filler);
         const bad = unknowns(text, q.form === 'ask' ? 'ask' : 'explain', [a, r, b]);
         if (bad) return bad;
-        return q.form === 'ask' ? this.ask(text, ok(a), ok(r), ok(b)) : this.explain(text, ok(a), ok(r), ok(b));
+        const v = await this.decided(ok(a), ok(r), ok(b));
+        return q.form === 'ask' ? this.ask(text, ok(a), ok(r), ok(b), v) : this.explain(text, ok(a), ok(r), ok(b), v);
       }
       case 'select-subjects': {
         const linked = q.conditions.map((c) => ({ r: this.relation(c.relation), b: this.concept(c.filler) }));
@@ -211,7 +245,13 @@ export class QueryService {
             ),
           )
           .join(', and ')}`;
-        if (values) return this.selectValues(text, header, conds, values);
+        if (values)
+          return this.selectValues(
+            text,
+            header,
+            linked.map((c) => ({ r: ok(c.r), b: ok(c.b) })),
+            values,
+          );
         return this.selectSubjects(text, header, conds, q, deadline);
       }
       case 'select-fillers': {
@@ -303,26 +343,62 @@ export class QueryService {
     return res;
   }
 
-  private ask(text: string, a: LinkedOk, r: LinkedOk, b: LinkedOk): QueryResult {
+  /** The decider's verdict when it has a bridge (a DL reasoner may run); otherwise none, and ASK reads the closure. */
+  private async decided(a: LinkedOk, r: LinkedOk, b: LinkedOk): Promise<StatementVerdict | undefined> {
+    if (!this.opts.decider) return undefined;
+    return this.opts.decider.decide(
+      { subject: a.iri, relation: r.iri, filler: b.iri },
+      { deadlineMs: this.opts.dlDeadlineMs },
+    );
+  }
+
+  /**
+   * The verdict: the decider's when given or known without waiting, else the closure's two values as
+   * before (NOT ENTAILED there is "not provable here", with the gap that may hide an entailment).
+   */
+  private verdictOf(a: LinkedOk, r: LinkedOk, b: LinkedOk): StatementVerdict & { legacy?: boolean } {
+    const st = { subject: a.iri, relation: r.iri, filler: b.iri };
+    const known = this.opts.decider?.known(st, { deadlineMs: this.opts.dlDeadlineMs });
+    if (known) return known;
     const isa = r.iri === SUBCLASS;
     const entailed = isa ? this.ix.isSubClassOf(a.id, b.id) : this.ix.isEntailed(a.id, r.id, b.id);
-    const verdict: Verdict = entailed ? 'ENTAILED' : 'NOT ENTAILED';
+    return { verdict: entailed ? 'ENTAILED' : 'NOT ENTAILED', reasoner: 'elk', legacy: !entailed };
+  }
+
+  private ask(text: string, a: LinkedOk, r: LinkedOk, b: LinkedOk, given?: StatementVerdict): QueryResult {
+    const isa = r.iri === SUBCLASS;
+    const v: StatementVerdict & { legacy?: boolean } = given ?? this.verdictOf(a, r, b);
     const res = emptyResult(text, 'ask', 'closure');
-    res.verdict = verdict;
+    res.verdict = v.verdict;
+    res.reasoner = v.reasoner;
+    if (v.unknownReason) res.unknownReason = v.unknownReason;
     res.entities = [a.iri, r.iri, b.iri];
-    const gap = entailed
-      ? null
-      : gapText(
-          this.h.unloadedImports(),
-          this.facts.outsideEl({ subject: a.iri, relation: r.iri, filler: b.iri }, this.h.outsideEl()),
-        );
-    res.observation = verdictLine(a.name, isa ? 'isa' : r.name, b.name, verdict, this.ix.unsat.has(a.id), gap);
+    const gap =
+      v.verdict === 'UNKNOWN'
+        ? unknownText(v, this.opts.dlDeadlineMs)
+        : v.legacy
+          ? gapText(
+              this.h.unloadedImports(),
+              this.facts.outsideEl({ subject: a.iri, relation: r.iri, filler: b.iri }, this.h.outsideEl()),
+            )
+          : null;
+    res.observation = verdictLine(a.name, isa ? 'isa' : r.name, b.name, v.verdict, this.ix.unsat.has(a.id), gap);
+    if (v.reasoner === 'dl') res.observation += ` [decided by the DL reasoner on the statement's module]`;
     return res;
   }
 
-  private async explain(text: string, a: LinkedOk, r: LinkedOk, b: LinkedOk): Promise<QueryResult> {
-    const res = this.ask(text, a, r, b);
+  private async explain(
+    text: string,
+    a: LinkedOk,
+    r: LinkedOk,
+    b: LinkedOk,
+    v?: StatementVerdict,
+  ): Promise<QueryResult> {
+    const res = this.ask(text, a, r, b, v);
     res.form = 'explain';
+    if (res.verdict === 'CONTRADICTED' && this.opts.decider) return this.explainContradiction(res, a, r, b, v);
+    if (res.verdict === 'ENTAILED' && v?.reasoner === 'dl' && this.opts.decider)
+      return this.explainContradiction(res, a, r, b, v);
     if (res.verdict !== 'ENTAILED') {
       res.observation += '. There is nothing to explain.';
       return res;
@@ -337,12 +413,38 @@ export class QueryService {
     return res;
   }
 
-  private selectValues(
+  /** EXPLAIN of a CONTRADICTED statement: the axioms under which nothing can be so related. */
+  private async explainContradiction(
+    res: QueryResult,
+    a: LinkedOk,
+    r: LinkedOk,
+    b: LinkedOk,
+    v: StatementVerdict | undefined,
+  ): Promise<QueryResult> {
+    const st = { subject: a.iri, relation: r.iri, filler: b.iri };
+    const j = await this.opts.decider!.explainContradiction(st, v ?? { verdict: 'CONTRADICTED', reasoner: 'elk' });
+    const isa = r.iri === SUBCLASS;
+    const what = isa ? `${a.name} and ${b.name}` : `${a.name} related by ${r.name} to some ${b.name}`;
+    if (!j.found) {
+      res.observation += '. No justification was found in time.';
+      return res;
+    }
+    res.justification = j.axioms;
+    const from = j.axioms.length === 1 ? 'this axiom' : `these ${j.axioms.length} axioms`;
+    if (res.verdict === 'ENTAILED') {
+      res.observation = `${statement(a.name, isa ? 'isa' : r.name, b.name)} follows (by the DL reasoner) from ${from}:\n${j.axioms.map((x) => `- ${x.text}`).join('\n')}`;
+      return res;
+    }
+    res.observation = `${statement(a.name, isa ? 'isa' : r.name, b.name)} is CONTRADICTED: nothing can be ${what}, by ${from}:\n${j.axioms.map((x) => `- ${x.text}`).join('\n')}`;
+    return res;
+  }
+
+  private async selectValues(
     text: string,
     header: string,
-    conds: LinkedCondition[],
+    conds: { r: LinkedOk; b: LinkedOk }[],
     values: { text: string; link: Linked }[],
-  ): QueryResult {
+  ): Promise<QueryResult> {
     const res = emptyResult(text, 'select', 'closure');
     const lines: string[] = [];
     for (const v of values) {
@@ -354,15 +456,30 @@ export class QueryService {
         );
         continue;
       }
-      const good = conds.every((c) => holds(this.ix, v.link.ok ? v.link.id : 0, c));
-      const verdict: Verdict = good ? 'ENTAILED' : 'NOT ENTAILED';
-      res.verdicts.push({ iri: v.link.iri, name: v.link.name, verdict });
+      const subject = v.link;
+      const each: StatementVerdict[] = [];
+      for (const c of conds) {
+        const given = await this.decided(subject, c.r, c.b);
+        each.push(given ?? this.verdictOf(subject, c.r, c.b));
+      }
+      const one = combineVerdicts(each);
+      const verdict: Verdict = one.verdict;
+      res.verdicts.push({
+        iri: v.link.iri,
+        name: v.link.name,
+        verdict,
+        reasoner: one.reasoner,
+        ...(one.unknownReason ? { unknownReason: one.unknownReason } : {}),
+      });
       res.entities.push(v.link.iri);
-      lines.push(`${v.link.name}: ${verdict}`);
+      lines.push(`${v.link.name}: ${verdict}${one.reasoner === 'dl' ? ' (DL reasoner)' : ''}`);
     }
     res.total = values.length;
     res.results = res.verdicts.filter((v) => v.verdict === 'ENTAILED').map(({ iri, name }) => ({ iri, name }));
-    res.observation = `${header}; one verdict per candidate (NOT ENTAILED means not provable here, not false):\n${lines.join('\n')}`;
+    const legend = this.opts.decider
+      ? 'CONTRADICTED means the ontology rules it out; NOT ENTAILED means neither follows'
+      : 'NOT ENTAILED means not provable here, not false';
+    res.observation = `${header}; one verdict per candidate (${legend}):\n${lines.join('\n')}`;
     return res;
   }
 

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Evidence } from '../../../src-main/agent/agent-types';
 import type { McqItem, OqItem } from '../../../src-main/datasets/generate/dataset';
 import { computeMetrics } from '../../../src-main/evaluation/metrics';
+import { rescoreStored } from '../../../src-main/evaluation/item-score';
 import { reportMarkdown } from '../../../src-main/evaluation/report';
 import type { ItemResult } from '../../../src-main/evaluation/evaluation-types';
-import { EvidenceMatcher, evidenceOutcome, scoreMcq, scoreOq } from '../../../src-main/evaluation/scoring';
+import { EvidenceMatcher, evidenceOutcome, mcqOutcome, scoreMcq, scoreOq } from '../../../src-main/evaluation/scoring';
 import type { EvalReport } from '../../../src-main/evaluation/runner';
 import type { OntologyHandle } from '../../../src-main/ontology/ontology-handle';
 import { QueryService } from '../../../src-main/query/exec/query-service';
@@ -67,10 +68,13 @@ describe('scoring', () => {
     expect(scoreOq(oq(['Junction2']), ['junction'], qs.names).correct).toBe(true);
   });
 
-  it('an option or concept ELK cannot rule out (the item lists it as unsure) is neither right nor wrong', () => {
+  it('an option or concept no reasoner settled (the item lists it as unsure) earns no credit', () => {
     const m = { ...mcq(['A']), unsure: ['B'] };
     expect(scoreMcq(m, ['A'])).toBe(true);
-    expect(scoreMcq(m, ['A', 'B'])).toBe(true);
+    // Choosing it besides the gold is undetermined: never correct, never a proven error.
+    expect(mcqOutcome(m, ['A', 'B'])).toBe('undetermined');
+    expect(scoreMcq(m, ['A', 'B'])).toBe(false);
+    expect(mcqOutcome(m, ['A', 'B', 'C'])).toBe('wrong');
     expect(scoreMcq(m, ['B'])).toBe(false);
     expect(scoreMcq(m, ['A', 'B', 'C'])).toBe(false);
     expect(scoreMcq(mcq(['A']), ['A', 'B'])).toBe(false);
@@ -228,6 +232,27 @@ describe('metrics', () => {
     expect(m.evidence!.all.retrievedCitedFully).toBe(0.3333);
     expect(m.evidence!.mcq.n).toBe(3);
     expect(m.evidence!.oq.retrieved.full).toBe(1);
+  });
+
+  it('choosing every option passes no MCQ that has a non-gold option; unsure ones leave it undetermined', () => {
+    const keys = ['A', 'B', 'C', 'D', 'E', 'F'];
+    expect(mcqOutcome(mcq(['A']), keys)).toBe('wrong');
+    expect(mcqOutcome({ ...mcq(['A']), unsure: ['B', 'C', 'D', 'E', 'F'] }, keys)).toBe('undetermined');
+    expect(mcqOutcome({ ...mcq(['A']), unsure: ['B', 'C'] }, keys)).toBe('wrong');
+    expect(mcqOutcome(mcq(keys), keys)).toBe('correct');
+    const m = computeMetrics([
+      r({ id: 'u', kind: 'mcq', correct: false, undetermined: true, slot: 'filler', goldCount: 1 }),
+      r({ id: 'c', kind: 'mcq', correct: true, slot: 'filler', goldCount: 1 }),
+    ]);
+    expect(m).toMatchObject({ accuracy: 0.5, correct: 1, n: 2, undetermined: 1 });
+    expect(m.byKind.mcq).toEqual({ accuracy: 0.5, n: 2, correct: 1, undetermined: 1 });
+    // A result stored under the old rule is scored again when a run reuses it.
+    const stored = r({ id: 'm', kind: 'mcq', correct: true, predicted: ['A', 'B'] });
+    expect(rescoreStored({ ...mcq(['A']), unsure: ['B'] }, stored)).toMatchObject({
+      correct: false,
+      undetermined: true,
+    });
+    expect(rescoreStored(mcq(['A', 'B']), { ...stored, undetermined: true })).not.toHaveProperty('undetermined');
   });
 
   it('handles an empty run and renders Markdown', () => {

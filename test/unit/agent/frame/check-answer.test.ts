@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAnswer } from '../../../../src-main/agent/frame/check-answer';
+import type { CheckDeps } from '../../../../src-main/agent/frame/check-deps';
 import { frameContext, type FrameContext } from '../../../../src-main/agent/frame/frame-deps';
+import type { StatementVerdict } from '../../../../src-main/query/query-types';
 import type { FrameReading } from '../../../../src-main/agent/frame/frame-types';
 import { itemFrame } from '../../../../src-main/agent/frame/item-frame';
+import { optionTerm } from '../../../../src-main/agent/frame/read-choice';
 import { readQuestion } from '../../../../src-main/agent/frame/read-question';
+import { reviewerFrame } from '../../../../src-main/agent/frame/reviewer-frame';
 import { SUBCLASS_OF } from '../../../../src-main/query/exec/closure-facts';
 import { QueryService } from '../../../../src-main/query/exec/query-service';
 import { clinicalDump, EX, handleFromDump, label } from '../../../support/dump-fixture';
@@ -108,6 +112,86 @@ describe('checks of a choice question against its frame', () => {
     expect(c.options!.map((o) => o.verdict)).toEqual(['SAME CONCEPT', 'ENTAILED', 'NOT ENTAILED']);
     expect(c.level).not.toBe('entailed');
     expect(checkAnswer({ question: q, answer: ['B'], reading: r }, ctx.deps).level).toBe('entailed');
+  });
+});
+
+describe('a frame set by hand (4c)', () => {
+  it('links the options it leaves unset by their words, as the automatic reading does', () => {
+    const question = {
+      kind: 'mcq' as const,
+      question: 'Where does myocarditis happen?',
+      options: opts('myocardium', 'virus', 'no such thing'),
+    };
+    const body = {
+      kind: 'choice' as const,
+      slot: 'filler' as const,
+      subject: { iri: EX + 'Myocarditis', name: 'myocarditis', from: 'myocarditis' },
+      relation: { iri: EX + 'hasSite', name: 'has finding site', from: 'has finding site' },
+      filler: null,
+      options: question.options.map((o) => ({ key: o.key, text: o.name, term: null })),
+    };
+    const entity = (iri: string) => ctx.facts.entity(iri);
+    const reading = reviewerFrame(body, question, entity, (text, kind) => optionTerm(text, kind, ctx.lexicon));
+    const c = checkAnswer({ question, answer: ['A'], reading }, ctx.deps);
+    expect(c.options!.map((o) => o.verdict)).toEqual(['ENTAILED', 'NOT ENTAILED', 'UNLINKED']);
+    // Without linking (today's hand frame before the fix) every option names nothing.
+    const bare = checkAnswer({ question, answer: ['A'], reading: reviewerFrame(body, question, entity) }, ctx.deps);
+    expect(bare.options!.map((o) => o.verdict)).toEqual(['UNLINKED', 'UNLINKED', 'UNLINKED']);
+  });
+});
+
+describe('a negated choice question (the ontology\'s "no")', () => {
+  // The positive statements: myocardium part of heart is ENTAILED; the decider is as the core's
+  // StatementDecider would answer once it has ruled "virus part of heart" out (CONTRADICTED).
+  const verdicts: Record<string, StatementVerdict> = {
+    [EX + 'Virus']: { verdict: 'CONTRADICTED', reasoner: 'dl', dlReasoner: 'hermit' },
+    [EX + 'Coxsackie']: { verdict: 'CONTRADICTED', reasoner: 'elk' },
+    [EX + 'Organism']: { verdict: 'NOT ENTAILED', reasoner: 'dl' },
+    [EX + 'Cold']: { verdict: 'UNKNOWN', reasoner: 'dl', unknownReason: 'deadline' },
+  };
+  const deps = (): CheckDeps => ({
+    ...ctx.deps,
+    verdict: (s) => (ctx.deps.holds(s) ? { verdict: 'ENTAILED', reasoner: 'elk' } : (verdicts[s.subject] ?? null)),
+  });
+  const check = (names: string[], answer: string[], kind: 'mcq' | 'single' = 'mcq') => {
+    const q = { kind, question: 'Which of these is not part of the heart?', options: opts(...names) };
+    return checkAnswer({ question: q, answer, reading: readQuestion(q, ctx.lexicon) }, deps());
+  };
+
+  it('choosing exactly the contradicted options is entailed; an entailed one chosen is refuted', () => {
+    const ok = check(['myocardium', 'virus', 'coxsackievirus'], ['B', 'C']);
+    expect(ok.level).toBe('entailed');
+    expect(ok.statement).toBe('not ? — part of — heart');
+    expect(ok.options!.map((o) => o.verdict)).toEqual(['ENTAILED', 'CONTRADICTED', 'CONTRADICTED']);
+    expect(ok.options![1]).toMatchObject({ reasoner: 'dl' });
+    const refuted = check(['myocardium', 'virus'], ['A', 'B']);
+    expect(refuted).toMatchObject({ level: 'not-entailed', failed: ['A'] });
+    const missed = check(['myocardium', 'virus', 'coxsackievirus'], ['B']);
+    expect(missed).toMatchObject({ level: 'not-entailed', failed: ['C'] });
+    expect(check(['myocardium', 'virus', 'coxsackievirus'], ['B'], 'single').level).toBe('entailed');
+  });
+
+  it('a NOT ENTAILED or UNKNOWN option stays open, never false', () => {
+    const open = check(['myocardium', 'virus', 'organism'], ['B', 'C']);
+    expect(open.level).toBe('unchecked');
+    expect(open.reason).toContain('neither entails nor rules out option C');
+    // Left out, it still leaves the answer undecided.
+    expect(check(['myocardium', 'virus', 'cold'], ['B']).level).toBe('unchecked');
+  });
+
+  it('a yes/no question: "no" is checked when the statement is contradicted', () => {
+    const yn = (answer: string) => {
+      const q = { kind: 'free' as const, question: 'Is the virus part of the heart?' };
+      return checkAnswer({ question: q, answer, reading: readQuestion(q, ctx.lexicon) }, deps());
+    };
+    expect(yn('No.').level).toBe('entailed');
+    expect(yn('No.').reason).toContain('rules out');
+    expect(yn('Yes, it is.').level).toBe('not-entailed');
+    // Without the three-valued verdict a "no" stays open (open world).
+    const q = { kind: 'free' as const, question: 'Is the virus part of the heart?' };
+    expect(checkAnswer({ question: q, answer: 'No.', reading: readQuestion(q, ctx.lexicon) }, ctx.deps).level).toBe(
+      'unchecked',
+    );
   });
 });
 
@@ -230,6 +314,15 @@ describe('a "not entailed" that rests on axioms ELK reads only in part', () => {
     expect(check(ctx, kindQuestion, ['A', 'B']).level).toBe('not-entailed');
   });
 
+  it('leaving out an option ELK cannot rule out is not entailed: every option must be decided (4b)', () => {
+    const c = check(blind, kindQuestion, ['A']);
+    expect(c.level).toBe('unchecked');
+    expect(c.reason).toContain('Option B was left out, but the reasoner cannot rule it out');
+    expect(check(ctx, kindQuestion, ['A']).level).toBe('entailed');
+    const single = { ...kindQuestion, kind: 'single' as const };
+    expect(check(blind, single, ['A']).level).toBe('entailed');
+  });
+
   it('an entailed option left out is still a disagreement: ELK\'s "entailed" is sound', () => {
     expect(check(blind, kindQuestion, ['B']).level).toBe('not-entailed');
   });
@@ -339,6 +432,15 @@ describe('answers that do not plainly commit', () => {
     expect(yn('Yes.').level).toBe('entailed');
     expect(yn('No, it is not.').level).toBe('not-entailed');
     expect(yn('It is part of the heart.').level).toBe('entailed');
+  });
+
+  it('an answer that neither says yes or no nor restates the statement takes no side (4a)', () => {
+    const c = yn('The document is incomplete, so the context does not cover this.');
+    expect(c.level).toBe('unchecked');
+    expect(c.reason).toContain('takes no side');
+    expect(yn('The myocardium is a muscle.').level).toBe('unchecked');
+    expect(yn('The heart.').level).toBe('entailed');
+    expect(yn('It is not part of the heart.').level).toBe('not-entailed');
   });
 
   it('an open answer that names nothing the ontology knows is unchecked, not "does not meet the conditions"', () => {

@@ -71,13 +71,33 @@ describe('readQuestion: a choice question', () => {
     }
   });
 
-  it('never checks a negated question: its right answers are the options the statement does not hold for', () => {
+  it('keeps a plain negation in a choice frame: the right options are those the ontology rules out', () => {
     for (const question of [
       'Which of these is not part of the heart?',
       'Which of these is NOT part of the heart?',
       'Which of these is never part of the heart?',
       "Which of these isn't part of the heart?",
+    ]) {
+      const r = readQuestion({ kind: 'mcq', question, options: opts('myocardium', 'virus') }, lex);
+      expect(choice(r), question).toMatchObject({
+        negated: true,
+        slot: 'subject',
+        relation: { iri: iri('partOf') },
+        filler: { iri: iri('Heart') },
+      });
+      expect(r.reason, question).toMatch(/negated \(".*"\): the right options are those the ontology rules out/);
+    }
+    const subject = readQuestion(
+      { kind: 'mcq', question: 'Which of these is the myocardium not part of?', options: opts('heart', 'virus') },
+      lex,
+    );
+    expect(choice(subject)).toMatchObject({ negated: true, slot: 'filler', subject: { iri: iri('Myocardium') } });
+  });
+
+  it('never checks any other negation: its right answers are the options the statement does not hold for', () => {
+    for (const question of [
       'Which of these is part of the heart, except one?',
+      'Which of these is not never part of the heart?',
     ]) {
       const r = readQuestion({ kind: 'mcq', question, options: opts('myocardium', 'virus') }, lex);
       expect(r.frame, question).toBeNull();
@@ -470,5 +490,54 @@ describe('readQuestion: a relation said in its plain form ("does X develop from"
     ).toMatchObject({ filler: { iri: iri('MainValve') } });
     // The fixture's own relations are unchanged: "has finding site" is still read by its label only.
     expect(dev.exact('have finding site')[0]?.iri).toBe(iri('hasSite'));
+  });
+});
+
+describe('readQuestion: a word the ontology names only as the start of a longer name (4e)', () => {
+  let cells: Lexicon;
+  let done = () => {};
+  beforeAll(async () => {
+    const cls = (id: string, name: string) => [
+      { t: 'class' as const, iri: EX + id, annotations: [label(name)], deprecated: false },
+      { t: 'hier' as const, c: EX + id, parents: [] as string[], equivalents: [] as string[] },
+    ];
+    const f = await handleFromDump([
+      ...clinicalDump(),
+      ...cls('Cell', 'cell'),
+      ...cls('PhotoreceptorCell', 'photoreceptor cell'),
+      ...cls('Cone', 'retinal cone cell'),
+    ]);
+    done = f.cleanup;
+    cells = handleLexicon(f.handle);
+  });
+  afterAll(() => done());
+  const options = opts('retinal cone cell', 'heart');
+
+  it('links "photoreceptor" to "photoreceptor cell" when the question\'s own noun completes the name', () => {
+    const r = readQuestion(
+      { kind: 'mcq', question: 'Which of these cells is a kind of photoreceptor?', options },
+      cells,
+    );
+    expect(choice(r)).toMatchObject({
+      slot: 'subject',
+      relation: { iri: SUBCLASS_OF },
+      filler: { iri: iri('PhotoreceptorCell'), from: 'photoreceptor' },
+    });
+  });
+
+  it('an unlinked word where a place of the statement would be makes the reading a suggestion', () => {
+    const after = readQuestion({ kind: 'mcq', question: 'Which of these cells is a kind of neuron?', options }, cells);
+    expect(after.frame).toBeNull();
+    expect(after.reason).toContain('"neuron" names nothing the ontology knows');
+    const before = readQuestion(
+      { kind: 'mcq', question: 'Which of these glial things are part of the heart?', options },
+      cells,
+    );
+    expect(before.frame).toBeNull();
+    expect(before.suggestion).toMatchObject({ filler: { iri: iri('Heart') } });
+    // Nothing unlinked: read as before.
+    expect(
+      readQuestion({ kind: 'mcq', question: 'Which of these is part of the heart?', options }, cells).frame,
+    ).not.toBeNull();
   });
 });

@@ -3,7 +3,13 @@ import { AxiomPicker, type Draft, type Reject } from '../../../../src-main/datas
 import type { Slot } from '../../../../src-main/datasets/generate/dataset';
 import type { SourceAxiom } from '../../../../src-main/datasets/generate/gen-context';
 
-const draft = (i: number, slot: Slot): Draft => ({ slot, ax: { a: i } as unknown as SourceAxiom, options: [i] });
+const draft = (i: number, slot: Slot): Draft => ({
+  slot,
+  ax: { a: i } as unknown as SourceAxiom,
+  options: [i],
+  correct: 1,
+  reserve: [],
+});
 
 describe('AxiomPicker', () => {
   it('gives each slot fresh axioms first, then axioms another slot masked, never one pair twice', () => {

@@ -123,7 +123,9 @@ describe('dataset generation', () => {
       'n',
       'answers',
       'evidence',
+      'complete',
     ]);
+    expect(o.complete).toBe(true);
     expect(m.id).toBe('fixture-mcq-0001');
     expect(m.ontology).toBe('fixture');
     expect(new Set(base.items.map((i) => i.id)).size).toBe(base.items.length);

@@ -42,6 +42,7 @@ export function settings(over: Partial<Settings> = {}): Settings {
     nameLanguages: ['en', ''],
     agentDriver: 'auto',
     apiKeys: {},
+    dlDeadlineMs: 2000,
     ...over,
   };
 }

@@ -7,9 +7,11 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
+import oarag.bridge.classify.ClassifyMonitor;
 import oarag.bridge.common.BridgeException;
 import oarag.bridge.common.Json;
 import oarag.bridge.common.Progress;
+import oarag.bridge.dl.DlCommands;
 import oarag.bridge.extract.Extractor;
 import oarag.bridge.extract.Reloader;
 import oarag.bridge.extract.ResultJson;
@@ -58,6 +60,17 @@ public final class Commands {
                 need().dropWarm(); // it edits the ontology and restores it; a reload then starts
                 // afresh
                 return Reviser.write(need(), req, progress);
+            case "elkSatisfiable":
+                return DlCommands.elkSatisfiable(
+                        need(), need().reasoner(new ClassifyMonitor(progress)), req);
+            case "bottomFacts":
+                return DlCommands.bottomFacts(need());
+            case "dlCheck":
+                return DlCommands.dlCheck(need(), req);
+            case "dlWhole":
+                return DlCommands.dlWhole(need(), req);
+            case "explainContradiction":
+                return DlCommands.explainContradiction(need(), req);
             case "collect":
                 return collect();
             case "shutdown":
