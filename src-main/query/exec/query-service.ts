@@ -346,10 +346,15 @@ export class QueryService {
   /** The decider's verdict when it has a bridge (a DL reasoner may run); otherwise none, and ASK reads the closure. */
   private async decided(a: LinkedOk, r: LinkedOk, b: LinkedOk): Promise<StatementVerdict | undefined> {
     if (!this.opts.decider) return undefined;
-    return this.opts.decider.decide(
-      { subject: a.iri, relation: r.iri, filler: b.iri },
-      { deadlineMs: this.opts.dlDeadlineMs },
-    );
+    try {
+      return await this.opts.decider.decide(
+        { subject: a.iri, relation: r.iri, filler: b.iri },
+        { deadlineMs: this.opts.dlDeadlineMs },
+      );
+    } catch {
+      // No bridge here (no Java, the file changed on disk): the closure's two values, with their gap note.
+      return undefined;
+    }
   }
 
   /**

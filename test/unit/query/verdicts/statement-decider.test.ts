@@ -151,4 +151,20 @@ describe('StatementDecider', () => {
     const sel = await qs.run('SELECT ?x WHERE { ?x "part of" "heart" } VALUES ?x { "myocarditis" }');
     expect(sel.verdicts[0]).toMatchObject({ verdict: 'CONTRADICTED', reasoner: 'dl' });
   });
+
+  it('falls back to the closure when the bridge fails, instead of failing the query', async () => {
+    const broken: VerdictBridge = {
+      bottomFacts: async () => {
+        throw new Error('no Java here');
+      },
+      elkSatisfiable: async () => true,
+      dlCheck: async () => ({ moduleAxioms: 0, el: true }),
+      explainContradiction: async () => ({ found: false, axioms: [] }),
+    };
+    const qs = new QueryService(h, { decider: new StatementDecider(onto(false), new MemoryVerdictStore(), broken) });
+    const r = await qs.run('ASK { "myocarditis" "part of" "heart" }');
+    expect(r.kind).toBe('closure');
+    expect(r.verdict).toBe('NOT ENTAILED');
+    expect(r.observation).toContain('not that it is false');
+  });
 });
