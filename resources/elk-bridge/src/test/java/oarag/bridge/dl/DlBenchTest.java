@@ -48,7 +48,7 @@ class DlBenchTest {
                         new uk.ac.manchester.cs.jfact.JFactFactory()
                                 .createReasoner(ont, new SimpleConfiguration(ms)));
         for (String f : files.split(",")) {
-            Session s = Loader.load(new File(f), null, Progress.NONE);
+            Session s = Loader.load(new File(f), (File) null, Progress.NONE);
             List<Statement> sts = sample(s, n);
             List<Set<OWLAxiom>> modules = new ArrayList<>();
             for (Statement st : sts) {
