@@ -49,6 +49,12 @@ export const useConceptsStore = defineStore('concepts', () => {
     // A switch to another ontology (not the first one opened, which a bookmarked card may be in) drops the card's address.
     if (forOntology !== null) useAppStore().place('concepts', '', 'replace');
     forOntology = ont.currentId;
+    // The other ontology's query would search this one for words it may not use.
+    text.value = '';
+    window.clearTimeout(timer);
+    seq++;
+    searching.value = false;
+    searchError.value = null;
     hits.value = [];
     card.value = null;
     cardError.value = null;

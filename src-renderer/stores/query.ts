@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { ref, shallowRef } from 'vue';
+import { computed, ref, shallowRef } from 'vue';
 import type { QueryExamples, QueryHistoryEntry, QueryResult, SparqlResult } from '../../src-main/api/contract';
 import { api, toApiError } from '../api';
 import { downloadText } from '../util/download';
@@ -7,6 +7,10 @@ import { exportSparql, type ExportFormat } from '../util/table-export';
 import { useOntologyStore } from './ontology';
 
 export type QueryMode = 'dialect' | 'sparql';
+export interface QueryError {
+  code: string;
+  message: string;
+}
 export type ConsoleResult =
   { mode: 'dialect'; r: QueryResult; ms: number } | { mode: 'sparql'; r: SparqlResult; ms: number; query: string };
 
@@ -16,8 +20,12 @@ export const useQueryStore = defineStore('query', () => {
   const dialectText = ref('');
   const sparqlText = ref('');
   const running = ref(false);
-  const result = shallowRef<ConsoleResult | null>(null);
-  const error = ref<{ code: string; message: string } | null>(null);
+  /** Each tab keeps its own last result and error: the SPARQL tab never shows a dialect answer, nor the reverse. */
+  const outcomes = shallowRef<Partial<Record<QueryMode, { result: ConsoleResult | null; error: QueryError | null }>>>(
+    {},
+  );
+  const result = computed(() => outcomes.value[mode.value]?.result ?? null);
+  const error = computed(() => outcomes.value[mode.value]?.error ?? null);
   const history = ref<QueryHistoryEntry[]>([]);
   const historyError = ref<string | null>(null);
   const examples = shallowRef<QueryExamples | null>(null);
@@ -36,6 +44,8 @@ export const useQueryStore = defineStore('query', () => {
     const ontologyId = useOntologyStore().currentId;
     if (!ontologyId || ontologyId === examplesFor) return;
     examplesFor = ontologyId;
+    // Results of another ontology's queries would read as this one's.
+    outcomes.value = {};
     const before = examples.value;
     try {
       const ex = await api().call('query.examples', { ontologyId });
@@ -58,26 +68,32 @@ export const useQueryStore = defineStore('query', () => {
     const query = (m === 'dialect' ? dialectText.value : sparqlText.value).trim();
     if (!query) return;
     running.value = true;
-    error.value = null;
     const t0 = performance.now();
+    const settle = (o: { result: ConsoleResult | null; error: QueryError | null }) =>
+      (outcomes.value = { ...outcomes.value, [m]: o });
     try {
       if (m === 'dialect')
-        result.value = {
-          mode: 'dialect',
-          r: await api().call('query.run', { ontologyId, query }),
-          ms: performance.now() - t0,
-        };
+        settle({
+          result: {
+            mode: 'dialect',
+            r: await api().call('query.run', { ontologyId, query }),
+            ms: performance.now() - t0,
+          },
+          error: null,
+        });
       else
-        result.value = {
-          mode: 'sparql',
-          r: await api().call('query.sparql', { ontologyId, query }),
-          ms: performance.now() - t0,
-          query,
-        };
+        settle({
+          result: {
+            mode: 'sparql',
+            r: await api().call('query.sparql', { ontologyId, query }),
+            ms: performance.now() - t0,
+            query,
+          },
+          error: null,
+        });
     } catch (e) {
       const err = toApiError(e);
-      error.value = { code: err.code, message: err.message };
-      result.value = null;
+      settle({ result: null, error: { code: err.code, message: err.message } });
     } finally {
       running.value = false;
       runs.value++;

@@ -173,4 +173,13 @@ describe('concepts store: search, the open card, its back stack and explanations
     expect(s.card?.iri).toBe('http://x/Q');
     expect(s.backStack).toEqual([]);
   });
+
+  it("another ontology's search box starts empty, not with the last one's query", async () => {
+    const s = ready();
+    h.api.reply('ontology.search', (p) => [hit(p.text)]);
+    await s.search('heart');
+    useOntologyStore().select('/o/b.ofn');
+    s.resetIfOntologyChanged();
+    expect([s.text, s.searchedFor, s.hits]).toEqual(['', '', []]);
+  });
 });
