@@ -28,3 +28,26 @@ describe('the built-in model is found wherever the cache is', () => {
     expect(availableBuiltinModel({ XDG_CACHE_HOME: xdg, OARAG_BUILTIN_MODELS_DIR: join(dir.path, 'none') })).toBeNull();
   });
 });
+
+describe("the container's default model with a moved cache", () => {
+  const dir = tempDir('oarag-builtin-container-');
+  afterAll(() => dir.cleanup());
+
+  it('is the built-in model from the default cache, not "no model"', async () => {
+    const { Container } = await import('../../../../src-main/container');
+    const xdg = join(dir.path, 'xdg');
+    mkdirSync(join(xdg, 'oa-rag-workbench', 'models'), { recursive: true });
+    const installed = join(xdg, 'oa-rag-workbench', 'models', BUILTIN_MODEL.file);
+    writeFileSync(installed, 'gguf');
+    const c = new Container({
+      env: { XDG_CACHE_HOME: xdg, OARAG_CACHE_DIR: join(dir.path, 'moved') },
+      cacheDir: join(dir.path, 'moved'),
+      dataDir: join(dir.path, 'data'),
+    });
+    try {
+      expect(c.builtinModel()).toBe(installed);
+    } finally {
+      await c.stop();
+    }
+  });
+});
