@@ -28,6 +28,7 @@ import type { TreeChildren, TreePath, TreeRelation } from '../ontology/tree/tree
 import type { OntologyFileChange, OntologyFileStatus } from '../ontology/watch/watch-types';
 import type { SparqlResult } from '../ontology/store/sparql/sparql-types';
 import type { QueryExamples, QueryResult, SearchReplacement, SearchTier } from '../query/query-types';
+import type { DlQueryResult } from '../query/dl/dl-types';
 import type { RecentFile, Settings } from '../settings/settings-types';
 
 // The wire types the renderer may name: it imports this module and nothing else from src-main.
@@ -46,6 +47,7 @@ export type * from '../ontology/stated/stated-types';
 export type * from '../ontology/tree/tree-types';
 export type * from '../ontology/watch/watch-types';
 export type * from '../query/query-types';
+export type * from '../query/dl/dl-types';
 export type * from '../ontology/store/sparql/sparql-types';
 export type * from '../settings/settings-types';
 export type { ErrorCode } from '../core/error-codes';
@@ -174,6 +176,8 @@ export const paramSchemas = {
     .strict(),
   /** Console examples built from the ontology's own classes and relations. */
   'query.examples': z.object({ ontologyId }).strict(),
+  /** A DL query: a Manchester class expression's equivalents, superclasses, subclasses and satisfiability. */
+  'query.dl': z.object({ ontologyId, expression: z.string().max(10_000) }).strict(),
   /** No model: the default one (settings, else the built-in model). */
   'ask.start': z
     .object({
@@ -420,6 +424,7 @@ export interface ApiResults {
   'query.sparql': SparqlResult;
   'query.history': QueryHistoryEntry[];
   'query.examples': QueryExamples;
+  'query.dl': DlQueryResult;
   'ask.start': TaskRef;
   'ask.frame': FrameReading;
   'ask.recheck': { frame: FrameReading; checked: CheckedGrounding; historyId: string };

@@ -54,6 +54,11 @@ export class StatedService {
     });
   }
 
+  /** A command of the bridge's session for the handle, in turn with the card's questions (the DL query). */
+  request<T>(h: OntologyHandle, cmd: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
+    return this.ask<T>(h, cmd, args, signal);
+  }
+
   /** The asserted hierarchy of an ontology, asked of the bridge once per opened handle. */
   toldIndex(h: OntologyHandle, signal?: AbortSignal): Promise<ToldIndex> {
     let p = this.told.get(h);
