@@ -74,7 +74,7 @@ export class Container {
     this.openOntologies = new OpenOntologies({ tasks: this.tasks, release: (h) => this.closeOntology(h) });
     this.stated = new StatedService({
       bridgeFor: (h, signal) => this.ontologies.bridgeHolding(h, signal),
-      explain: (h, a, r, b, signal) => this.ontologies.explain(h, a, r, b, signal),
+      explain: (h, a, r, b, signal, opts) => this.ontologies.explain(h, a, r, b, signal, opts),
     });
     this.trees = new TreeService(this.stated);
     this.settings = new SettingsStore(this.dataDir);

@@ -91,12 +91,21 @@ export class OntologyService {
    * A justification from the bridge. A warm reopen never started the JVM, so the ontology is loaded
    * into it on first use; later explanations reuse the session.
    */
-  async explain(h: OntologyHandle, sub: string, r: string | null, sup: string, signal?: AbortSignal) {
+  async explain(
+    h: OntologyHandle,
+    sub: string,
+    r: string | null,
+    sup: string,
+    signal?: AbortSignal,
+    opts: { limit?: number } = {},
+  ) {
     const bridge = await this.bridgeHolding(h, signal);
+    type Axiom = { functional: string; text: string };
     try {
-      return await bridge.request<{ entailed: boolean; axioms: { functional: string; text: string }[] }>(
+      return await bridge.request<{ entailed: boolean; axioms: Axiom[]; justifications?: Axiom[][]; more?: boolean }>(
         'explain',
-        { sub, r, sup },
+        // With a limit above 1, up to that many justifications, each minimal (`justifications`; `axioms` is the first).
+        { sub, r, sup, ...(opts.limit && opts.limit > 1 ? { limit: opts.limit } : {}) },
         { signal, timeoutMs: 120_000 },
       );
     } finally {
