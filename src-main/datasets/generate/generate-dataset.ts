@@ -11,6 +11,7 @@ import { generateMcqs } from './mcq-generator';
 import { ConditionPool } from './oq-conditions';
 import { defaultRoot, generateOqs } from './oq-generator';
 import type { GenerateStats, GeneratedDataset } from '../dataset-types';
+import { relationsLeftOut } from './relation-filter';
 export type { GenerateStats, GeneratedDataset } from '../dataset-types';
 
 export interface GenerateOptions {
@@ -31,6 +32,10 @@ export interface GenerateOptions {
   conditions?: number[];
   /** Skip OQs with more gold answers than this (default: no limit). */
   maxAnswers?: number;
+  /** Relations no question may use, by name or IRI (`generate --exclude-relation`). */
+  excludeRelations?: string[];
+  /** Use negation shortcuts such as CL's lacks_plasma_membrane_part too (default: left out). */
+  includeNegationShortcuts?: boolean;
   /** The dataset's "ontology" field (default: the file name of the handle). */
   ontologyName?: string;
   signal?: AbortSignal;
@@ -48,7 +53,8 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
   const file = basename(handle.summary.file || handle.path);
   const ontology = opts.ontologyName ?? file;
   const idPrefix = `${idStem(ontology)}-`;
-  const ctx = new GenContext(handle);
+  const leftOut = relationsLeftOut(handle.closure, opts);
+  const ctx = new GenContext(handle, leftOut.ids);
   requireMaterial(ctx, file, o);
   const progress = (stage: string, f: number) => opts.onProgress?.({ stage, fraction: Math.min(1, Math.max(0, f)) });
   const tick = ticker(progress, opts.signal);
@@ -98,7 +104,7 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
     oq,
     seconds: { mcq: round(mcqSeconds), oq: round(oqSeconds), total: round((performance.now() - t0) / 1000) },
   });
-  const warnings = [...mcq.warnings, ...oq.warnings, ...ctx.gaps.warnings()];
+  const warnings = [...(leftOut.note ? [leftOut.note] : []), ...mcq.warnings, ...oq.warnings, ...ctx.gaps.warnings()];
   return { items: [...mcq.items, ...oq.items], warnings, stats };
 }
 

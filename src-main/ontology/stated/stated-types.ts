@@ -119,13 +119,13 @@ export interface UnsatisfiableExplanation {
   name: string;
   unsatisfiable: boolean;
   /** The first justification (as before). */
-  axioms: JustificationAxiom[];
+  axioms: UnsatJustificationAxiom[];
   /** Every justification found, up to a limit, each minimal; `more` when there may be others beyond it. */
-  justifications?: JustificationAxiom[][];
+  justifications?: UnsatJustificationAxiom[][];
   more?: boolean;
 }
 
-export interface JustificationAxiom {
+export interface UnsatJustificationAxiom {
   manchester: string;
   segments: AxiomSegment[];
   functional: string;
