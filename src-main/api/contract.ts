@@ -213,6 +213,9 @@ export const paramSchemas = {
       slots: z
         .object({ subject: z.number().min(0), relation: z.number().min(0), filler: z.number().min(0) })
         .optional(),
+      /** Relations no question may use (names or IRIs); negation shortcuts are left out unless included. */
+      excludeRelations: z.array(z.string().min(1).max(4096)).max(500).optional(),
+      includeNegationShortcuts: z.boolean().optional(),
     })
     .strict(),
   'datasets.revise': z

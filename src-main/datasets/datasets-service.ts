@@ -15,6 +15,8 @@ export interface GenerateRequest {
   seed: number;
   root?: string;
   slots?: Record<Slot, number>;
+  excludeRelations?: string[];
+  includeNegationShortcuts?: boolean;
 }
 
 export interface ReviseRequest {
@@ -86,6 +88,8 @@ export class DatasetsService {
         seed: p.seed,
         root: p.root || undefined,
         slots: p.slots,
+        excludeRelations: p.excludeRelations,
+        includeNegationShortcuts: p.includeNegationShortcuts,
         signal: task.signal,
         onProgress: (x) => task.update(x),
       },
