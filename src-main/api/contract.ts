@@ -303,7 +303,7 @@ export const paramSchemas = {
       newId: ontologyId,
       namespaces: z.array(z.string().min(1).max(4096)).max(50).optional(),
       annotations: z.boolean().optional(),
-      format: z.enum(['json', 'markdown']),
+      format: z.enum(['json', 'markdown', 'html']),
     })
     .strict(),
   'models.list': z.object({}).strict(),

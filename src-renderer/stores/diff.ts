@@ -66,7 +66,7 @@ export const useDiffStore = defineStore('diff', () => {
     await start({ oldId: originalId, newPath: revisedPath });
   }
 
-  async function exportAs(format: 'markdown' | 'json') {
+  async function exportAs(format: 'markdown' | 'json' | 'html') {
     const r = run.result.value;
     if (!r || exporting.value) return;
     exporting.value = true;

@@ -8,18 +8,20 @@ export const diffCommand: CommandSpec = {
   name: 'diff',
   summary:
     'Compare two versions of an ontology: classes, labels, parents, entailed links, equivalences; with --annotations also definitions, synonyms, xrefs and other annotations.',
-  usage: 'oarag diff <old> <new> [--md|--json] [--annotations] [--namespace <IRI prefix|CURIE prefix>]...',
+  usage: 'oarag diff <old> <new> [--md|--json|--html] [--annotations] [--namespace <IRI prefix|CURIE prefix>]...',
   options: {
     json: { type: 'boolean' },
     annotations: { type: 'boolean' },
     md: { type: 'boolean' },
+    html: { type: 'boolean' },
     namespace: { type: 'string', multiple: true },
   },
   async run(ctx) {
     const [oldFile, newFile, extra] = ctx.positionals;
     if (!oldFile || !newFile || extra !== undefined)
       throw new UserError('usage', 'give the two versions: oarag diff <old> <new>.');
-    if (ctx.values.json && ctx.values.md) throw new UserError('usage', 'choose one of --json and --md.');
+    if ([ctx.values.json, ctx.values.md, ctx.values.html].filter(Boolean).length > 1)
+      throw new UserError('usage', 'choose one of --json, --md and --html.');
     const [{ diffFiles }, { diffMarkdown }] = await Promise.all([
       import('../../diff/diff-service'),
       import('../../diff/diff-markdown'),
@@ -37,6 +39,7 @@ export const diffCommand: CommandSpec = {
       bar.done();
     }
     if (ctx.values.json) printJson(ctx, report);
+    else if (ctx.values.html) ctx.io.stdout((await import('../../diff/diff-html')).diffHtml(report));
     else ctx.io.stdout(diffMarkdown(report));
     return 0;
   },
