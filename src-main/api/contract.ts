@@ -390,6 +390,8 @@ export interface SearchHit {
   scope?: SynonymScope;
   score: number;
   obsolete: boolean;
+  /** A definition match: where the text is in `matched` (the definition around it), to mark it. */
+  highlight?: { start: number; length: number };
   /** Set when the query named an alternative ID or an obsolete term this live term replaces. */
   replaces?: SearchReplacement;
 }
