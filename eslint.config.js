@@ -43,6 +43,7 @@ const browserGlobals = {
   URLSearchParams: 'readonly',
   HTMLElement: 'readonly',
   HTMLInputElement: 'readonly',
+  HTMLTextAreaElement: 'readonly',
   HTMLDialogElement: 'readonly',
   KeyboardEvent: 'readonly',
   DragEvent: 'readonly',

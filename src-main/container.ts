@@ -80,7 +80,7 @@ export class Container {
     this.openOntologies = new OpenOntologies({ tasks: this.tasks, release: (h) => this.closeOntology(h) });
     this.stated = new StatedService({
       bridgeFor: (h, signal) => this.ontologies.bridgeHolding(h, signal),
-      explain: (h, a, r, b, signal) => this.ontologies.explain(h, a, r, b, signal),
+      explain: (h, a, r, b, signal, opts) => this.ontologies.explain(h, a, r, b, signal, opts),
     });
     this.trees = new TreeService(this.stated);
     this.settings = new SettingsStore(this.dataDir);
@@ -123,10 +123,12 @@ export class Container {
     return this.settings.get().defaultModel ?? this.builtinModel();
   }
 
-  /** The built-in model's file if the fetch script put it in this container's cache folder. */
+  /**
+   * The built-in model's file: in this container's cache folder, or where `npm install` fetched it
+   * (the default cache), so that moving the cache does not hide it.
+   */
   builtinModel(): string | null {
-    const dir = this.env.OARAG_BUILTIN_MODELS_DIR ?? join(this.cacheDir, 'models');
-    return availableBuiltinModel({ OARAG_BUILTIN_MODELS_DIR: dir });
+    return availableBuiltinModel({ ...this.env, OARAG_CACHE_DIR: this.cacheDir });
   }
 
   /** What the agent needs from an opened ontology beyond its query service: the names a step grammar may offer. */

@@ -28,6 +28,7 @@ import type { TreeChildren, TreePath, TreeRelation } from '../ontology/tree/tree
 import type { OntologyFileChange, OntologyFileStatus } from '../ontology/watch/watch-types';
 import type { SparqlResult } from '../ontology/store/sparql/sparql-types';
 import type { QueryExamples, QueryResult, SearchReplacement, SearchTier } from '../query/query-types';
+import type { DlQueryResult } from '../query/dl/dl-types';
 import type { RecentFile, Settings } from '../settings/settings-types';
 
 // The wire types the renderer may name: it imports this module and nothing else from src-main.
@@ -47,6 +48,7 @@ export type * from '../ontology/stated/stated-types';
 export type * from '../ontology/tree/tree-types';
 export type * from '../ontology/watch/watch-types';
 export type * from '../query/query-types';
+export type * from '../query/dl/dl-types';
 export type * from '../ontology/store/sparql/sparql-types';
 export type * from '../settings/settings-types';
 export type { ErrorCode } from '../core/error-codes';
@@ -179,6 +181,8 @@ export const paramSchemas = {
     .strict(),
   /** Console examples built from the ontology's own classes and relations. */
   'query.examples': z.object({ ontologyId }).strict(),
+  /** A DL query: a Manchester class expression's equivalents, superclasses, subclasses and satisfiability. */
+  'query.dl': z.object({ ontologyId, expression: z.string().max(10_000) }).strict(),
   /** No model: the default one (settings, else the built-in model). */
   'ask.start': z
     .object({
@@ -214,6 +218,9 @@ export const paramSchemas = {
       slots: z
         .object({ subject: z.number().min(0), relation: z.number().min(0), filler: z.number().min(0) })
         .optional(),
+      /** Relations no question may use (names or IRIs); negation shortcuts are left out unless included. */
+      excludeRelations: z.array(z.string().min(1).max(4096)).max(500).optional(),
+      includeNegationShortcuts: z.boolean().optional(),
     })
     .strict(),
   'datasets.revise': z
@@ -304,7 +311,7 @@ export const paramSchemas = {
       newId: ontologyId,
       namespaces: z.array(z.string().min(1).max(4096)).max(50).optional(),
       annotations: z.boolean().optional(),
-      format: z.enum(['json', 'markdown']),
+      format: z.enum(['json', 'markdown', 'html']),
     })
     .strict(),
   'models.list': z.object({}).strict(),
@@ -391,6 +398,8 @@ export interface SearchHit {
   scope?: SynonymScope;
   score: number;
   obsolete: boolean;
+  /** A definition match: where the text is in `matched` (the definition around it), to mark it. */
+  highlight?: { start: number; length: number };
   /** Set when the query named an alternative ID or an obsolete term this live term replaces. */
   replaces?: SearchReplacement;
   /** The import IRI the term comes from; absent for the loaded file's own terms. */
@@ -430,6 +439,7 @@ export interface ApiResults {
   'query.sparql': SparqlResult;
   'query.history': QueryHistoryEntry[];
   'query.examples': QueryExamples;
+  'query.dl': DlQueryResult;
   'ask.start': TaskRef;
   'ask.frame': FrameReading;
   'ask.recheck': { frame: FrameReading; checked: CheckedGrounding; historyId: string };

@@ -77,6 +77,9 @@ export const ERROR_CODES = [
   'sparql-too-expensive',
   'sparql-update',
   'query-timeout',
+  // DL queries: a class expression that does not parse, one that needs a DL reasoner.
+  'manchester-syntax',
+  'needs-dl-reasoner',
   // Models (see llm/errors.ts for what each means).
   'model-invalid',
   'model-load',

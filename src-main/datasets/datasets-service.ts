@@ -16,6 +16,8 @@ export interface GenerateRequest {
   seed: number;
   root?: string;
   slots?: Record<Slot, number>;
+  excludeRelations?: string[];
+  includeNegationShortcuts?: boolean;
 }
 
 export interface ReviseRequest {
@@ -90,6 +92,8 @@ export class DatasetsService {
         root: p.root || undefined,
         slots: p.slots,
         decider: this.deps.decider?.(h),
+        excludeRelations: p.excludeRelations,
+        includeNegationShortcuts: p.includeNegationShortcuts,
         signal: task.signal,
         onProgress: (x) => task.update(x),
       },

@@ -1,4 +1,3 @@
-import { basename } from 'node:path';
 import { throwIfAborted, type TaskProgress } from '../core/task';
 import type { OntologyHandle } from '../ontology/ontology-handle';
 import type { OntologyService } from '../ontology/ontology-service';
@@ -14,6 +13,7 @@ import {
 } from './diff-types';
 import { namespacePrefixes } from './namespace-filter';
 import { snapshotOf } from './version-snapshot';
+import { sideNames } from './side-names';
 
 export interface DiffOptions {
   /** IRI prefixes or CURIE prefixes (namespace-filter.ts); none keeps every change. */
@@ -57,8 +57,7 @@ export async function diffHandles(
   o.onProgress?.({ stage: 'done', fraction: 1 });
   return {
     version: DIFF_FORMAT_VERSION,
-    old: sideOf(before),
-    new: sideOf(after),
+    ...sides(before, after),
     namespaces: prefixes,
     annotations: o.annotations === true,
     counts,
@@ -82,7 +81,12 @@ export async function diffFiles(
   return diffHandles(before, after, o);
 }
 
-function sideOf(h: OntologyHandle): DiffSide {
+function sides(before: OntologyHandle, after: OntologyHandle): { old: DiffSide; new: DiffSide } {
+  const [a, b] = sideNames(before.path, after.path);
+  return { old: sideOf(before, a), new: sideOf(after, b) };
+}
+
+function sideOf(h: OntologyHandle, file: string): DiffSide {
   const s = h.summary;
-  return { file: basename(h.path), title: s.title, ontologyIri: s.ontologyIri, classes: s.classes };
+  return { file, title: s.title, ontologyIri: s.ontologyIri, classes: s.classes };
 }

@@ -53,9 +53,7 @@ function summaryLines(r: EvalReport): string[] {
     `- accuracy: **${pct(r.accuracy)}** (${r.correct} of ${r.n})${r.undetermined ? `; **${r.undetermined} undetermined** (an option no reasoner settled was chosen: never correct)` : ''}`,
     `- this run: **${r.run.answered} answered, ${r.run.reused} reused** from earlier runs with the same key, ${r.run.seconds} s`,
     ...r.warnings.map((w) => `- **warning:** ${w}`),
-    r.selection && r.selection.n < r.selection.of
-      ? `- dataset: ${describeSelection(r.selection)}, sha256 ${r.dataset.hash.slice(0, 12)}…`
-      : `- dataset: ${r.dataset.items} items, sha256 ${r.dataset.hash.slice(0, 12)}…`,
+    `- dataset: ${datasetItems(r)}, sha256 ${r.dataset.hash.slice(0, 12)}…`,
     ...(k
       ? [
           `- ontology content: ${k.ontology.slice(0, 19)}…`,
@@ -77,6 +75,15 @@ function summaryLines(r: EvalReport): string[] {
     ...accTable('MCQ by number of correct options', r.byGoldCount, '#correct'),
     ...accTable('OQ by number of conditions', r.byConditions, 'conditions'),
   ];
+}
+
+/** Which of the dataset's items the report covers, said the way the run said it: "the first 5 of 24 items". */
+export function datasetItems(r: Pick<EvalReport, 'selection' | 'dataset'>): string {
+  if (r.selection && r.selection.n < r.selection.of) return describeSelection(r.selection);
+  const { items, of } = r.dataset;
+  const noun = (k: number) => `${k} ${k === 1 ? 'item' : 'items'}`;
+  if (of !== undefined && items < of) return `${items} of ${noun(of)}`;
+  return noun(items);
 }
 
 /** The grounding levels the model claimed, the levels the reasoner checked, and the two against each other. */

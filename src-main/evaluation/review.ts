@@ -144,7 +144,9 @@ export class EvalReview {
           promptVersion: run.promptVersion,
         },
         ontology: basename(run.ontologyFile),
-        dataset: { hash: run.dataset, items: items.length },
+        dataset: { hash: run.dataset, items: items.length, of: this.dataset(run)?.order.length },
+        // The last run's selection says which items it asked for, as long as the stored ones are those.
+        selection: saved.selection?.n === items.length ? saved.selection : undefined,
         run: saved.run ?? { answered: 0, reused: items.length, seconds: 0 },
         warnings: saved.warnings ?? [],
         items,

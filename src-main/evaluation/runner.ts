@@ -70,7 +70,8 @@ export interface EvalReport extends Metrics {
   key: RunKey;
   runId: string;
   ontology: string;
-  dataset: { hash: string; items: number };
+  /** `items`: the items reported on; `of`, when known: the dataset's item count (a report rebuilt from the store may hold fewer). */
+  dataset: { hash: string; items: number; of?: number };
   /** Items answered in this run, and items taken from the store of earlier runs; items that were in flight at once. */
   run: { answered: number; reused: number; seconds: number; concurrency?: number };
   /** Which of the dataset's items were run (set by the evaluation service; absent: all of `items`). */

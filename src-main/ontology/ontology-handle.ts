@@ -111,6 +111,21 @@ export class OntologyHandle {
     return this.db.prepare('SELECT DISTINCT r FROM link').pluck().all() as number[];
   }
 
+  /**
+   * Entities whose value of one of these annotation properties contains the text (case-insensitive
+   * for ASCII, as SQLite's LIKE), with that value; at most `limit`, in entity order.
+   */
+  annotationContaining(props: readonly string[], text: string, limit: number): [number, string][] {
+    if (!props.length || !text) return [];
+    const like = `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    return this.db
+      .prepare(
+        `SELECT entity, value FROM annotation WHERE prop IN (${props.map(() => '?').join(', ')}) AND value LIKE ? ESCAPE '\\' ORDER BY entity LIMIT ?`,
+      )
+      .raw()
+      .all(...props, like, limit) as [number, string][];
+  }
+
   /** Entities with a non-empty value of any of these annotation properties. */
   annotatedWith(props: readonly string[]): number[] {
     if (!props.length) return [];

@@ -118,9 +118,18 @@ export class OntologyService {
    * ontology is read into it on first use (only while the file still has the bytes loaded, else
    * `file-changed`); later explanations reuse it. Within its deadline, and cancelled with `signal`.
    */
-  async explain(h: OntologyHandle, sub: string, r: string | null, sup: string, signal?: AbortSignal) {
+  async explain(
+    h: OntologyHandle,
+    sub: string,
+    r: string | null,
+    sup: string,
+    signal?: AbortSignal,
+    opts: { limit?: number } = {},
+  ) {
     const content = await this.loadedContent(h, (c) => this.explainer.holds(c));
-    return this.explainer.explain(content, { sub, r, sup }, signal);
+    // With a limit above 1, up to that many justifications, each minimal (`justifications`; `axioms` is the first).
+    const limit = opts.limit && opts.limit > 1 ? { limit: opts.limit } : {};
+    return this.explainer.explain(content, { sub, r, sup, ...limit }, signal);
   }
 
   /** The bridge steps of three-valued verdicts over this handle's ontology (loaded into the bridge on first use). */

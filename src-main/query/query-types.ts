@@ -3,7 +3,7 @@ import type { Card } from '../ontology/cards/card-types';
 import type { NameCandidate } from './linking/link-types';
 
 /** How a search hit matched, best first: the order of a search's results (linking/name-search.ts). */
-export type SearchTier = 'id' | 'label' | 'synonym' | 'prefix' | 'words' | 'fuzzy';
+export type SearchTier = 'id' | 'label' | 'synonym' | 'prefix' | 'words' | 'fuzzy' | 'definition';
 
 /** The query named an alternative ID or an obsolete term, and the hit is the live term that stands for it. */
 export interface SearchReplacement {

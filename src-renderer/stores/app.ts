@@ -25,13 +25,31 @@ export interface Toast {
 
 const THEME_KEY = 'oarag.theme';
 
-function viewFromHash(): ViewId | null {
+/** The address is `#/<view>` or `#/<view>/<sub>`, where sub is the view's own place in it (a concept card's IRI). */
+function routeFromHash(): { view: ViewId | null; sub: string } {
   const h = window.location.hash.replace(/^#\/?/, '');
-  return VIEWS.some((v) => v.id === h) ? (h as ViewId) : null;
+  const i = h.indexOf('/');
+  const v = i < 0 ? h : h.slice(0, i);
+  return VIEWS.some((x) => x.id === v)
+    ? { view: v as ViewId, sub: i < 0 ? '' : h.slice(i + 1) }
+    : { view: null, sub: '' };
 }
+
+function viewFromHash(): ViewId | null {
+  return routeFromHash().view;
+}
+
+/**
+ * The entry the app starts on is doubled: the first is a guard that Back lands on and leaves at once
+ * (forward), so Back never takes the window out of the app (to about:blank or the page before it).
+ */
+const GUARD = 'oarag-guard';
+const PAGE = 'oarag-page';
 
 export const useAppStore = defineStore('app', () => {
   const view = ref<ViewId>(viewFromHash() ?? 'ontologies');
+  /** Each view's place in the address (see routeFromHash): kept, so going back to a view returns to it. */
+  const subs = ref<Partial<Record<ViewId, string>>>(routeFromHash().view ? { [view.value]: routeFromHash().sub } : {});
   const info = ref<AppInfo | null>(null);
   const settings = ref<Settings | null>(null);
   const initError = ref<string | null>(null);
@@ -60,10 +78,21 @@ export const useAppStore = defineStore('app', () => {
       applyTheme();
     });
     // Each view is a history entry (#/view), so Back and Forward move between views inside the app.
-    if (viewFromHash() !== view.value) window.history.replaceState(window.history.state, '', `#/${view.value}`);
+    if (viewFromHash() !== view.value) window.history.replaceState(window.history.state, '', hashOf(view.value));
+    const st = (window.history.state as { oarag?: string } | null)?.oarag;
+    if (st !== GUARD && st !== PAGE) {
+      window.history.replaceState({ oarag: GUARD }, '', window.location.hash);
+      window.history.pushState({ oarag: PAGE }, '', window.location.hash);
+    }
     const follow = () => {
-      const v = viewFromHash();
-      if (v && v !== view.value) view.value = v;
+      if ((window.history.state as { oarag?: string } | null)?.oarag === GUARD) {
+        window.history.forward();
+        return;
+      }
+      const r = routeFromHash();
+      if (!r.view) return;
+      subs.value = { ...subs.value, [r.view]: r.sub };
+      if (r.view !== view.value) view.value = r.view;
     };
     window.addEventListener('popstate', follow);
     window.addEventListener('hashchange', follow);
@@ -86,9 +115,25 @@ export const useAppStore = defineStore('app', () => {
     }
   }
 
+  function hashOf(v: ViewId): string {
+    const sub = subs.value[v];
+    return sub ? `#/${v}/${sub}` : `#/${v}`;
+  }
+
   function go(v: ViewId) {
     view.value = v;
-    if (window.location.hash !== `#/${v}`) window.history.pushState(null, '', `#/${v}`);
+    if (window.location.hash !== hashOf(v)) window.history.pushState({ oarag: PAGE }, '', hashOf(v));
+  }
+
+  /**
+   * Records a view's place (e.g. the card shown). When that view is showing, the address follows:
+   * a new history entry ('push') or the current one rewritten ('replace').
+   */
+  function place(v: ViewId, sub: string, how: 'push' | 'replace') {
+    subs.value = { ...subs.value, [v]: sub };
+    if (view.value !== v || window.location.hash === hashOf(v)) return;
+    if (how === 'push') window.history.pushState({ oarag: PAGE }, '', hashOf(v));
+    else window.history.replaceState({ oarag: PAGE }, '', hashOf(v));
   }
 
   async function saveSettings(patch: Partial<Settings>): Promise<boolean> {
@@ -155,8 +200,10 @@ export const useAppStore = defineStore('app', () => {
     theme,
     mode,
     canPickFiles,
+    subs,
     init,
     go,
+    place,
     saveSettings,
     setTheme,
     cycleTheme,

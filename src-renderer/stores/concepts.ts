@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { ref } from 'vue';
+import { ref, watch } from 'vue';
 import type { Card, QueryResult, SearchHit } from '../../src-main/api/contract';
 import { api, toApiError } from '../api';
 import { explainQuery } from '../util/dialect';
@@ -31,6 +31,8 @@ export const useConceptsStore = defineStore('concepts', () => {
   let seq = 0;
   let forOntology: string | null = null;
   let forContent: string | null = null;
+  /** The IRI of the card being fetched, so its own address change does not fetch it twice. */
+  let opening: string | null = null;
 
   /** Another ontology starts afresh; the same one reloaded keeps the search and the card, fetched again. */
   function resetIfOntologyChanged() {
@@ -44,7 +46,15 @@ export const useConceptsStore = defineStore('concepts', () => {
       if (card.value) void openIri(card.value.iri, false);
       return;
     }
+    // A switch to another ontology (not the first one opened, which a bookmarked card may be in) drops the card's address.
+    if (forOntology !== null) useAppStore().place('concepts', '', 'replace');
     forOntology = ont.currentId;
+    // The other ontology's query would search this one for words it may not use.
+    text.value = '';
+    window.clearTimeout(timer);
+    seq++;
+    searching.value = false;
+    searchError.value = null;
     hits.value = [];
     card.value = null;
     cardError.value = null;
@@ -96,15 +106,23 @@ export const useConceptsStore = defineStore('concepts', () => {
     timer = window.setTimeout(() => void search(q), ms);
   }
 
+  /** Opens a card; `push`: a new step (the back stack and a history entry), else it replaces the one shown. */
   async function openIri(iri: string, push = true) {
+    await openCard(iri, push ? 'push' : 'replace', push);
+  }
+
+  async function openCard(iri: string, how: 'push' | 'replace', stack: boolean) {
     resetIfOntologyChanged();
     const ontologyId = useOntologyStore().currentId;
     if (!ontologyId) return;
-    if (push && card.value && card.value.iri !== iri) backStack.value = [...backStack.value.slice(-49), card.value.iri];
+    if (stack && card.value && card.value.iri !== iri)
+      backStack.value = [...backStack.value.slice(-49), card.value.iri];
     cardLoading.value = true;
     cardError.value = null;
+    opening = iri;
     try {
       card.value = await api().call('ontology.card', { ontologyId, iri });
+      useAppStore().place('concepts', cardSub(card.value.iri), how);
       explains.value = {};
       // Stated against inferred, its axioms and its lineage come from the reasoner's session, after the card.
       useClassDetailStore().show(card.value.iri);
@@ -112,21 +130,49 @@ export const useConceptsStore = defineStore('concepts', () => {
       cardError.value = toApiError(e).message;
     } finally {
       cardLoading.value = false;
+      opening = null;
     }
   }
 
   /** Opens a concept from anywhere (evidence cards, query results) in the browser view. */
   function show(iri: string) {
-    useAppStore().go('concepts');
-    void openIri(iri);
+    const app = useAppStore();
+    if (app.view === 'concepts') {
+      void openIri(iri);
+      return;
+    }
+    if (card.value && card.value.iri !== iri) backStack.value = [...backStack.value.slice(-49), card.value.iri];
+    app.place('concepts', cardSub(iri), 'replace');
+    app.go('concepts');
+    void openCard(iri, 'replace', false);
   }
 
+  /** The previous card: a step back in the window's history, whose address names it (see followAddress). */
   function back() {
-    const prev = backStack.value[backStack.value.length - 1];
-    if (!prev) return;
-    backStack.value = backStack.value.slice(0, -1);
-    void openIri(prev, false);
+    if (!backStack.value.length) return;
+    window.history.back();
   }
+
+  /**
+   * The address names the card (#/concepts/<IRI>): Back, Forward, a bookmark or a shared link open it.
+   * Back to the card below the top of the back stack pops it; any other card is a step forward.
+   */
+  function followAddress() {
+    const app = useAppStore();
+    const sub = app.subs.concepts;
+    if (app.view !== 'concepts' || !sub || !useOntologyStore().current) return;
+    const iri = iriOfSub(sub);
+    if (!iri || iri === opening || (iri === card.value?.iri && !opening)) return;
+    const top = backStack.value[backStack.value.length - 1];
+    if (top === iri) {
+      backStack.value = backStack.value.slice(0, -1);
+      void openCard(iri, 'replace', false);
+    } else void openCard(iri, 'replace', card.value !== null);
+  }
+  watch(
+    () => [useAppStore().view, useAppStore().subs.concepts, useOntologyStore().current?.id] as const,
+    followAddress,
+  );
 
   /** Why does "A r B" (or "A is a B") hold? Runs EXPLAIN and keeps the answer under `key`. */
   async function explain(key: string, subject: string, relation: string, filler: string) {
@@ -169,5 +215,16 @@ export const useConceptsStore = defineStore('concepts', () => {
     back,
     explain,
     resetIfOntologyChanged,
+    followAddress,
   };
 });
+
+const cardSub = (iri: string) => encodeURIComponent(iri);
+
+function iriOfSub(sub: string): string | null {
+  try {
+    return decodeURIComponent(sub);
+  } catch {
+    return null;
+  }
+}

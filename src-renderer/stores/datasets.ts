@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia';
-import { reactive } from 'vue';
+import { computed, reactive, ref } from 'vue';
+import type { TreeRelation } from '../../src-main/api/contract';
 import { api } from '../api';
 import { useEvaluationStore } from './evaluation';
 import { createJob } from './job';
@@ -17,6 +18,43 @@ export const useDatasetsStore = defineStore('datasets', () => {
   });
   const generate = createJob('generate');
   const reviseForm = reactive({ datasetPath: '' });
+  /** Per ontology file: the relations left out of questions, and whether negation shortcuts are used. */
+  const choices = ref<Record<string, RelationChoice>>(readChoices());
+  const ontologyKey = computed(() => useOntologyStore().current?.path ?? null);
+  const relationChoice = computed<RelationChoice>(
+    () => (ontologyKey.value && choices.value[ontologyKey.value]) || { exclude: [], includeNegation: false },
+  );
+  const relations = ref<TreeRelation[]>([]);
+  let relationsFor: string | null = null;
+
+  function setRelationChoice(patch: Partial<RelationChoice>) {
+    const key = ontologyKey.value;
+    if (!key) return;
+    choices.value = { ...choices.value, [key]: { ...relationChoice.value, ...patch } };
+    try {
+      localStorage.setItem(CHOICES_KEY, JSON.stringify(choices.value));
+    } catch {
+      // Storage may be full or disabled: the choice lasts for this session.
+    }
+  }
+
+  function toggleExcluded(iri: string, on: boolean) {
+    const now = relationChoice.value.exclude.filter((x) => x !== iri);
+    setRelationChoice({ exclude: on ? [...now, iri] : now });
+  }
+
+  /** The open ontology's relations, for the blocklist. */
+  async function loadRelations() {
+    const id = useOntologyStore().currentId;
+    if (!id || id === relationsFor) return;
+    relationsFor = id;
+    try {
+      relations.value = await api().call('ontology.relations', { ontologyId: id });
+    } catch {
+      relations.value = [];
+      relationsFor = null;
+    }
+  }
   const revise = createJob('revise');
 
   async function runGenerate() {
@@ -38,6 +76,8 @@ export const useDatasetsStore = defineStore('datasets', () => {
               filler: Number(genForm.slots.filler) || 0,
             }
           : undefined,
+        excludeRelations: relationChoice.value.exclude.length ? [...relationChoice.value.exclude] : undefined,
+        includeNegationShortcuts: relationChoice.value.includeNegation || undefined,
       }),
     );
     const path = generate.result.value?.path;
@@ -56,5 +96,35 @@ export const useDatasetsStore = defineStore('datasets', () => {
     );
   }
 
-  return { genForm, generate, reviseForm, revise, runGenerate, runRevise };
+  return {
+    genForm,
+    generate,
+    reviseForm,
+    revise,
+    relations,
+    relationChoice,
+    setRelationChoice,
+    toggleExcluded,
+    loadRelations,
+    runGenerate,
+    runRevise,
+  };
 });
+
+export interface RelationChoice {
+  /** IRIs of relations no question may use. */
+  exclude: string[];
+  /** Use negation shortcuts (lacks_…) too. */
+  includeNegation: boolean;
+}
+
+const CHOICES_KEY = 'oarag.generateRelations';
+
+function readChoices(): Record<string, RelationChoice> {
+  try {
+    const v = JSON.parse(localStorage.getItem(CHOICES_KEY) ?? '{}') as unknown;
+    return v && typeof v === 'object' ? (v as Record<string, RelationChoice>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { splitNamespaces } from '../util/diff-kinds';
 import { reactive, ref } from 'vue';
+import type { ChangeKind } from '../../src-main/api/contract';
 import { api, toApiError } from '../api';
 import { downloadText } from '../util/download';
 import { useAppStore } from './app';
@@ -18,9 +19,13 @@ export const useDiffStore = defineStore('diff', () => {
   const form = reactive({ oldId: '', newId: '', oldPath: '', newPath: '', namespaces: '', annotations: true });
   const run = createJob('diff');
   const exporting = ref(false);
+  /** The Details filter: a kind and a text. It belongs to one diff, so each new diff starts without it. */
+  const details = reactive({ kind: 'all' as ChangeKind | 'all', text: '' });
 
   async function start(params: { oldId?: string; oldPath?: string; newId?: string; newPath?: string; rev?: string }) {
     const namespaces = splitNamespaces(form.namespaces);
+    details.kind = 'all';
+    details.text = '';
     await run.start(() =>
       api().call('diff.run', {
         ...params,
@@ -69,7 +74,7 @@ export const useDiffStore = defineStore('diff', () => {
     await start({ newId: id, rev: 'HEAD' });
   }
 
-  async function exportAs(format: 'markdown' | 'json') {
+  async function exportAs(format: 'markdown' | 'json' | 'html') {
     const r = run.result.value;
     if (!r || exporting.value) return;
     exporting.value = true;
@@ -90,5 +95,5 @@ export const useDiffStore = defineStore('diff', () => {
     }
   }
 
-  return { form, run, exporting, ready, runForm, againstOriginal, againstLastCommit, exportAs };
+  return { form, details, run, exporting, ready, runForm, againstOriginal, againstLastCommit, exportAs };
 });

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
-import { computed, reactive, ref } from 'vue';
-import type { DatasetPairing } from '../../src-main/api/contract';
+import { computed, reactive, ref, shallowRef } from 'vue';
+import type { ApiParams, DatasetPairing, RunInfo } from '../../src-main/api/contract';
 import { api, toApiError } from '../api';
 import { useAppStore } from './app';
 import { createJob } from './job';
@@ -72,6 +72,42 @@ export const useEvaluationStore = defineStore('evaluation', () => {
   });
   const run = createJob('evaluate');
   const formError = ref<string | null>(null);
+  /** The request of the last run started, so that a cancelled run resumes as it was asked, whatever the form says now. */
+  let lastRequest: ApiParams<'evaluation.run'> | null = null;
+  /**
+   * A cancelled run: its stored record (found again by dataset and method) with the answers finished
+   * before the cancel, and how far it had got. Null when the last run was not cancelled.
+   */
+  const cancelled = shallowRef<{ run: RunInfo | null; fraction: number; asked: number | null } | null>(null);
+
+  async function launch(req: ApiParams<'evaluation.run'>) {
+    lastRequest = req;
+    cancelled.value = null;
+    await run.start(() => api().call('evaluation.run', req));
+    if (run.error.value?.code === 'cancelled') await noteCancelled(req);
+  }
+
+  async function noteCancelled(req: ApiParams<'evaluation.run'>) {
+    const fraction = run.task.value?.fraction ?? 0;
+    const asked = req.first ?? req.sample ?? null;
+    let found: RunInfo | null = null;
+    try {
+      const runs = await api().call('evaluation.runs', {});
+      // The run's record is written when it starts, so the newest for this dataset and method is the cancelled one.
+      found =
+        runs
+          .filter((x) => x.datasetPath === req.datasetPath && x.method === req.method)
+          .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0] ?? null;
+    } catch {
+      found = null;
+    }
+    cancelled.value = { run: found, fraction, asked };
+  }
+
+  /** Runs the cancelled request again: the answers stored before the cancel are reused, only the rest are asked. */
+  async function resume() {
+    if (lastRequest) await launch(lastRequest);
+  }
 
   async function start() {
     const id = ontologyId.value;
@@ -95,19 +131,29 @@ export const useEvaluationStore = defineStore('evaluation', () => {
       formError.value = 'Give the seed as a whole number of at least 0.';
       return;
     }
-    await run.start(() =>
-      api().call('evaluation.run', {
-        ontologyId: id,
-        datasetPath,
-        method: form.method,
-        model: form.model.trim() || undefined,
-        protocol: form.protocol,
-        concurrency:
-          Number.isInteger(form.concurrency) && form.concurrency > 1 ? Math.min(64, form.concurrency) : undefined,
-        ...(mode === 'first' ? { first: n } : mode === 'sample' ? { sample: n, seed } : {}),
-      }),
-    );
+    await launch({
+      ontologyId: id,
+      datasetPath,
+      method: form.method,
+      model: form.model.trim() || undefined,
+      protocol: form.protocol,
+      concurrency:
+        Number.isInteger(form.concurrency) && form.concurrency > 1 ? Math.min(64, form.concurrency) : undefined,
+      ...(mode === 'first' ? { first: n } : mode === 'sample' ? { sample: n, seed } : {}),
+    });
   }
 
-  return { form, run, formError, pairing, pairingError, ontologyId, mismatch, loadPairing, start };
+  return {
+    form,
+    run,
+    formError,
+    pairing,
+    pairingError,
+    ontologyId,
+    mismatch,
+    cancelled,
+    loadPairing,
+    start,
+    resume,
+  };
 });

@@ -1,23 +1,42 @@
 import { defineStore } from 'pinia';
-import { ref, shallowRef } from 'vue';
-import type { QueryExamples, QueryHistoryEntry, QueryResult, SparqlResult } from '../../src-main/api/contract';
+import { computed, ref, shallowRef } from 'vue';
+import type {
+  DlQueryResult,
+  QueryExamples,
+  QueryHistoryEntry,
+  QueryResult,
+  SparqlResult,
+} from '../../src-main/api/contract';
 import { api, toApiError } from '../api';
 import { downloadText } from '../util/download';
+import { exportDlQuery } from '../util/dl-export';
 import { exportSparql, type ExportFormat } from '../util/table-export';
 import { useOntologyStore } from './ontology';
 
-export type QueryMode = 'dialect' | 'sparql';
+export type QueryMode = 'dialect' | 'sparql' | 'dl';
+export interface QueryError {
+  code: string;
+  message: string;
+}
 export type ConsoleResult =
-  { mode: 'dialect'; r: QueryResult; ms: number } | { mode: 'sparql'; r: SparqlResult; ms: number; query: string };
+  | { mode: 'dialect'; r: QueryResult; ms: number }
+  | { mode: 'sparql'; r: SparqlResult; ms: number; query: string }
+  | { mode: 'dl'; r: DlQueryResult; ms: number };
 
 /** The query console: dialect or raw SPARQL over the open ontology, with its examples and the logged history. */
 export const useQueryStore = defineStore('query', () => {
   const mode = ref<QueryMode>('dialect');
   const dialectText = ref('');
   const sparqlText = ref('');
+  /** The DL query tab's Manchester class expression. */
+  const dlText = ref('');
   const running = ref(false);
-  const result = shallowRef<ConsoleResult | null>(null);
-  const error = ref<{ code: string; message: string } | null>(null);
+  /** Each tab keeps its own last result and error: the SPARQL tab never shows a dialect answer, nor the reverse. */
+  const outcomes = shallowRef<Partial<Record<QueryMode, { result: ConsoleResult | null; error: QueryError | null }>>>(
+    {},
+  );
+  const result = computed(() => outcomes.value[mode.value]?.result ?? null);
+  const error = computed(() => outcomes.value[mode.value]?.error ?? null);
   const history = ref<QueryHistoryEntry[]>([]);
   const historyError = ref<string | null>(null);
   const examples = shallowRef<QueryExamples | null>(null);
@@ -36,6 +55,8 @@ export const useQueryStore = defineStore('query', () => {
     const ontologyId = useOntologyStore().currentId;
     if (!ontologyId || ontologyId === examplesFor) return;
     examplesFor = ontologyId;
+    // Results of another ontology's queries would read as this one's.
+    outcomes.value = {};
     const before = examples.value;
     try {
       const ex = await api().call('query.examples', { ontologyId });
@@ -55,29 +76,44 @@ export const useQueryStore = defineStore('query', () => {
     const ontologyId = useOntologyStore().currentId;
     if (!ontologyId || running.value) return;
     const m = mode.value;
-    const query = (m === 'dialect' ? dialectText.value : sparqlText.value).trim();
+    const query = (m === 'dialect' ? dialectText.value : m === 'sparql' ? sparqlText.value : dlText.value).trim();
     if (!query) return;
     running.value = true;
-    error.value = null;
     const t0 = performance.now();
+    const settle = (o: { result: ConsoleResult | null; error: QueryError | null }) =>
+      (outcomes.value = { ...outcomes.value, [m]: o });
     try {
       if (m === 'dialect')
-        result.value = {
-          mode: 'dialect',
-          r: await api().call('query.run', { ontologyId, query }),
-          ms: performance.now() - t0,
-        };
+        settle({
+          result: {
+            mode: 'dialect',
+            r: await api().call('query.run', { ontologyId, query }),
+            ms: performance.now() - t0,
+          },
+          error: null,
+        });
+      else if (m === 'dl')
+        settle({
+          result: {
+            mode: 'dl',
+            r: await api().call('query.dl', { ontologyId, expression: query }),
+            ms: performance.now() - t0,
+          },
+          error: null,
+        });
       else
-        result.value = {
-          mode: 'sparql',
-          r: await api().call('query.sparql', { ontologyId, query }),
-          ms: performance.now() - t0,
-          query,
-        };
+        settle({
+          result: {
+            mode: 'sparql',
+            r: await api().call('query.sparql', { ontologyId, query }),
+            ms: performance.now() - t0,
+            query,
+          },
+          error: null,
+        });
     } catch (e) {
       const err = toApiError(e);
-      error.value = { code: err.code, message: err.message };
-      result.value = null;
+      settle({ result: null, error: { code: err.code, message: err.message } });
     } finally {
       running.value = false;
       runs.value++;
@@ -85,9 +121,14 @@ export const useQueryStore = defineStore('query', () => {
     }
   }
 
-  /** Saves the SPARQL result shown (the rows returned, at most the row cap) as CSV, TSV or JSON. */
+  /** Saves the SPARQL result shown (the rows returned, at most the row cap) as CSV, TSV or JSON; a DL query's answer likewise. */
   function exportResult(format: ExportFormat) {
     const res = result.value;
+    if (res?.mode === 'dl') {
+      const f = exportDlQuery(res.r, format);
+      downloadText(f.fileName, f.content, f.mime);
+      return;
+    }
     if (res?.mode !== 'sparql') return;
     const stem = `sparql-${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}`;
     const f = exportSparql(res.r, res.query, format, stem);
@@ -107,7 +148,10 @@ export const useQueryStore = defineStore('query', () => {
   }
 
   function reuse(h: QueryHistoryEntry) {
-    if (h.form.startsWith('sparql')) {
+    if (h.form === 'dl' || h.form === 'dl-error') {
+      mode.value = 'dl';
+      dlText.value = h.query;
+    } else if (h.form.startsWith('sparql')) {
       mode.value = 'sparql';
       sparqlText.value = h.query;
     } else {
@@ -120,6 +164,7 @@ export const useQueryStore = defineStore('query', () => {
     mode,
     dialectText,
     sparqlText,
+    dlText,
     running,
     result,
     error,

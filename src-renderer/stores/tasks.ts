@@ -99,8 +99,17 @@ export const useTasksStore = defineStore('tasks', () => {
   return { byId, list, running, trayOpen, init, apply, refresh, waitFor, cancel, clearFinished };
 });
 
-/** Seconds left, from the elapsed time and the fraction done; null when unknown. */
+/**
+ * Seconds left, from the elapsed time and the fraction done; null when unknown, or when the task's own
+ * stage already gives one (an evaluation's comes from its answering rate and leaves out reused items, so
+ * it is the better of the two and a second figure beside it would only disagree).
+ */
 export function etaSeconds(t: ApiTask | undefined, now = Date.now()): number | null {
-  if (!t || t.state !== 'running' || t.fraction <= 0.02) return null;
+  if (!t || t.state !== 'running' || t.fraction <= 0.02 || stageHasEta(t.stage)) return null;
   return (elapsedSeconds(t, now) * (1 - t.fraction)) / t.fraction;
+}
+
+/** Whether a task's stage line already says the time left (see progressStage in evaluation/eval-rate). */
+export function stageHasEta(stage: string | undefined): boolean {
+  return !!stage && /(^|· )ETA \d/.test(stage);
 }

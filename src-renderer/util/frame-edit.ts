@@ -1,4 +1,5 @@
 import type { AgentQuestion, FrameReading, FrameTerm, QuestionFrameBody } from '../../src-main/api/contract';
+import { pluralVerbPhrase } from './wording';
 
 /** A frame to edit: the reading's, else its suggestion, else an empty one of the question's kind. */
 export function editableFrame(reading: FrameReading | null, q: AgentQuestion): QuestionFrameBody {
@@ -67,7 +68,7 @@ export function frameLine(f: QuestionFrameBody): { statement: string; note: stri
     case 'open':
       return {
         statement: `${f.root ? `kinds of ${f.root.name}` : 'concepts'}${f.conditions.length ? ' that ' : ''}${f.conditions
-          .map((c) => `${c.relation.name} some ${c.filler.name}`)
+          .map((c) => `${pluralVerbPhrase(c.relation.name)} some ${c.filler.name}`)
           .join(' and ')}`,
         note: 'the answer names concepts of this set',
       };

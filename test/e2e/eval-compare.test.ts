@@ -64,7 +64,7 @@ describe.skipIf(reason)('e2e: evaluate the first 5 items, then two runs side by 
     // The review lists those five items, and the picker tells the run by its dataset and item count.
     await expect.poll(() => page.getByTestId('review-table').locator('tbody tr').count()).toBe(5);
     const label = await page.getByTestId('review-run').locator('option:checked').textContent();
-    expect(label).toContain(`reasoner-only · ${basename(dataset.path)} (5 items) · cardio.ofn`);
+    expect(label).toContain(`cardio.ofn · reasoner-only · ${basename(dataset.path)} (5 items)`);
     await page.getByTestId('eval-results').scrollIntoViewIfNeeded();
     await shot(page, 'evaluation-first-5', { docs: true });
   });

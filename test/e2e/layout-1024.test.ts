@@ -192,7 +192,7 @@ describe.skipIf(reason)('e2e: every view fits 1024×700 without sideways scrolli
       await fill[v]?.();
       await page.waitForTimeout(200);
       found[v] = [...(await page.evaluate(sidewaysScrollers)), ...(await page.evaluate(cutColumns))];
-      await shot(page, `layout-1024-${v}`);
+      await shot(page, `layout-1024-${v}`, { docs: v === 'evaluation' || v === 'ask' });
     }
     expect(found).toEqual(Object.fromEntries(views.map((v) => [v, []])));
     expect(s.problems).toEqual([]);

@@ -63,7 +63,10 @@ describe.skipIf(reason)('e2e: stated and inferred, unsatisfiable classes, axioms
     const links = await page.$$eval('[data-testid="card-relations"] li', (lis) =>
       lis.map((li) => ({
         source: li.getAttribute('data-source'),
-        names: [...li.querySelectorAll('.rel, .entity')].map((e) => e.textContent?.trim()),
+        names: [
+          li.closest('[data-relation]')?.getAttribute('data-relation'),
+          ...[...li.querySelectorAll('.entity')].map((e) => e.textContent?.trim()),
+        ],
       })),
     );
     expect(links).toContainEqual({ source: 'stated', names: ['has topping', 'MozzarellaTopping'] });

@@ -1,3 +1,4 @@
+import { agree, optionsSubject } from '../../core/plural';
 import { formatQuery } from '../../query/dialect';
 import { SUBCLASS_OF } from '../../query/exec/closure-facts';
 import type { CheckedGrounding, CheckedOption, OptionVerdict } from '../agent-types';
@@ -91,18 +92,19 @@ function uncheckedReason(options: CheckedOption[], spots: Map<string, string>, w
   const blind = options.filter((o) => o.chosen && spots.has(o.key));
   if (blind.length) {
     const why = [...new Set(blind.map((o) => spots.get(o.key)))].join('; ');
-    return `Option ${blind.map((o) => o.key).join(', ')} is not entailed by what the reasoner read, but ${why}, so it cannot say it does not hold (${where}).`;
+    const n = blind.length;
+    return `${optionsSubject(blind.map((o) => o.key))} ${agree(n, 'is', 'are')} not entailed by what the reasoner read, but ${why}, so it cannot say ${agree(n, 'it does', 'they do')} not hold (${where}).`;
   }
   const keys = (v: OptionVerdict[]) => options.filter((o) => o.chosen && v.includes(o.verdict)).map((o) => o.key);
   const unsat = keys(['UNSATISFIABLE']);
   if (unsat.length)
-    return `Option ${unsat.join(', ')} puts an unsatisfiable class in the subject's place, and the ontology entails anything about a class that can have no instances, so that is no evidence (${where}).`;
+    return `${optionsSubject(unsat)} ${agree(unsat.length, 'puts an unsatisfiable class', 'put unsatisfiable classes')} in the subject's place, and the ontology entails anything about a class that can have no instances, so that is no evidence (${where}).`;
   const same = keys(['SAME CONCEPT']);
   if (same.length)
-    return `Option ${same.join(', ')} is the statement's own concept, and a class being a kind of itself is no evidence (${where}).`;
+    return `${optionsSubject(same)} ${agree(same.length, 'is', 'are')} the statement's own concept, and a class being a kind of itself is no evidence (${where}).`;
   const open = options.filter((o) => o.verdict === 'UNLINKED' || o.verdict === 'ERROR').map((o) => o.key);
   if (open.length)
-    return `Option ${open.join(', ')} names nothing the ontology knows, so the reasoner cannot say whether it holds (${where}).`;
+    return `${optionsSubject(open)} ${agree(open.length, 'names', 'name')} nothing the ontology knows, so the reasoner cannot say whether ${agree(open.length, 'it holds', 'they hold')} (${where}).`;
   return null;
 }
 

@@ -10,6 +10,7 @@ import type { ApiParams, TaskRef } from '../contract';
 import { namespacePrefixes } from '../../diff/namespace-filter';
 import type { OntologyHandle } from '../../ontology/ontology-handle';
 import type { ApiHost, AreaHandlers } from './api-host';
+import { diffHtml } from '../../diff/diff-html';
 
 /** Changes of one kind a diff task carries (counts stay exact); see cap-changes.ts. */
 const DIFF_SHOWN_PER_KIND = 2000;
@@ -55,6 +56,7 @@ export function diffHandlers(host: ApiHost): AreaHandlers<'diff'> {
           ? (await diffAgainstRevision(c.ontologies, newH.path, rev, { ...o, catalog: givenCatalog(newH) })).report
           : await diffHandles(c.openOntologies.get(oldId!), newH, o);
       const name = `diff-${fileStem(report.old.file)}-${fileStem(report.new.file)}`;
+      if (format === 'html') return { fileName: `${name}.html`, mime: 'text/html', content: diffHtml(report) };
       return format === 'json'
         ? { fileName: `${name}.json`, mime: 'application/json', content: JSON.stringify(report, null, 2) }
         : { fileName: `${name}.md`, mime: 'text/markdown', content: diffMarkdown(report) };

@@ -5,6 +5,7 @@ import { classTreeOf } from '../../ontology/tree/class-tree';
 import type { OntologyHandle } from '../../ontology/ontology-handle';
 import { ontologyInfo } from '../ontology-info';
 import type { ApiHost, AreaHandlers } from './api-host';
+import { definitionHits } from '../../ontology/names/definition-search';
 
 type OntologyHandlers = AreaHandlers<'ontology'>;
 
@@ -64,9 +65,10 @@ export function browseHandlers(
     'ontology.search': ({ ontologyId, text, limit, includeObsolete }) => {
       const h = handle(ontologyId);
       const ix = h.closure;
-      return c
+      const max = limit ?? 20;
+      const byName = c
         .queryService(h)
-        .names.search(text, limit ?? 20, { includeObsolete })
+        .names.search(text, max, { includeObsolete })
         .map((x) => ({
           iri: ix.iri(x.id),
           name: ix.nameOf(x.id),
@@ -79,6 +81,19 @@ export function browseHandlers(
           ...(x.replaces ? { replaces: x.replaces } : {}),
           ...sourceOf(h, ix.iri(x.id)),
         }));
+      // Definitions that contain the text come after every name and synonym match.
+      const skip = new Set(byName.map((x) => ix.id(x.iri)!));
+      const byDefinition = definitionHits(h, text, max - byName.length, { skip, includeObsolete }).map((d) => ({
+        iri: ix.iri(d.id),
+        name: ix.nameOf(d.id),
+        matched: d.snippet,
+        matchKind: 'definition',
+        tier: 'definition' as const,
+        score: 0,
+        obsolete: ix.deprecated.has(d.id),
+        highlight: { start: d.start, length: d.length },
+      }));
+      return [...byName, ...byDefinition];
     },
     'ontology.card': ({ ontologyId, iri }) => {
       const card = handle(ontologyId).card(iri);

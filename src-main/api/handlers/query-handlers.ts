@@ -1,6 +1,7 @@
 import type { HistoryStore } from '../../agent/history-store';
 import { errorMessage } from '../../core/errors';
 import { consoleExamples } from '../../query/console-examples';
+import { runDlQuery, type ReasonerAnswer } from '../../query/dl/dl-query';
 import type { ApiHost, AreaHandlers } from './api-host';
 
 /** The query console: dialect queries, SPARQL, its history and its examples. */
@@ -19,6 +20,15 @@ export function queryHandlers(host: ApiHost): AreaHandlers<'query'> {
       }),
     'query.history': ({ ontologyId, limit }) => c.history.queries(ontologyId, limit ?? 100),
     'query.examples': ({ ontologyId }) => consoleExamples(c.openOntologies.get(ontologyId)),
+    'query.dl': ({ ontologyId, expression }) =>
+      logged(c.history, ontologyId, expression, 'dl-error', async () => {
+        const h = c.openOntologies.get(ontologyId);
+        const r = await runDlQuery(h, expression, {
+          names: c.queryService(h).names,
+          elk: (resolved) => c.stated.request<ReasonerAnswer>(h, 'dlQuery', { expression: resolved }),
+        });
+        return { r, form: 'dl', error: null };
+      }),
   };
 }
 

@@ -10,11 +10,12 @@ export const diffCommand: CommandSpec = {
   summary:
     'Compare two versions of an ontology: classes, labels, parents, entailed links, equivalences; with --annotations also definitions, synonyms, xrefs and other annotations.',
   usage:
-    'oarag diff <old> <new> | oarag diff <file> --rev <revision> (the file as committed there, against the working copy) [--md|--json] [--annotations] [--namespace <IRI prefix|CURIE prefix>]...',
+    'oarag diff <old> <new> | oarag diff <file> --rev <revision> (the file as committed there, against the working copy) [--md|--json|--html] [--annotations] [--namespace <IRI prefix|CURIE prefix>]...',
   options: {
     json: { type: 'boolean' },
     annotations: { type: 'boolean' },
     md: { type: 'boolean' },
+    html: { type: 'boolean' },
     namespace: { type: 'string', multiple: true },
     rev: { type: 'string' },
   },
@@ -25,7 +26,8 @@ export const diffCommand: CommandSpec = {
       throw new UserError('usage', 'with --rev give one file: oarag diff <file> --rev HEAD.');
     if (rev === undefined && (!oldFile || !newFile || extra !== undefined))
       throw new UserError('usage', 'give the two versions: oarag diff <old> <new>, or one file and --rev <revision>.');
-    if (ctx.values.json && ctx.values.md) throw new UserError('usage', 'choose one of --json and --md.');
+    if ([ctx.values.json, ctx.values.md, ctx.values.html].filter(Boolean).length > 1)
+      throw new UserError('usage', 'choose one of --json, --md and --html.');
     const [{ diffFiles }, { diffMarkdown }] = await Promise.all([
       import('../../diff/diff-service'),
       import('../../diff/diff-markdown'),
@@ -53,6 +55,7 @@ export const diffCommand: CommandSpec = {
       bar.done();
     }
     if (ctx.values.json) printJson(ctx, report);
+    else if (ctx.values.html) ctx.io.stdout((await import('../../diff/diff-html')).diffHtml(report));
     else ctx.io.stdout(diffMarkdown(report));
     return 0;
   },

@@ -12,7 +12,8 @@ export const generateCommand: CommandSpec = {
   summary: 'Generate a Test 1 benchmark (MCQs and open questions) from an ontology, as JSONL.',
   usage:
     'oarag generate --ontology <file> --out <test1.jsonl> [--mcq 300] [--oq 200] [--root <name>] [--seed 1] ' +
-    '[--slots <subject,relation,filler weights, e.g. 1,1,1>] [--conditions 2,3,4] [--max-answers N] [--scope main|closure] [--force] [--json]',
+    '[--slots <subject,relation,filler weights, e.g. 1,1,1>] [--conditions 2,3,4] [--max-answers N] [--scope main|closure] ' +
+    '[--exclude-relation <name or IRI>]... [--include-negation-shortcuts] [--force] [--json]',
   options: {
     ontology: { type: 'string' },
     out: { type: 'string' },
@@ -24,6 +25,8 @@ export const generateCommand: CommandSpec = {
     conditions: { type: 'string' },
     'max-answers': { type: 'string' },
     scope: { type: 'string' },
+    'exclude-relation': { type: 'string', multiple: true },
+    'include-negation-shortcuts': { type: 'boolean' },
     json: { type: 'boolean' },
     force: { type: 'boolean' },
   },
@@ -40,6 +43,8 @@ export const generateCommand: CommandSpec = {
       conditions: typeof v.conditions === 'string' ? parseList(v.conditions, 'conditions') : undefined,
       maxAnswers: typeof v['max-answers'] === 'string' ? intOpt(v['max-answers'], 'max-answers', 0) : undefined,
       scope: scopeOption(v.scope),
+      excludeRelations: Array.isArray(v['exclude-relation']) ? (v['exclude-relation'] as string[]) : undefined,
+      includeNegationShortcuts: v['include-negation-shortcuts'] === true,
     };
     const outputs = { inputs: [resolve(ctx.io.cwd, file)], force: ctx.values.force === true };
     // Refused before the long work starts, and checked again when the file is written.

@@ -53,6 +53,8 @@ export class GenContext {
   constructor(
     readonly handle: OntologyHandle,
     scope: GenerateScope = 'main',
+    /** `leftOut`: relations no question may use (see relationsLeftOut). */
+    private readonly leftOut: ReadonlySet<number> = new Set(),
   ) {
     this.ix = handle.closure;
     this.linker = new NameLinker(handle.names, this.ix);
@@ -65,6 +67,7 @@ export class GenContext {
     for (const [a, r, b] of rows) {
       if (ix.kindOf[a] !== 'class' || ix.kindOf[b] !== 'class' || ix.kindOf[r] !== 'property') continue;
       if (scope === 'main' && handle.termSource(ix.iri(a)) !== null) continue;
+      if (leftOut.has(r)) continue;
       if (ix.unsat.has(a) || ix.unsat.has(b) || ix.deprecated.has(a) || ix.deprecated.has(b) || ix.deprecated.has(r))
         continue;
       const key = `${a} ${r} ${b}`;
@@ -79,7 +82,9 @@ export class GenContext {
     const rels = new Set<number>();
     for (const ax of axioms) rels.add(ax.r);
     for (const r of handle.linkRelations()) rels.add(r);
-    this.restrictionRelations = [...rels].filter((r) => ix.kindOf[r] === 'property').sort(ix.compareIri);
+    this.restrictionRelations = [...rels]
+      .filter((r) => ix.kindOf[r] === 'property' && !leftOut.has(r))
+      .sort(ix.compareIri);
     const labelled = handle.annotatedWith(LABEL_PROPS);
     this.labelled = new Set(labelled);
     let classes = 0;
@@ -164,7 +169,7 @@ export class GenContext {
     const hit = this.relationOk.get(id);
     if (hit !== undefined) return hit;
     const ix = this.ix;
-    let ok = ix.kindOf[id] === 'property' && !ix.deprecated.has(id);
+    let ok = ix.kindOf[id] === 'property' && !ix.deprecated.has(id) && !this.leftOut.has(id);
     if (ok && this.requireLabels && !this.hasLabel(id)) ok = false;
     if (ok) {
       const link = this.linker.linkRelation(ix.nameOf(id));

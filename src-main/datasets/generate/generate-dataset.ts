@@ -13,6 +13,7 @@ import { DL_DEADLINE_MS } from '../../query/verdicts/statement-decider';
 import { ConditionPool } from './oq-conditions';
 import { defaultRoot, generateOqs } from './oq-generator';
 import type { GenerateStats, GeneratedDataset } from '../dataset-types';
+import { relationsLeftOut } from './relation-filter';
 export type { GenerateStats, GeneratedDataset } from '../dataset-types';
 
 export interface GenerateOptions {
@@ -35,6 +36,10 @@ export interface GenerateOptions {
   maxAnswers?: number;
   /** Whose axioms the questions come from (gen-context.ts GenerateScope; default main). */
   scope?: GenerateScope;
+  /** Relations no question may use, by name or IRI (`generate --exclude-relation`). */
+  excludeRelations?: string[];
+  /** Use negation shortcuts such as CL's lacks_plasma_membrane_part too (default: left out). */
+  includeNegationShortcuts?: boolean;
   /** The dataset's "ontology" field (default: the file name of the handle). */
   ontologyName?: string;
   signal?: AbortSignal;
@@ -59,7 +64,8 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
   const file = basename(handle.summary.file || handle.path);
   const ontology = opts.ontologyName ?? file;
   const idPrefix = `${idStem(ontology)}-`;
-  const ctx = new GenContext(handle, opts.scope);
+  const leftOut = relationsLeftOut(handle.closure, opts);
+  const ctx = new GenContext(handle, opts.scope, leftOut.ids);
   requireMaterial(ctx, file, o);
   const progress = (stage: string, f: number) => opts.onProgress?.({ stage, fraction: Math.min(1, Math.max(0, f)) });
   const tick = ticker(progress, opts.signal);
@@ -110,7 +116,7 @@ export async function generateDataset(handle: OntologyHandle, opts: GenerateOpti
     oq,
     seconds: { mcq: round(mcqSeconds), oq: round(oqSeconds), total: round((performance.now() - t0) / 1000) },
   });
-  const warnings = [...mcq.warnings, ...oq.warnings, ...ctx.gaps.warnings()];
+  const warnings = [...(leftOut.note ? [leftOut.note] : []), ...mcq.warnings, ...oq.warnings, ...ctx.gaps.warnings()];
   return { items: [...mcq.items, ...oq.items], warnings, stats };
 }
 

@@ -1,6 +1,7 @@
 import { paraphrasedSentence, relationClause, relationPhrase } from '../../ontology/names/relation-phrase';
 import { seededRandom } from '../../core/random';
 import type { ClassExpr } from './class-expression';
+import { isNegationShortcut, negativeSentence } from '../../ontology/names/negation-shortcut';
 
 export { relationPhrase };
 
@@ -50,10 +51,11 @@ export function verbaliseRestriction(
   nameOf: NameOf,
   variant = 0,
 ): string {
-  return paraphrasedSentence(subject, nameOf(e.r), fillerNoun(e.f, nameOf), variant).replace(
-    /\bsome entity\b/g,
-    'something',
-  );
+  const label = nameOf(e.r);
+  // "lacks plasma membrane part some F" is a negation: worded as an ordinary link it would say the opposite.
+  if (isNegationShortcut(label))
+    return negativeSentence(subject, label, fillerNoun(e.f, nameOf)).replace(/\bsome entity\b/g, 'something');
+  return paraphrasedSentence(subject, label, fillerNoun(e.f, nameOf), variant).replace(/\bsome entity\b/g, 'something');
 }
 
 /** The wording of each restriction of a revision, fixed by the seed and the class, so a rerun writes the same text. */

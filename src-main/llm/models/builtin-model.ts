@@ -26,8 +26,18 @@ export function builtinModelPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(builtinModelsDir(env), BUILTIN_MODEL.file);
 }
 
+/**
+ * Where the built-in model may be: the folder named for it, else the cache's models folder and, when
+ * OARAG_CACHE_DIR moves the cache, also the default cache's, where `npm install` put the model before
+ * the cache moved (a moved cache must not hide it).
+ */
+export function builtinModelCandidates(env: NodeJS.ProcessEnv = process.env): string[] {
+  if (env.OARAG_BUILTIN_MODELS_DIR) return [builtinModelPath(env)];
+  const dirs = [builtinModelsDir(env), join(defaultCacheDir({ ...env, OARAG_CACHE_DIR: undefined }), 'models')];
+  return [...new Set(dirs)].map((d) => join(d, BUILTIN_MODEL.file));
+}
+
 /** The built-in model's path when the fetch script has put it in place, else null. */
 export function availableBuiltinModel(env: NodeJS.ProcessEnv = process.env): string | null {
-  const p = builtinModelPath(env);
-  return existsSync(p) ? p : null;
+  return builtinModelCandidates(env).find((p) => existsSync(p)) ?? null;
 }

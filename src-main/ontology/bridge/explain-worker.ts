@@ -11,7 +11,18 @@ const CLASSIFY_TIMEOUT_MS = 300_000;
 
 export interface Justification {
   entailed: boolean;
-  axioms: { functional: string; text: string; manchester?: string; entities?: string[] }[];
+  axioms: JustificationAxiom[];
+  /** With a limit above 1: up to that many justifications, each minimal (`axioms` is the first). */
+  justifications?: JustificationAxiom[][];
+  /** More justifications exist than the limit let through. */
+  more?: boolean;
+}
+
+export interface JustificationAxiom {
+  functional: string;
+  text: string;
+  manchester?: string;
+  entities?: string[];
 }
 
 /** The deadline of a justification: OARAG_EXPLAIN_TIMEOUT_MS when it is a whole number of ms ≥ 100, else the default. */
@@ -64,7 +75,7 @@ export class ExplainWorker {
 
   explain(
     content: HeldContent,
-    args: { sub: string; r: string | null; sup: string },
+    args: { sub: string; r: string | null; sup: string; limit?: number },
     signal?: AbortSignal,
   ): Promise<Justification> {
     const run = this.queue.then(async () => {

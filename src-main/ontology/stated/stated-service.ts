@@ -12,6 +12,11 @@ import type { ClassAxioms, ClassLineage, StatedInferred, UnsatisfiableExplanatio
 
 export const OWL_NOTHING = OWL + 'Nothing';
 
+/** How many justifications of an unsatisfiable class are asked for at most. */
+export const JUSTIFICATION_LIMIT = 10;
+
+type BridgeAxiom = { functional: string; manchester?: string; entities?: string[] };
+
 export interface StatedServiceDeps {
   /** The bridge with its session holding the content the handle was loaded from (OntologyService.bridgeHolding). */
   bridgeFor(h: OntologyHandle, signal?: AbortSignal): Promise<ElkBridge>;
@@ -22,7 +27,13 @@ export interface StatedServiceDeps {
     r: string | null,
     sup: string,
     signal?: AbortSignal,
-  ): Promise<{ entailed: boolean; axioms: { functional: string; manchester?: string; entities?: string[] }[] }>;
+    opts?: { limit?: number },
+  ): Promise<{
+    entailed: boolean;
+    axioms: BridgeAxiom[];
+    justifications?: BridgeAxiom[][];
+    more?: boolean;
+  }>;
 }
 
 /**
@@ -52,6 +63,11 @@ export class StatedService {
       const bridge = await this.deps.bridgeFor(h, signal);
       return bridge.request<T>(cmd, args, { signal, timeoutMs: 300_000 });
     });
+  }
+
+  /** A command of the bridge's session for the handle, in turn with the card's questions (the DL query). */
+  request<T>(h: OntologyHandle, cmd: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
+    return this.ask<T>(h, cmd, args, signal);
   }
 
   /** The asserted hierarchy of an ontology, asked of the bridge once per opened handle. */
@@ -102,15 +118,20 @@ export class StatedService {
     const id = this.classId(h, iri);
     const ix = h.closure;
     // Not in turn with the questions above: a justification runs in a JVM of its own, with a deadline.
-    const j = await this.deps.explain(h, iri, null, OWL_NOTHING, signal);
+    const j = await this.deps.explain(h, iri, null, OWL_NOTHING, signal, { limit: JUSTIFICATION_LIMIT });
+    const named = (axioms: BridgeAxiom[]) =>
+      axioms.map((a) => ({
+        ...nameManchester(a.manchester ?? a.functional, a.entities ?? [], (x) => namedEntity(ix, x)),
+        functional: a.functional,
+      }));
+    const all = (j.justifications ?? [j.axioms]).map(named);
     return {
       iri,
       name: ix.nameOf(id),
       unsatisfiable: j.entailed,
-      axioms: j.axioms.map((a) => ({
-        ...nameManchester(a.manchester ?? a.functional, a.entities ?? [], (x) => namedEntity(ix, x)),
-        functional: a.functional,
-      })),
+      axioms: all[0] ?? [],
+      justifications: j.entailed ? all : [],
+      more: j.more === true,
     };
   }
 

@@ -118,5 +118,15 @@ export interface UnsatisfiableExplanation {
   iri: string;
   name: string;
   unsatisfiable: boolean;
-  axioms: { manchester: string; segments: AxiomSegment[]; functional: string }[];
+  /** The first justification (as before). */
+  axioms: UnsatJustificationAxiom[];
+  /** Every justification found, up to a limit, each minimal; `more` when there may be others beyond it. */
+  justifications?: UnsatJustificationAxiom[][];
+  more?: boolean;
+}
+
+export interface UnsatJustificationAxiom {
+  manchester: string;
+  segments: AxiomSegment[];
+  functional: string;
 }

@@ -46,6 +46,8 @@ export async function startServer(
         OARAG_DATA_DIR: dataDir,
         OARAG_CACHE_DIR: cacheDir,
         OARAG_MODELS_DIR: join(root, 'models'),
+        // The cache is a fresh folder, and the built-in model in the user's cache would still be found: a test wants it named.
+        OARAG_BUILTIN_MODELS_DIR: join(root, 'builtin-models'),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -19,7 +19,7 @@ describe('stated and inferred, with the ELK bridge', () => {
   const service = useOntologyService();
   const stated = new StatedService({
     bridgeFor: (h, s) => service.bridgeHolding(h, s),
-    explain: (h, a, r, b, s) => service.explain(h, a, r, b, s),
+    explain: (h, a, r, b, s, o) => service.explain(h, a, r, b, s, o),
   });
   const trees = new TreeService(stated);
   const open = (f: string): Promise<OntologyHandle> => service.open(join(FIXTURES, f));
@@ -68,6 +68,26 @@ describe('stated and inferred, with the ELK bridge', () => {
     expect(lineage.paths.map((p) => names(p))).toEqual([
       ['clinical finding', 'null finding', 'subtype of null finding'],
     ]);
+  });
+
+  it('gives every justification of an unsatisfiable class, each minimal', async () => {
+    const h = await open('two-reasons.ofn');
+    const why = await stated.whyUnsatisfiable(h, 'http://example.org/el/two#Chimera');
+    const sets = (why.justifications ?? []).map((j) => j.map((a) => a.manchester).sort());
+    expect(sets).toHaveLength(2);
+    expect(sets).toContainEqual([
+      'bacterium DisjointWith virus',
+      'chimera SubClassOf bacterium',
+      'chimera SubClassOf virus',
+    ]);
+    expect(sets).toContainEqual([
+      'chimera SubClassOf prion',
+      'chimera SubClassOf virus',
+      'prion SubClassOf protein',
+      'protein DisjointWith virus',
+    ]);
+    expect(why.more).toBe(false);
+    expect(why.axioms).toEqual(why.justifications?.[0]);
   });
 
   it('puts unsatisfiable classes under owl:Nothing and, marked, under their stated parents', async () => {

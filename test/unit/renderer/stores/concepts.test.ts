@@ -1,3 +1,4 @@
+import { createPinia, setActivePinia } from 'pinia';
 import { describe, expect, it, vi } from 'vitest';
 import type { Card, QueryResult, SearchHit } from '../../../../src-main/api/contract';
 import { useAppStore } from '../../../../src-renderer/stores/app';
@@ -13,6 +14,7 @@ const card = (iri: string) => ({ iri, name: iri.replace(/.*\//, '') }) as Card;
 describe('concepts store: search, the open card, its back stack and explanations', () => {
   const h = storeHarness();
   const ready = () => {
+    useOntologyStore().list = [ontologyInfo('/o/a.ofn'), ontologyInfo('/o/b.ofn')];
     useOntologyStore().select('/o/a.ofn');
     h.api
       .reply('ontology.card', (p) => card(p.iri))
@@ -62,6 +64,8 @@ describe('concepts store: search, the open card, its back stack and explanations
 
   it('opening cards keeps a back stack; a card that fails says why and keeps the one shown', async () => {
     const s = ready();
+    await useAppStore().init();
+    useAppStore().go('concepts');
     await s.openIri('http://x/A');
     await s.openIri('http://x/B');
     expect(s.backStack).toEqual(['http://x/A']);
@@ -117,5 +121,65 @@ describe('concepts store: search, the open card, its back stack and explanations
     useOntologyStore().select('/o/b.ofn');
     s.resetIfOntologyChanged();
     expect([s.card, s.hits, s.backStack]).toEqual([null, [], []]);
+  });
+
+  it('each card has its own address; Back and Forward walk the cards, and Back never leaves the app', async () => {
+    const s = ready();
+    const app = useAppStore();
+    await app.init();
+    app.go('concepts');
+    await s.openIri('http://x/A#1');
+    expect(h.dom.location.hash).toBe('#/concepts/http%3A%2F%2Fx%2FA%231');
+    await s.openIri('http://x/B');
+    await s.openIri('http://x/C');
+    expect(h.dom.location.hash).toBe('#/concepts/http%3A%2F%2Fx%2FC');
+    h.dom.history.back();
+    await settle();
+    expect([s.card?.iri, s.backStack]).toEqual(['http://x/B', ['http://x/A#1']]);
+    s.back();
+    await settle();
+    expect([s.card?.iri, s.backStack]).toEqual(['http://x/A#1', []]);
+    h.dom.history.forward();
+    await settle();
+    expect([s.card?.iri, s.backStack]).toEqual(['http://x/B', ['http://x/A#1']]);
+    for (let i = 0; i < 6; i++) h.dom.history.back();
+    await settle();
+    // The first entry is a guard that steps forward again: the window stays on the app's first page.
+    expect(h.dom.history.state).toEqual({ oarag: 'oarag-page' });
+    expect(h.dom.location.hash).toMatch(/^#\//);
+    expect(h.api.callsOf('ontology.card').map((p) => p.iri)).toEqual([
+      'http://x/A#1',
+      'http://x/B',
+      'http://x/C',
+      'http://x/B',
+      'http://x/A#1',
+      'http://x/B',
+    ]);
+  });
+
+  it('a bookmarked card address opens that card once its ontology is open', async () => {
+    h.dom.location.hash = '#/concepts/http%3A%2F%2Fx%2FQ';
+    setActivePinia(createPinia());
+    h.api.reply('ontology.card', (p) => card(p.iri)).reply('ontology.statedInferred', {} as never);
+    h.api.reply('ontology.axioms', {} as never);
+    const s = useConceptsStore();
+    expect(useAppStore().view).toBe('concepts');
+    useOntologyStore().select('/o/a.ofn');
+    await settle();
+    // Chosen but not yet listed (the connection is still coming up): nothing is asked yet.
+    expect(s.card).toBeNull();
+    useOntologyStore().list = [ontologyInfo('/o/a.ofn')];
+    await settle();
+    expect(s.card?.iri).toBe('http://x/Q');
+    expect(s.backStack).toEqual([]);
+  });
+
+  it("another ontology's search box starts empty, not with the last one's query", async () => {
+    const s = ready();
+    h.api.reply('ontology.search', (p) => [hit(p.text)]);
+    await s.search('heart');
+    useOntologyStore().select('/o/b.ofn');
+    s.resetIfOntologyChanged();
+    expect([s.text, s.searchedFor, s.hits]).toEqual(['', '', []]);
   });
 });

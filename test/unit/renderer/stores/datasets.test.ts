@@ -4,7 +4,7 @@ import { useDatasetsStore } from '../../../../src-renderer/stores/datasets';
 import { useEvaluationStore } from '../../../../src-renderer/stores/evaluation';
 import { useOntologyStore } from '../../../../src-renderer/stores/ontology';
 import { useTasksStore } from '../../../../src-renderer/stores/tasks';
-import { storeHarness } from './harness';
+import { ontologyInfo, storeHarness } from './harness';
 
 describe('datasets store: generation and the Test 2 revision as tasks of their kinds', () => {
   const h = storeHarness();
@@ -69,5 +69,31 @@ describe('datasets store: generation and the Test 2 revision as tasks of their k
     useOntologyStore().select(null);
     await s.runRevise();
     expect(h.api.callsOf('datasets.revise')).toHaveLength(1);
+  });
+
+  it('keeps the relation blocklist per ontology and sends it with the generation', async () => {
+    useOntologyStore().list = [ontologyInfo('/o/a.ofn'), ontologyInfo('/o/b.ofn')];
+    const s = ready();
+    s.toggleExcluded('http://x/partOf', true);
+    s.setRelationChoice({ includeNegation: true });
+    useOntologyStore().select('/o/b.ofn');
+    expect(s.relationChoice).toEqual({ exclude: [], includeNegation: false });
+    h.api.launches('datasets.generate', 'generate', {
+      state: 'ok',
+      result: { path: '/d/b.jsonl' } as DatasetGeneration,
+    });
+    await s.runGenerate();
+    expect(h.api.callsOf('datasets.generate')[0]).not.toHaveProperty('excludeRelations', expect.anything());
+    useOntologyStore().select('/o/a.ofn');
+    await s.runGenerate();
+    expect(h.api.callsOf('datasets.generate')[1]).toMatchObject({
+      ontologyId: '/o/a.ofn',
+      excludeRelations: ['http://x/partOf'],
+      includeNegationShortcuts: true,
+    });
+    // Kept across sessions.
+    expect(JSON.parse(h.dom.storage.get('oarag.generateRelations') ?? '{}')).toEqual({
+      '/o/a.ofn': { exclude: ['http://x/partOf'], includeNegation: true },
+    });
   });
 });

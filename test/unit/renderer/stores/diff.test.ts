@@ -92,4 +92,16 @@ describe('diff store: a diff task over two versions, and its exports', () => {
     expect(useAppStore().toasts.at(-1)).toMatchObject({ kind: 'error', text: 'Closed meanwhile.' });
     expect(s.exporting).toBe(false);
   });
+
+  it('a new diff starts without the Details filter of the previous one', async () => {
+    const s = ready();
+    Object.assign(s.form, { oldId: '/o/a.ofn', newId: '/o/b.ofn' });
+    h.api.launches('diff.run', 'diff', { state: 'ok', result: outcome('/o/a.ofn', '/o/b.ofn') });
+    await s.runForm();
+    Object.assign(s.details, { kind: 'label-changed', text: 'heart' });
+    Object.assign(s.form, { oldId: '/o/c.ofn', newId: '/o/d.ofn' });
+    h.api.launches('diff.run', 'diff', { state: 'ok', result: outcome('/o/c.ofn', '/o/d.ofn') });
+    await s.runForm();
+    expect(s.details).toEqual({ kind: 'all', text: '' });
+  });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DatasetPairing, EvaluationSummary } from '../../../../src-main/api/contract';
+import type { ApiTask, DatasetPairing, EvaluationSummary, RunInfo } from '../../../../src-main/api/contract';
 import { useAppStore } from '../../../../src-renderer/stores/app';
 import { useEvaluationStore } from '../../../../src-renderer/stores/evaluation';
 import { useOntologyStore } from '../../../../src-renderer/stores/ontology';
-import { useTasksStore } from '../../../../src-renderer/stores/tasks';
+import { etaSeconds, stageHasEta, useTasksStore } from '../../../../src-renderer/stores/tasks';
 import { ontologyInfo, storeHarness } from './harness';
 
 const pairing = (over: Partial<DatasetPairing>): DatasetPairing => ({
@@ -104,5 +104,41 @@ describe('evaluation store: the dataset pairing, the form and the evaluate task'
     });
     await s.start();
     expect(s.run.error).toEqual({ message: 'Item 3 has no gold.', code: 'bad-item' });
+  });
+
+  it('a cancelled run is not an error to show in red: its stored record is found, and Resume asks the same again', async () => {
+    const s = ready();
+    Object.assign(s.form, { datasetPath: '/d/a.jsonl', items: { mode: 'first', n: 5, seed: 1 } });
+    h.api.launches('evaluation.run', 'evaluate', { state: 'cancelled' });
+    const run = (id: string, datasetPath: string, updatedAt: string, items: number) =>
+      ({ id, datasetPath, method: 'reasoner-only', updatedAt, items }) as unknown as RunInfo;
+    h.api.reply('evaluation.runs', [
+      run('older', '/d/a.jsonl', '2026-01-01T00:00:00Z', 5),
+      run('other', '/d/b.jsonl', '2026-01-03T00:00:00Z', 9),
+      run('this', '/d/a.jsonl', '2026-01-02T00:00:00Z', 3),
+    ]);
+    await s.start();
+    expect(s.run.error?.code).toBe('cancelled');
+    expect(s.cancelled?.run?.id).toBe('this');
+    expect(s.cancelled?.asked).toBe(5);
+    s.form.datasetPath = '/d/changed.jsonl';
+    h.api.launches('evaluation.run', 'evaluate', { state: 'ok', result: { runId: 'this' } as EvaluationSummary });
+    await s.resume();
+    const calls = h.api.callsOf('evaluation.run');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toEqual(calls[0]);
+    expect(s.cancelled).toBeNull();
+    expect(s.run.result).toEqual({ runId: 'this' });
+  });
+});
+
+describe('one time-left figure per task', () => {
+  const t = (stage: string) =>
+    ({ id: 'a', kind: 'evaluate', title: 'E', state: 'running', fraction: 0.5, stage, startedAt: 0 }) as ApiTask;
+  it("leaves the estimate to the task's stage when the stage gives one", () => {
+    expect(stageHasEta('12/24 items · 30 questions/min · ETA 13 s')).toBe(true);
+    expect(stageHasEta('12/24 items')).toBe(false);
+    expect(etaSeconds(t('12/24 items · 30 questions/min · ETA 13 s'), 10_000)).toBeNull();
+    expect(etaSeconds(t('12/24 items'), 10_000)).toBeCloseTo(10, 5);
   });
 });

@@ -14,6 +14,7 @@ export interface FakeDom {
   /** Sets document.visibilityState and fires visibilitychange. */
   setVisible(visible: boolean): void;
   location: { hash: string };
+  history: { state: unknown; length: number; back(): void; forward(): void };
   root: { dataset: Record<string, string> };
 }
 
@@ -43,10 +44,33 @@ export function installFakeDom(opts: { hash?: string; storage?: Record<string, s
     const i = url.indexOf('#');
     location.hash = i >= 0 ? url.slice(i) : '';
   };
+  // The session history as a browser keeps it: entries with their state, Back and Forward firing popstate.
+  const entries: { state: unknown; hash: string }[] = [{ state: null, hash: location.hash }];
+  let at = 0;
+  const moveTo = (i: number) => {
+    if (i < 0 || i >= entries.length) return;
+    at = i;
+    location.hash = entries[i].hash;
+    winListeners.get('popstate')?.forEach((fn) => fn({}));
+  };
   const history = {
-    state: null as unknown,
-    replaceState: (_s: unknown, _t: string, url: string) => setUrl(url),
-    pushState: (_s: unknown, _t: string, url: string) => setUrl(url),
+    get state() {
+      return entries[at].state;
+    },
+    get length() {
+      return entries.length;
+    },
+    replaceState: (s: unknown, _t: string, url: string) => {
+      setUrl(url);
+      entries[at] = { state: s, hash: location.hash };
+    },
+    pushState: (s: unknown, _t: string, url: string) => {
+      setUrl(url);
+      entries.splice(at + 1, entries.length, { state: s, hash: location.hash });
+      at = entries.length - 1;
+    },
+    back: () => moveTo(at - 1),
+    forward: () => moveTo(at + 1),
   };
   const root = { dataset: {} as Record<string, string> };
   const downloads: Download[] = [];
@@ -102,6 +126,7 @@ export function installFakeDom(opts: { hash?: string; storage?: Record<string, s
     storage,
     downloads,
     location,
+    history,
     root,
     fireWindow: (type) => winListeners.get(type)?.forEach((fn) => fn({})),
     setVisible: (visible) => {

@@ -94,4 +94,27 @@ describe('query store: examples per ontology, runs in both modes, the logged his
     s.reuse({ form: 'children', query: 'CHILDREN "x"' } as QueryHistoryEntry);
     expect([s.mode, s.dialectText]).toEqual(['dialect', 'CHILDREN "x"']);
   });
+
+  it('each tab shows only its own last result and error; another ontology starts with none', async () => {
+    const s = ready();
+    h.api.reply('query.examples', examples('a'));
+    await s.loadExamples();
+    s.dialectText = 'CHILDREN "heart"';
+    h.api.reply('query.run', { kind: 'children' } as unknown as QueryResult);
+    await s.run();
+    s.mode = 'sparql';
+    expect([s.result, s.error]).toEqual([null, null]);
+    s.sparqlText = 'SELEC';
+    h.api.fail('query.sparql', 'sparql-syntax', 'Line 1: expected SELECT.');
+    await s.run();
+    s.mode = 'dialect';
+    expect([s.result?.mode, s.error]).toEqual(['dialect', null]);
+    s.mode = 'sparql';
+    expect(s.error?.code).toBe('sparql-syntax');
+    useOntologyStore().select('/o/b.ofn');
+    await s.loadExamples();
+    expect([s.result, s.error]).toEqual([null, null]);
+    s.mode = 'dialect';
+    expect(s.result).toBeNull();
+  });
 });

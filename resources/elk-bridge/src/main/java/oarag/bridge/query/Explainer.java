@@ -106,6 +106,64 @@ final class Explainer {
         return contract(cand, goal);
     }
 
+    /**
+     * Up to {@code limit} distinct justifications, each checked to entail the goal and contracted
+     * to a minimal set: the proof's enumeration (within the same time budget), else the one of
+     * {@link #justify}. The flag {@code more[0]} is set when the enumeration stopped at the limit.
+     */
+    static List<List<OWLAxiom>> justifyAll(
+            Session s, ElkReasoner reasoner, OWLAxiom goal, int limit, boolean[] more) {
+        Set<OWLAxiom> logical = new HashSet<>();
+        for (OWLOntology o : s.closure) {
+            o.logicalAxioms().forEach(logical::add);
+        }
+        List<Set<OWLAxiom>> found = new ArrayList<>();
+        try {
+            DynamicProof<ElkOwlInference> proof = ElkOwlProof.create(reasoner, goal);
+            try {
+                @SuppressWarnings({"unchecked", "rawtypes"})
+                InferenceJustifier<Inference<OWLAxiom>, ? extends Set<? extends OWLAxiom>>
+                        justifier =
+                                (InferenceJustifier)
+                                        InferenceJustifiers.justifyAssertedInferences();
+                final long deadline = System.currentTimeMillis() + PROOF_BUDGET_MS;
+                MinimalSubsetEnumerators.enumerateJustifications(
+                        goal,
+                        proof,
+                        justifier,
+                        () -> found.size() > limit || System.currentTimeMillis() > deadline,
+                        j -> {
+                            if (found.size() <= limit) {
+                                found.add(new LinkedHashSet<>(j));
+                            }
+                        });
+            } finally {
+                proof.dispose();
+            }
+        } catch (RuntimeException | OutOfMemoryError e) {
+            System.err.println("[elk-bridge] proof-based justifications failed: " + e);
+        }
+        more[0] = found.size() > limit;
+        List<List<OWLAxiom>> out = new ArrayList<>();
+        Set<Set<OWLAxiom>> seen = new HashSet<>();
+        for (Set<OWLAxiom> j : found.subList(0, Math.min(limit, found.size()))) {
+            if (!logical.containsAll(j) || !entails(j, goal)) {
+                continue;
+            }
+            List<OWLAxiom> min = contract(new ArrayList<>(j), goal);
+            if (seen.add(new HashSet<>(min))) {
+                out.add(min);
+            }
+        }
+        if (out.isEmpty()) {
+            List<OWLAxiom> one = justify(s, reasoner, goal);
+            if (one != null) {
+                out.add(one);
+            }
+        }
+        return out;
+    }
+
     /** Every asserted axiom reachable in the proof of the goal. */
     private static Set<OWLAxiom> assertedInProof(
             DynamicProof<ElkOwlInference> proof,

@@ -242,23 +242,46 @@ public final class Queries {
         boolean ent = isEntailed(s, r, g);
         o.addProperty("entailed", ent);
         JsonArray axs = new JsonArray();
+        // "limit" > 1 asks for up to that many justifications; without it, one (as before).
+        int limit = req.has("limit") ? Math.max(1, Math.min(50, req.get("limit").getAsInt())) : 1;
         if (ent) {
-            List<OWLAxiom> just = Explainer.justify(s, r, g);
-            if (just == null) {
-                throw new BridgeException(
-                        "INTERNAL", "No justification could be computed for this entailment.");
-            }
             Render render = new Render(s);
-            for (OWLAxiom ax : just) {
-                JsonObject a = new JsonObject();
-                a.addProperty("functional", Render.functional(ax));
-                a.addProperty("text", render.axiom(ax));
-                a.addProperty("manchester", ManchesterText.of(ax));
-                a.add("entities", ManchesterText.entities(ax));
-                axs.add(a);
+            if (limit > 1) {
+                boolean[] more = new boolean[1];
+                JsonArray all = new JsonArray();
+                for (List<OWLAxiom> j : Explainer.justifyAll(s, r, g, limit, more)) {
+                    all.add(axiomsJson(render, j));
+                }
+                if (all.size() == 0) {
+                    throw new BridgeException(
+                            "INTERNAL", "No justification could be computed for this entailment.");
+                }
+                o.add("justifications", all);
+                o.addProperty("more", more[0]);
+                axs = all.get(0).getAsJsonArray();
+            } else {
+                List<OWLAxiom> just = Explainer.justify(s, r, g);
+                if (just == null) {
+                    throw new BridgeException(
+                            "INTERNAL", "No justification could be computed for this entailment.");
+                }
+                axs = axiomsJson(render, just);
             }
         }
         o.add("axioms", axs);
         return o;
+    }
+
+    private static JsonArray axiomsJson(Render render, List<OWLAxiom> just) {
+        JsonArray axs = new JsonArray();
+        for (OWLAxiom ax : just) {
+            JsonObject a = new JsonObject();
+            a.addProperty("functional", Render.functional(ax));
+            a.addProperty("text", render.axiom(ax));
+            a.addProperty("manchester", ManchesterText.of(ax));
+            a.add("entities", ManchesterText.entities(ax));
+            axs.add(a);
+        }
+        return axs;
     }
 }

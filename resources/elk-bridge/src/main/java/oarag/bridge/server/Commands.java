@@ -18,6 +18,7 @@ import oarag.bridge.extract.ResultJson;
 import oarag.bridge.load.Loader;
 import oarag.bridge.model.Session;
 import oarag.bridge.query.ClassAxioms;
+import oarag.bridge.query.DlQuery;
 import oarag.bridge.query.Queries;
 import oarag.bridge.query.ToldParents;
 import oarag.bridge.revise.Reviser;
@@ -52,6 +53,8 @@ public final class Commands {
                 return Queries.explain(need(), req, progress);
             case "classAxioms":
                 return ClassAxioms.run(need(), req);
+            case "dlQuery":
+                return DlQuery.run(need(), req, progress);
             case "toldParents":
                 return ToldParents.run(need());
             case "reviseStrip":
