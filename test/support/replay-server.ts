@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { appRoot } from '../../src-main/core/paths';
 import { readBody } from './loopback-http';
 import { scriptedAnswer } from './fake-openai-server';
 
@@ -50,7 +51,8 @@ export interface ReplayServer {
   close(): Promise<void>;
 }
 
-const FIXTURES = join(__dirname, '..', 'fixtures', 'llama-cpp-python');
+// appRoot, not __dirname: the benchmark (perf/openai-real.ts) loads this module as ESM under tsx.
+const FIXTURES = join(appRoot(), 'test', 'fixtures', 'llama-cpp-python');
 const fixture = <T>(name: string): T => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as T;
 
 interface ChatBody {
