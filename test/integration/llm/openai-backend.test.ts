@@ -208,6 +208,33 @@ describe('OpenAiBackend against a local server', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it('a 500 that is a validation error of the request is not retried (asking again cannot change it)', async () => {
+    handler = (_req, res) =>
+      json(res, 500, {
+        error: { message: '1 validation error for CreateChatCompletionRequest\nstop\n  Input should be a valid list' },
+      });
+    const err = await make({ retry: { maxRetries: 3, baseDelayMs: 5 } })
+      .chat(messages, { maxTokens: 5, stop: ['x'] })
+      .catch((e) => e);
+    expect(err).toMatchObject({ code: 'http', status: 500, permanent: true });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('an empty reply is asked for once more, then is an error naming it, never an answer', async () => {
+    let n = 0;
+    handler = (_req, res) => (n++ === 0 ? sse(res, [delta('', 'stop')]) : sse(res, [delta('fine', 'stop')]));
+    expect((await make().chat(messages, { maxTokens: 5 })).text).toBe('fine');
+    expect(requests).toHaveLength(2);
+    requests = [];
+    handler = (_req, res) => sse(res, [delta('', 'stop')]);
+    const err = await make()
+      .chat(messages, { maxTokens: 5 })
+      .catch((e) => e);
+    expect(err).toMatchObject({ code: 'bad-reply', reply: 'empty' });
+    expect(err.message).toMatch(/gave an empty reply \(0 output tokens, estimated\) 2 times\.$/);
+    expect(requests).toHaveLength(2);
+  });
+
   it('retries network failures and then names the cause', async () => {
     const dead = createServer();
     await new Promise<void>((r) => dead.listen(0, '127.0.0.1', r));
