@@ -23,7 +23,10 @@ function figures(items: ItemResult[], seconds: number) {
     oq: pct(items.filter((r) => r.kind === 'oq')),
     all: pct(items),
     inTok: round(sum((r) => r.usage.inputTokens) / n, 0),
-    evalTok: round(sum((r) => r.usage.evaluatedTokens ?? r.usage.inputTokens) / n, 0),
+    // null: a server that does not report its cached tokens; results stored before the count: all were evaluated.
+    evalTok: items.some((r) => r.usage.evaluatedTokens === null)
+      ? 'not reported'
+      : round(sum((r) => r.usage.evaluatedTokens ?? r.usage.inputTokens) / n, 0),
     outTok: round(sum((r) => r.usage.outputTokens) / n, 0),
     secPerQ: round(seconds / n, 2),
   };

@@ -15,8 +15,11 @@ export interface StageUsage {
   calls: number;
   /** Prompt tokens sent, whole (what a stateless server bills). */
   inputTokens: number;
-  /** Prompt tokens the model actually evaluated: the sent ones less those served from a KV or prompt cache. */
-  evaluatedTokens: number;
+  /**
+   * Prompt tokens the model actually evaluated: the sent ones less those served from a KV or prompt cache;
+   * null ("not reported") when a server gave no count of its cached tokens for some call.
+   */
+  evaluatedTokens: number | null;
   outputTokens: number;
 }
 

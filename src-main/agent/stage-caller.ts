@@ -53,7 +53,10 @@ export class StageCaller {
     const u = this.usage.byStage[stage];
     u.calls++;
     u.inputTokens += res.inputTokens;
-    u.evaluatedTokens += Math.max(0, res.inputTokens - (res.cachedInputTokens ?? 0));
+    u.evaluatedTokens = plusKnown(
+      u.evaluatedTokens,
+      res.cachedInputTokens === null ? null : Math.max(0, res.inputTokens - (res.cachedInputTokens ?? 0)),
+    );
     u.outputTokens += res.outputTokens;
     const shown =
       res.text || (res.toolCalls?.length ? res.toolCalls.map((t) => `${t.name}(${t.arguments})`).join('\n') : '');
@@ -89,7 +92,7 @@ export class StageCaller {
     const u = this.usage.byStage[stage];
     u.calls++;
     u.inputTokens += res.evaluatedTokens;
-    u.evaluatedTokens += res.evaluatedTokens;
+    u.evaluatedTokens = plusKnown(u.evaluatedTokens, res.evaluatedTokens);
     return res;
   }
 
@@ -105,10 +108,15 @@ export class StageCaller {
     const stages = Object.values(u.byStage);
     u.calls = stages.reduce((a, s) => a + s.calls, 0);
     u.inputTokens = stages.reduce((a, s) => a + s.inputTokens, 0);
-    u.evaluatedTokens = stages.reduce((a, s) => a + s.evaluatedTokens, 0);
+    u.evaluatedTokens = stages.reduce<number | null>((a, s) => plusKnown(a, s.evaluatedTokens), 0);
     u.outputTokens = stages.reduce((a, s) => a + s.outputTokens, 0);
     return u;
   }
+}
+
+/** A sum that stays unknown once one term is. */
+function plusKnown(a: number | null, b: number | null): number | null {
+  return a === null || b === null ? null : a + b;
 }
 
 export const NO_CAPABILITIES: BackendCapabilities = { grammar: false, jsonSchema: false, tools: false };

@@ -35,9 +35,12 @@ export const ITEM_RETRY: RetryPolicy = { maxRetries: 4, baseDelayMs: 2000, maxDe
  * resumable), rather than stalling it in backoff.
  */
 export function isTransient(e: unknown): boolean {
+  // An outage was already waited out by the backend, and a validation error will not change: neither is re-run.
   return (
     e instanceof LlmError &&
     e.code === 'http' &&
+    !e.permanent &&
+    !e.outage &&
     e.status !== undefined &&
     (e.status === 429 || (e.status >= 500 && isRetryableStatus(e.status)))
   );

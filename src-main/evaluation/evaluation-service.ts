@@ -23,6 +23,8 @@ export interface EvaluateRequest {
   /** No model: the default one. Ignored by reasoner-only. */
   model?: string;
   concurrency?: number;
+  /** How long a server outage is waited out before the run stops, writing what it has (default 120 s). */
+  retryForMs?: number;
   protocol?: AgentProtocol | 'auto';
   names?: NameScopeMode;
   /** Who drives the oa-rag agent's queries (default: the setting). */
@@ -103,6 +105,7 @@ export class EvaluationService {
         signal: io.signal,
         onProgress: io.onProgress,
         concurrency: req.concurrency,
+        retryForMs: req.retryForMs,
         protocol: req.protocol,
         nameScope: req.names,
         driver: req.driver ?? this.deps.driver?.(),

@@ -147,6 +147,8 @@ export interface ItemResult {
   seconds: number;
   /** Set when the method failed on this item (it is then scored as wrong). */
   error?: string;
+  /** The failure was a reply the server left empty or cut short (retried once first). */
+  emptyReply?: 'empty' | 'cut';
 }
 
 /** One gold evidence reference of an item, and whether the method retrieved and cited it. */
@@ -160,8 +162,11 @@ export interface GoldEvidenceFlag {
 export interface MethodUsage {
   calls: number;
   inputTokens: number;
-  /** Prompt tokens actually evaluated (sent less KV/prompt-cache hits); absent in results stored before it was counted. */
-  evaluatedTokens?: number;
+  /**
+   * Prompt tokens actually evaluated (sent less KV/prompt-cache hits); null when the server does not report
+   * its cached tokens; absent in results stored before it was counted.
+   */
+  evaluatedTokens?: number | null;
   outputTokens: number;
 }
 

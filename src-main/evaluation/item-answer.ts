@@ -39,6 +39,7 @@ export async function answerItem(r: ItemRun, i: number, item: DatasetItem, signa
   const started = performance.now();
   let outcome: MethodOutcome;
   let error: string | undefined;
+  let emptyReply: 'empty' | 'cut' | undefined;
   try {
     outcome = await withItemRetry(
       () => r.method(item, signal),
@@ -50,6 +51,7 @@ export async function answerItem(r: ItemRun, i: number, item: DatasetItem, signa
     if (e instanceof TaskCancelledError || signal.aborted) throw new TaskCancelledError();
     if (!(e instanceof LlmError && ITEM_ERRORS.has(e.code))) throw e;
     error = errorMessage(e);
+    if (e.reply) emptyReply = e.reply;
     outcome = {
       predicted: null,
       grounding: null,
@@ -63,6 +65,7 @@ export async function answerItem(r: ItemRun, i: number, item: DatasetItem, signa
   return () => {
     const res = scoreItem(item, outcome, r.matcher, r.query, seconds);
     if (error) res.error = error;
+    if (emptyReply) res.emptyReply = emptyReply;
     Object.assign(res, reviewFacts(item, outcome, r.matcher, r.checker, r.nameOf));
     r.store.put(r.key, res, outcome.record, r.model);
     r.tally.answer(i, res);

@@ -50,6 +50,8 @@ export interface Metrics {
     tokensPerQuestion: number;
   };
   errors: number;
+  /** Of the errors: replies the server left empty or cut short (never scored as answers). */
+  emptyReplies: number;
   /**
    * Where the answers came from, for a policy-driven agent: items decided by the reasoner alone, by the
    * model's likelihoods, or generated; and the chosen options or concepts per source. Null for other methods.
@@ -157,6 +159,7 @@ export function computeMetrics(items: ItemResult[]): Metrics {
       tokensPerQuestion: per(sum('inputTokens') + sum('outputTokens')),
     },
     errors: rs.filter((r) => r.error).length,
+    emptyReplies: rs.filter((r) => r.error && r.emptyReply).length,
     provenance: provenanceMetrics(rs),
   };
 }

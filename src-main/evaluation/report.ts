@@ -62,7 +62,14 @@ function summaryLines(r: EvalReport): string[] {
         ]
       : []),
     `- per question: ${r.usage.callsPerQuestion} LLM calls, ${r.usage.tokensPerQuestion} tokens (${r.usage.inputTokensPerQuestion} in, ${r.usage.outputTokensPerQuestion} out)`,
-    ...(r.errors ? [`- items that failed (scored wrong): ${r.errors}`] : []),
+    ...(r.errors
+      ? [
+          `- items that failed (scored wrong): ${r.errors}${r.emptyReplies ? `, of which ${r.emptyReplies} with an empty or cut reply from the server` : ''}`,
+        ]
+      : []),
+    ...(r.stopped
+      ? [`- **stopped before the end:** ${r.stopped.reason} (${r.n} of ${r.dataset.items} items finished)`]
+      : []),
     ...(r.provenance
       ? [
           `- answers decided by: the reasoner alone ${r.provenance.items.reasoner}, the model's likelihoods ${r.provenance.items.likelihood}, generation ${r.provenance.items.generation}`,

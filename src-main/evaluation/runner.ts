@@ -5,8 +5,9 @@ import { defaultPersona } from '../agent/persona';
 import type { AgentProtocol } from '../agent/protocol';
 import type { AgentVocabulary } from '../agent/structured/vocabulary';
 import type { NameScopeMode } from '../agent/loop-context';
-import { UserError } from '../core/errors';
+import { errorMessage, UserError } from '../core/errors';
 import { throwIfAborted, type TaskProgress } from '../core/task';
+import { LlmError } from '../llm/errors';
 import type { LlmBackend } from '../llm/types';
 import type { OntologyHandle } from '../ontology/ontology-handle';
 import { QueryService } from '../query/exec/query-service';
@@ -42,6 +43,8 @@ export interface EvalOptions {
   fresh?: boolean;
   /** Items in flight at once; only an OpenAI-compatible server gets more than one (see effectiveConcurrency). */
   concurrency?: number;
+  /** How long a server outage is waited out before the run stops with what it has (default the backend's, 120 s). */
+  retryForMs?: number;
   llm?: LlmBackend;
   store: ResultStore;
   /** The query service the agent uses (default: a fresh one with the usual limits). */
@@ -77,6 +80,8 @@ export interface EvalReport extends Metrics {
   /** Which of the dataset's items were run (set by the evaluation service; absent: all of `items`). */
   selection?: ItemSelection;
   warnings: string[];
+  /** The run ended before every item was answered (the server stayed away past --retry-for): why. */
+  stopped?: { reason: string; code: string };
   items: ItemResult[];
 }
 
@@ -102,8 +107,9 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   if (o.fresh) o.store.forget(key);
   const done = await o.store.allYielding(key);
   const total = o.items.length;
-  const conc = effectiveConcurrency(o.concurrency, needsLlm(o.method) ? o.llm : undefined);
-  if (conc.note) warnings.push(conc.note);
+  const llm = needsLlm(o.method) ? o.llm : undefined;
+  const conc = await serverConcurrency(o.concurrency, llm, warnings, o.signal);
+  if (o.retryForMs !== undefined) llm?.setRetryFor?.(o.retryForMs);
   const tally = new RunTally(total, o.onProgress, o.onItem);
   const itemRun: ItemRun = { ...answering, store: o.store, key, model, tally };
   const todo: number[] = [];
@@ -115,16 +121,20 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
   tally.progress();
   throwIfAborted(o.signal);
   // Items finish in any order; each is stored the moment it is scored, and the report keeps dataset order.
-  await runPool({
-    items: todo,
-    concurrency: conc.n,
-    signal: o.signal,
-    run: (i, _k, signal) => answerItem(itemRun, i, o.items[i], signal),
-  });
+  const stopped = await untilServerGivesUp(llm, tally, () =>
+    runPool({
+      items: todo,
+      concurrency: conc.n,
+      signal: o.signal,
+      run: (i, _k, signal) => answerItem(itemRun, i, o.items[i], signal),
+    }),
+  );
   // The store batches its writes (see ResultStore.put): readers on other connections see them all now.
   o.store.flush();
   await new Promise<void>((r) => setImmediate(r));
-  const metrics = computeMetrics(tally.results);
+  warnings.push(...(llm?.notes?.() ?? []));
+  const finished = tally.results.filter((r): r is ItemResult => r !== undefined);
+  const metrics = computeMetrics(finished);
   return {
     method: o.method,
     model,
@@ -140,8 +150,59 @@ export async function runEvaluation(o: EvalOptions): Promise<EvalReport> {
       concurrency: conc.n,
     },
     warnings,
-    items: tally.results,
+    ...(stopped ? { stopped } : {}),
+    items: finished,
   };
+}
+
+/**
+ * The items in flight at once: the request, held to the server's own slots where it says how many it has
+ * (llama.cpp's /props or /slots). Requests beyond its slots are not queued by every server: some answer
+ * them with an empty reply.
+ */
+async function serverConcurrency(
+  requested: number | undefined,
+  llm: LlmBackend | undefined,
+  warnings: string[],
+  signal?: AbortSignal,
+): Promise<{ n: number }> {
+  const conc = effectiveConcurrency(requested, llm);
+  if (conc.note) warnings.push(conc.note);
+  if (conc.n <= 1 || !llm?.serverSlots) return conc;
+  const info = await llm.serverSlots(signal);
+  if (!info || info.slots >= conc.n) return conc;
+  warnings.push(
+    `--concurrency ${conc.n} lowered to ${info.slots}: the server answers ${info.slots} request${info.slots === 1 ? '' : 's'} at a time (${info.source}).`,
+  );
+  return { n: info.slots };
+}
+
+/**
+ * Runs the pool showing "waiting for the server" while the backend waits out an outage. A server that
+ * stayed away past the limit, or refused for good, stops the run: the reason is returned, and the items
+ * finished so far make the report.
+ */
+async function untilServerGivesUp(
+  llm: LlmBackend | undefined,
+  tally: RunTally,
+  run: () => Promise<void>,
+): Promise<{ reason: string; code: string } | undefined> {
+  const unwatch = llm?.watchServer?.((w) =>
+    w
+      ? tally.progress(
+          `${tally.stage()} · waiting for the server (${w.reason}): ${Math.round(w.waitedMs / 1000)} s of ${Math.round(w.limitMs / 1000)} s`,
+        )
+      : tally.progress(),
+  );
+  try {
+    await run();
+    return undefined;
+  } catch (e) {
+    if (e instanceof LlmError && e.code === 'http') return { reason: errorMessage(e), code: e.code };
+    throw e;
+  } finally {
+    unwatch?.();
+  }
 }
 
 /** The model spec as reported, and the key the run's results are stored under. */

@@ -34,6 +34,12 @@ export interface LlmErrorDetail {
   /** The text generated before the failure, when there was some. */
   partial?: GenerateResult;
   cause?: unknown;
+  /** The server refused the request itself (a validation error): asking again cannot change the answer. */
+  permanent?: boolean;
+  /** The server stayed unreachable past the time allowed for an outage (`--retry-for`). */
+  outage?: boolean;
+  /** The server's reply was empty (no output tokens) or cut short by the server, twice. */
+  reply?: 'empty' | 'cut';
 }
 
 /** Every failure of an LLM backend. The message is one readable sentence meant for the user. */
@@ -41,12 +47,18 @@ export class LlmError extends UserError {
   declare readonly code: LlmErrorCode;
   readonly status?: number;
   readonly partial?: GenerateResult;
+  readonly permanent?: boolean;
+  readonly outage?: boolean;
+  readonly reply?: 'empty' | 'cut';
 
   constructor(code: LlmErrorCode, message: string, detail: LlmErrorDetail = {}) {
     super(code, message, detail.cause);
     this.name = 'LlmError';
     this.status = detail.status;
     this.partial = detail.partial;
+    if (detail.permanent) this.permanent = true;
+    if (detail.outage) this.outage = true;
+    if (detail.reply) this.reply = detail.reply;
     if (detail.cause !== undefined) (this as { cause?: unknown }).cause = detail.cause;
   }
 }

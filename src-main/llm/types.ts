@@ -56,6 +56,8 @@ export interface BackendCapabilities {
   grammar: boolean;
   jsonSchema: boolean;
   tools: boolean;
+  /** How a server takes a schema when `jsonSchema`: strict `json_schema`, or `json_object` with a `schema` (llama-cpp-python). */
+  jsonSchemaVia?: 'json_schema' | 'json_object';
 }
 
 export type FinishReason = 'stop' | 'length' | 'aborted';
@@ -69,8 +71,11 @@ export interface GenerateResult {
   finish: FinishReason;
   /** True when the counts are estimates rather than the model's own tokenizer counts. */
   tokensEstimated?: boolean;
-  /** Prompt tokens served from a cache (the local KV prefix, or the server's prompt cache) rather than evaluated. */
-  cachedInputTokens?: number;
+  /**
+   * Prompt tokens served from a cache (the local KV prefix, or the server's prompt cache) rather than evaluated;
+   * null when the server does not report them (the tokens it evaluated are then unknown).
+   */
+  cachedInputTokens?: number | null;
   /** Native tool calls, when `tools` were offered and the backend supports them. */
   toolCalls?: ToolCall[];
 }
@@ -106,5 +111,13 @@ export interface LlmBackend {
   /** What kind of model this is, for choosing how the agent uses it; absent: unknown. */
   describe?(): Promise<{ local: boolean; parameters: number | null }>;
   score?(req: ScoreRequest, opts?: { signal?: AbortSignal }): Promise<ScoreResult>;
+  /** How many requests the server answers side by side (llama.cpp's /props or /slots); null when it does not say. */
+  serverSlots?(signal?: AbortSignal): Promise<{ slots: number; source: string } | null>;
+  /** Hears each wait while the server is away ("waiting for the server"), and null when it is back. */
+  watchServer?(listener: (w: { reason: string; waitedMs: number; limitMs: number } | null) => void): () => void;
+  /** How long an outage is waited out before a call fails (`--retry-for`). */
+  setRetryFor?(ms: number): void;
+  /** What a run should report about the server (a concurrency lowered after an empty-reply burst). */
+  notes?(): string[];
   close(): Promise<void>;
 }

@@ -235,6 +235,8 @@ describe('fuzz: LLM servers (OpenAI-compatible backend)', () => {
       idleTimeoutMs,
       maxReplyChars: MAX_CHARS,
       retry: { maxRetries: 1, baseDelayMs: 10, maxDelayMs: 50 },
+      // An outage (refused, reset, 502/503) is waited out under its own limit, with the deadline paused.
+      retryForMs: 300,
       capabilityCacheDir: dir.path,
     });
 

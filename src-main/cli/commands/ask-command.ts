@@ -15,13 +15,14 @@ import {
   printJson,
   protocolOption,
   requireString,
+  watchedBackend,
 } from './shared';
 
 export const askCommand: CommandSpec = {
   name: 'ask',
   summary: 'Answer a question with the OA-RAG agent, citing ontology evidence and a grounding level.',
   usage:
-    'oarag ask --ontology <file> [--model <gguf-path|openai:<url>#<model>|scripted:<file>>] [--protocol structured|text|auto] [--names question|ontology] [--driver auto|policy|react] ' +
+    'oarag ask --ontology <file> [--model <gguf-path|openai:<url>#<model>|scripted:<file>>] [--protocol structured|text|auto] [--names question|ontology] [--driver auto|policy|react] [--retry-for <seconds>] ' +
     '[--json] ("<question>" | --item <item.json>) [--kind free|oq|mcq|single]   (no --model: the default model, else the built-in SmolLM2)',
   options: {
     ontology: { type: 'string' },
@@ -34,6 +35,7 @@ export const askCommand: CommandSpec = {
     protocol: { type: 'string' },
     names: { type: 'string' },
     driver: { type: 'string' },
+    'retry-for': { type: 'string' },
   },
   async run(ctx) {
     const request = readQuestion(ctx.values, ctx.positionals.join(' '), ctx.io.cwd);
@@ -47,7 +49,7 @@ export const askCommand: CommandSpec = {
       import('../../agent/frame/frame-text'),
       import('../../agent/persona'),
     ]);
-    const llm = await ctx.container.createBackend(model, ctx.io.signal);
+    const { llm, close } = await watchedBackend(ctx, model);
     try {
       const persona =
         typeof ctx.values.persona === 'string'
@@ -110,7 +112,7 @@ export const askCommand: CommandSpec = {
       }
       return 0;
     } finally {
-      await llm.close();
+      await close();
     }
   },
 };

@@ -3,6 +3,8 @@ import { checkSelection, describeSelection, type SelectionRequest } from '../../
 import { MAX_CONCURRENCY } from '../../evaluation/concurrency';
 import type { MethodName } from '../../evaluation/methods';
 import type { EvaluationRun } from '../../evaluation/evaluation-service';
+import type { EvalReport } from '../../evaluation/runner';
+import type { TaskProgress } from '../../core/task';
 import { UserError } from '../../core/errors';
 import { TaskCancelledError } from '../../core/task';
 import { progressBar } from '../progress-bar';
@@ -16,6 +18,7 @@ import {
   printJson,
   protocolOption,
   requireString,
+  retryForOption,
 } from './shared';
 
 export const evalCommand: CommandSpec = {
@@ -23,7 +26,7 @@ export const evalCommand: CommandSpec = {
   summary: 'Run a method over a benchmark dataset and score it (resumable; results.json + Markdown).',
   usage:
     'oarag eval --ontology <file> --dataset <test1.jsonl> --method oa-rag|cot|rag-text|reasoner-only|string-match [--model <spec>] --out <results.json> ' +
-    '[--limit N | --sample N [--seed S]] [--store <results.sqlite>] [--fresh] [--persona <text>] [--concurrency N] [--protocol structured|text|auto] [--names question|ontology] [--driver auto|policy|react] [--force] [--json]' +
+    '[--limit N | --sample N [--seed S]] [--store <results.sqlite>] [--fresh] [--persona <text>] [--concurrency N] [--retry-for <seconds>] [--protocol structured|text|auto] [--names question|ontology] [--driver auto|policy|react] [--force] [--json]' +
     '   (no --model: the default model, else the built-in SmolLM2)',
   options: {
     ontology: { type: 'string' },
@@ -37,6 +40,7 @@ export const evalCommand: CommandSpec = {
     json: { type: 'boolean' },
     force: { type: 'boolean' },
     concurrency: { type: 'string', short: 'j' },
+    'retry-for': { type: 'string' },
     protocol: { type: 'string' },
     names: { type: 'string' },
     driver: { type: 'string' },
@@ -55,6 +59,7 @@ export const evalCommand: CommandSpec = {
     const protocol = protocolOption(ctx);
     const nameScope = nameScopeOption(ctx);
     const concurrency = concurrencyOption(ctx.values.concurrency);
+    const retryForMs = retryForOption(ctx.values['retry-for']);
     const items = selectionOptions(ctx.values);
     const out = resolve(ctx.io.cwd, requireString(ctx, 'out', 'results.json'));
     const datasetPath = resolve(ctx.io.cwd, requireString(ctx, 'dataset', 'dataset.jsonl'));
@@ -72,6 +77,7 @@ export const evalCommand: CommandSpec = {
           method,
           model,
           concurrency,
+          retryForMs,
           protocol,
           names: nameScope,
           driver: driverOption(ctx),
@@ -82,7 +88,7 @@ export const evalCommand: CommandSpec = {
           force: ctx.values.force === true,
           items,
         },
-        { signal: ctx.io.signal, onProgress: (p) => bar.update(p) },
+        { signal: ctx.io.signal, onProgress: withWaitLines(bar, ctx.io) },
       );
     } catch (e) {
       if (e instanceof TaskCancelledError)
@@ -112,6 +118,7 @@ export const evalCommand: CommandSpec = {
             : []),
           `  ${report.run.answered} answered now, ${report.run.reused} reused from ${storePath} (same dataset, ontology content, method, model identity, protocol and prompt version); ${report.usage.callsPerQuestion} calls and ${report.usage.tokensPerQuestion} tokens per question`,
           ...(report.run.answered ? [`  ${report.run.concurrency ?? 1} at a time: ${perMinute(report.run)}`] : []),
+          `  errors: ${report.errors}${report.errors ? ` (scored wrong), of which empty or cut replies from the server: ${report.emptyReplies}` : ''}`,
           `  checked by the reasoner: ${Object.entries(report.checked.distribution)
             .filter(([, v]) => v.count)
             .map(([k, v]) => `${k} ${v.count}`)
@@ -120,9 +127,33 @@ export const evalCommand: CommandSpec = {
         ].join('\n') + '\n',
       );
     }
-    return 0;
+    return stoppedCode(ctx.io.stderr, report, out);
   },
 };
+
+/** The bar; without a TTY it is silent, but a wait for the server is still worth a line in the log (every 10 s). */
+function withWaitLines(
+  bar: { update(p: TaskProgress): void },
+  io: { stderr: (s: string) => void; isTTY: boolean },
+): (p: TaskProgress) => void {
+  let saidAt = 0;
+  return (p) => {
+    bar.update(p);
+    const at = p.stage.indexOf('waiting for the server');
+    if (io.isTTY || at < 0 || Date.now() - saidAt < 10_000) return;
+    saidAt = Date.now();
+    io.stderr(`${p.stage.slice(at)}\n`);
+  };
+}
+
+/** 0, or 1 for a run the server stopped (its finished items are written): with why and how to go on. */
+function stoppedCode(stderr: (s: string) => void, report: EvalReport, out: string): number {
+  if (!report.stopped) return 0;
+  stderr(
+    `Stopped: ${report.stopped.reason}\n${out} has the ${report.n} finished items; run the same command again to continue.\n`,
+  );
+  return 1;
+}
 
 function perMinute(run: { answered: number; seconds: number }): string {
   return `${((run.answered * 60) / Math.max(run.seconds, 0.001)).toFixed(1)} questions/min`;

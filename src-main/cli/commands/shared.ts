@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { NameScopeMode } from '../../agent/loop-context';
 import { isAgentProtocol, type AgentProtocol } from '../../agent/protocol';
 import { UserError } from '../../core/errors';
+import type { LlmBackend } from '../../llm/types';
 import type { OntologyHandle } from '../../ontology/ontology-handle';
 import type { CommandContext } from '../command-spec';
 import { progressBar } from '../progress-bar';
@@ -69,4 +70,46 @@ export function scopeOption(v: unknown): 'main' | 'closure' {
   if (v === undefined || v === 'main') return 'main';
   if (v === 'closure') return 'closure';
   throw new UserError('usage', `--scope must be main or closure, not "${String(v)}".`);
+}
+
+/** --retry-for <seconds>: how long a server outage is waited out (absent: the backend's default, 120 s). */
+export function retryForOption(v: unknown): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (typeof v !== 'string' || !/^\d+(\.\d+)?$/.test(v.trim()) || n > 86_400)
+    throw new UserError('usage', `--retry-for must be a number of seconds from 0 to 86400, not "${String(v)}".`);
+  return Math.round(n * 1000);
+}
+
+/**
+ * The model's backend with `--retry-for` applied and its waits for the server said on stderr; `close`
+ * stops listening and closes it.
+ */
+export async function watchedBackend(
+  ctx: CommandContext,
+  model: string,
+): Promise<{ llm: LlmBackend; close: () => Promise<void> }> {
+  const retryForMs = retryForOption(ctx.values['retry-for']);
+  const llm = await ctx.container.createBackend(model, ctx.io.signal);
+  const off = sayServerWaits(llm, ctx.io.stderr, retryForMs);
+  return {
+    llm,
+    close: async () => {
+      off();
+      await llm.close();
+    },
+  };
+}
+
+/** Sets the outage limit, and says on stderr while the server is away and when it is back; returns the unsubscribe. */
+export function sayServerWaits(llm: LlmBackend, stderr: (s: string) => void, retryForMs?: number): () => void {
+  if (retryForMs !== undefined) llm.setRetryFor?.(retryForMs);
+  const off = llm.watchServer?.((w) =>
+    stderr(
+      w
+        ? `waiting for the server (${w.reason}): ${Math.round(w.waitedMs / 1000)} s of ${Math.round(w.limitMs / 1000)} s\n`
+        : 'the server is back\n',
+    ),
+  );
+  return off ?? (() => undefined);
 }

@@ -5,6 +5,7 @@ import { writeOutputFile } from '../../core/output-policy';
 import { abortedError } from '../errors';
 import type { BackendCapabilities } from '../types';
 import { readCapped } from './bounded-read';
+import { isFieldRefusal } from './schema-modes';
 
 /** Servers change (an upgrade, another flag): a week-old finding is probed again. */
 export const CAPABILITY_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -68,7 +69,7 @@ export async function cachedCapabilities(
         return fromDisk.caps;
       }
       const found = await probeCapabilities(target, s);
-      const caps: BackendCapabilities = { grammar: found.grammar, tools: found.tools, jsonSchema: found.jsonSchema };
+      const { conclusive: _c, ...caps } = found;
       memory.set(memKey, { caps, until: now() + (found.conclusive ? CAPABILITY_TTL_MS : INCONCLUSIVE_TTL_MS) });
       if (found.conclusive && dir) await writeEntry(dir, key, caps, now()).catch(() => undefined);
       return caps;
@@ -78,6 +79,18 @@ export async function cachedCapabilities(
     probe = p;
   }
   return probe.wait(signal);
+}
+
+/** What is already known of a server (this process's memory, or the file), without probing it. */
+export async function knownCapabilities(
+  target: Pick<ProbeTarget, 'chatUrl' | 'model'>,
+  dir: string | null | undefined,
+  now: () => number = Date.now,
+): Promise<BackendCapabilities | null> {
+  const key = `${target.chatUrl}#${target.model}`;
+  const hit = memory.get(`${dir ?? ''}\u0000${key}`);
+  if (hit && hit.until > now()) return hit.caps;
+  return dir ? ((await readEntry(dir, key, now()))?.caps ?? null) : null;
 }
 
 class SharedProbe {
@@ -123,13 +136,20 @@ export function serverRoot(chatUrl: string): string {
 }
 
 const PROBE_WORD = 'oarag-probe-ok';
+const PROBE_SCHEMA = {
+  type: 'object',
+  properties: { probe: { type: 'string', enum: [PROBE_WORD] } },
+  required: ['probe'],
+  additionalProperties: false,
+};
 
 /**
  * Tiny requests, each with a few tokens at most: the llama.cpp `grammar` field (its /props page, or a
  * grammar that forces a word no model says unprompted), native tools with `tool_choice: 'required'`,
- * and a strict `json_schema` response format that forces an enum value. A 4xx means "not supported";
- * a 408/429/5xx, a network failure or the deadline leaves the answer unknown (taken as unsupported,
- * and the result is not conclusive).
+ * and a strict `json_schema` response format that forces an enum value, else `json_object` with a `schema`
+ * (llama-cpp-python). A 4xx, or a 5xx whose body is a validation error about the field, means "not
+ * supported"; any other 408/429/5xx, a network failure or the deadline leaves the answer unknown (taken
+ * as unsupported, and the result is not conclusive).
  */
 export async function probeCapabilities(t: ProbeTarget, signal?: AbortSignal): Promise<DetectedCapabilities> {
   const deadline = Date.now() + t.deadlineMs;
@@ -174,40 +194,35 @@ export async function probeCapabilities(t: ProbeTarget, signal?: AbortSignal): P
       }
     },
   );
-  const jsonSchema = await judge(
-    t,
-    deadline,
-    signal,
-    {
-      messages: [{ role: 'user', content: 'Say hello.' }],
-      response_format: {
-        type: 'json_schema',
-        json_schema: {
-          name: 'probe',
-          strict: true,
-          schema: {
-            type: 'object',
-            properties: { probe: { type: 'string', enum: [PROBE_WORD] } },
-            required: ['probe'],
-            additionalProperties: false,
-          },
-        },
+  const schemaProbe = (format: Record<string, unknown>) =>
+    judge(
+      t,
+      deadline,
+      signal,
+      { messages: [{ role: 'user', content: 'Say hello.' }], response_format: format, max_tokens: 64 },
+      (msg) => {
+        try {
+          const v = JSON.parse(String(msg.content ?? '')) as { probe?: unknown };
+          return v?.probe === PROBE_WORD;
+        } catch {
+          return false;
+        }
       },
-      max_tokens: 64,
-    },
-    (msg) => {
-      try {
-        const v = JSON.parse(String(msg.content ?? '')) as { probe?: unknown };
-        return v?.probe === PROBE_WORD;
-      } catch {
-        return false;
-      }
-    },
-  );
+    );
+  const strict = await schemaProbe({
+    type: 'json_schema',
+    json_schema: { name: 'probe', strict: true, schema: PROBE_SCHEMA },
+  });
+  const loose = strict === 'yes' ? 'no' : await schemaProbe({ type: 'json_object', schema: PROBE_SCHEMA });
+  const jsonSchema =
+    strict === 'yes' || loose === 'yes' ? 'yes' : strict === 'unknown' || loose === 'unknown' ? 'unknown' : 'no';
   return {
     grammar: grammar === 'yes',
     tools: tools === 'yes',
     jsonSchema: jsonSchema === 'yes',
+    ...(jsonSchema === 'yes'
+      ? { jsonSchemaVia: strict === 'yes' ? ('json_schema' as const) : ('json_object' as const) }
+      : {}),
     conclusive: grammar !== 'unknown' && tools !== 'unknown' && jsonSchema !== 'unknown',
   };
 }
@@ -243,6 +258,7 @@ async function judge(
 ): Promise<Verdict> {
   const r = await request(t, t.chatUrl, { model: t.model, temperature: 0, stream: false, ...body }, deadline, signal);
   if (r.kind === 'unknown') return 'unknown';
+  if (r.status >= 400 && isFieldRefusal(r.status, r.text)) return 'no';
   if (r.status === 408 || r.status === 409 || r.status === 425 || r.status === 429 || r.status >= 500) return 'unknown';
   if (r.status >= 400) return 'no';
   const msg = (r.json as { choices?: { message?: unknown }[] } | null)?.choices?.[0]?.message;
@@ -250,7 +266,7 @@ async function judge(
   return ok(msg as Record<string, unknown>) ? 'yes' : 'no';
 }
 
-type Answer = { kind: 'answer'; status: number; json: unknown } | { kind: 'unknown' };
+type Answer = { kind: 'answer'; status: number; json: unknown; text: string } | { kind: 'unknown' };
 
 async function request(
   t: ProbeTarget,
@@ -282,7 +298,7 @@ async function request(
         /* a non-JSON answer: judged by its status alone */
       }
     }
-    return { kind: 'answer', status: res.status, json };
+    return { kind: 'answer', status: res.status, json, text: text.slice(0, 4000) };
   } catch {
     if (signal?.aborted) throw abortedError('Detecting what the server supports');
     return { kind: 'unknown' };
@@ -302,7 +318,15 @@ async function readEntry(
   const until = Date.parse(e.detectedAt) + CAPABILITY_TTL_MS;
   // A time in the future means a clock change or a hand edit: probe again rather than trust it for long.
   if (!Number.isFinite(until) || until <= now || Date.parse(e.detectedAt) > now + 60_000) return null;
-  return { caps: { grammar: e.grammar, tools: e.tools, jsonSchema: e.jsonSchema }, until };
+  return {
+    caps: {
+      grammar: e.grammar,
+      tools: e.tools,
+      jsonSchema: e.jsonSchema,
+      ...(e.jsonSchemaVia ? { jsonSchemaVia: e.jsonSchemaVia } : {}),
+    },
+    until,
+  };
 }
 
 /** The file's entries; a missing, oversized or damaged file is an empty cache (it is rewritten on the next detection). */
@@ -324,7 +348,15 @@ async function readFileEntries(dir: string): Promise<Map<string, FileEntry>> {
         typeof e.jsonSchema === 'boolean' &&
         typeof e.detectedAt === 'string'
       ) {
-        out.set(k, { grammar: e.grammar, tools: e.tools, jsonSchema: e.jsonSchema, detectedAt: e.detectedAt });
+        const via =
+          e.jsonSchemaVia === 'json_object' || e.jsonSchemaVia === 'json_schema' ? e.jsonSchemaVia : undefined;
+        out.set(k, {
+          grammar: e.grammar,
+          tools: e.tools,
+          jsonSchema: e.jsonSchema,
+          ...(via ? { jsonSchemaVia: via } : {}),
+          detectedAt: e.detectedAt,
+        });
       }
     }
     return out;

@@ -1,9 +1,14 @@
 import { abortedError, LlmError } from '../errors';
-import { toStrictJsonSchema } from '../json-schema';
 import type { BackendCapabilities, ChatMessage, GenerateOptions, GenerateResult, LlmBackend, ToolCall } from '../types';
 import { AttemptAbort, DEADLINE, STOPPED, TIMEOUT } from './attempt-abort';
 import { readCapped } from './bounded-read';
-import { cachedCapabilities } from './capabilities';
+import { CallDeadline } from './call-deadline';
+import { cachedCapabilities, knownCapabilities, serverRoot } from './capabilities';
+import { chatBody } from './openai-request';
+import { isOutage, OutageWatch, type ServerWaitListener } from './outage';
+import { replyProblem, replyProblemError } from './reply-problem';
+import { isFieldRefusal, isValidationError, nextSchemaMode, SCHEMA_MODES, type SchemaMode } from './schema-modes';
+import { readServerSlots, SlotLimiter, type SlotInfo } from './server-slots';
 import { DEFAULT_RETRY, isRetryableStatus, retryDelayMs, sleep, type RetryPolicy } from './retry';
 import {
   AttemptFailure,
@@ -17,7 +22,6 @@ import {
   readErrorBody,
   readToolCalls,
   seconds,
-  withSchemaInstruction,
   type Usage,
   type WireToolCall,
 } from './openai-wire';
@@ -50,8 +54,13 @@ export interface OpenAiBackendOptions {
   /** Reply text (plus tool-call arguments) beyond which the reply is cut off with `finish: 'length'` (default 1 MiB). */
   maxReplyChars?: number;
   retry?: Partial<RetryPolicy>;
-  /** 'response_format' (default): strict json_schema, falling back to 'prompt' if the server answers 400 to it. */
+  /**
+   * 'response_format' (default): strict json_schema, falling back (see schema-modes.ts) to json_object with a
+   * schema, then llama.cpp's grammar (when the server has it), then the prompt, as the server refuses each.
+   */
   jsonSchemaMode?: 'response_format' | 'prompt';
+  /** How long an outage (connection refused or reset, 502/503) is waited out before the call fails (default 120 s). */
+  retryForMs?: number;
   fetch?: typeof fetch;
   /** Folder for `openai-capabilities.json`, which remembers what each server supports; absent: memory only. */
   capabilityCacheDir?: string | null;
@@ -72,7 +81,14 @@ export class OpenAiBackend implements LlmBackend {
   readonly id: string;
   private readonly url: string;
   private readonly retry: RetryPolicy;
-  private schemaFormatRejected = false;
+  /** How a JSON schema goes to this server; lowered as the server refuses a mode. */
+  private schemaMode: SchemaMode;
+  private grammarKnown = false;
+  /** Whether the schema mode was set from what is known of the server (a probe here or saved). */
+  private modeSettled = false;
+  private readonly outage: OutageWatch;
+  private readonly limiter = new SlotLimiter();
+  private slotInfo: Promise<SlotInfo | null> | undefined;
   private readonly fetchImpl: typeof fetch;
   private readonly apiKey: string | undefined;
   private readonly deadlineMs: number;
@@ -90,11 +106,50 @@ export class OpenAiBackend implements LlmBackend {
     this.fetchImpl = opts.fetch ?? fetch;
     this.apiKey = resolveApiKey(opts);
     this.deadlineMs = opts.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    this.schemaMode = opts.jsonSchemaMode === 'prompt' ? 'prompt' : 'json_schema';
+    this.outage = new OutageWatch(opts.retryForMs);
   }
 
-  /** True once the server has refused `response_format: json_schema` (schemas then go into the prompt). */
+  /** True once the server has refused every schema response format (schemas then go into the prompt or a grammar). */
   get usesPromptForSchemas(): boolean {
-    return this.schemaFormatRejected || this.opts.jsonSchemaMode === 'prompt';
+    return this.schemaMode === 'prompt' || this.schemaMode === 'grammar';
+  }
+
+  /** How a JSON schema is sent now. */
+  get schemaVia(): SchemaMode {
+    return this.schemaMode;
+  }
+
+  /** How long an outage is waited out (`--retry-for`). */
+  setRetryFor(ms: number): void {
+    this.outage.limitMs = ms;
+  }
+
+  /** Hears "waiting for the server" while an outage is waited out, and null when it is over. */
+  watchServer(listener: ServerWaitListener): () => void {
+    return this.outage.listen(listener);
+  }
+
+  /** The server's slots (llama.cpp's /props or /slots), read once; requests in flight are held to them. */
+  serverSlots(signal?: AbortSignal): Promise<SlotInfo | null> {
+    this.slotInfo ??= readServerSlots(serverRoot(this.url), this.headers(), this.fetchImpl, signal).then((info) => {
+      if (info) this.limiter.setLimit(info.slots, null);
+      return info;
+    });
+    return this.slotInfo;
+  }
+
+  /** What the run should say about this server: a concurrency lowered after an empty-reply burst. */
+  notes(): string[] {
+    return this.limiter.note ? [this.limiter.note] : [];
+  }
+
+  /** A schema mode the server refused: the next one (grammar only where the server is known to have it). */
+  private degrade(refused: SchemaMode): SchemaMode {
+    let next = nextSchemaMode(refused);
+    if (next === 'grammar' && !this.grammarKnown) next = 'prompt';
+    if (SCHEMA_MODES.indexOf(next) > SCHEMA_MODES.indexOf(this.schemaMode)) this.schemaMode = next;
+    return next;
   }
 
   /** Whether a key will be sent (never the key itself). */
@@ -115,48 +170,131 @@ export class OpenAiBackend implements LlmBackend {
       this.opts.capabilityCacheDir,
       signal,
     );
-    return { ...caps, jsonSchema: caps.jsonSchema && !this.usesPromptForSchemas };
+    this.settleMode(caps);
+    // How the schema travels is this backend's business (schemaVia); the agent only needs to know it is enforced.
+    const { jsonSchemaVia: _via, ...shown } = caps;
+    return { ...shown, jsonSchema: caps.jsonSchema && !this.usesPromptForSchemas };
   }
 
+  private settleMode(caps: BackendCapabilities): void {
+    this.modeSettled = true;
+    this.grammarKnown = caps.grammar;
+    const found: SchemaMode = caps.jsonSchema
+      ? (caps.jsonSchemaVia ?? 'json_schema')
+      : caps.grammar
+        ? 'grammar'
+        : 'prompt';
+    if (SCHEMA_MODES.indexOf(found) > SCHEMA_MODES.indexOf(this.schemaMode)) this.schemaMode = found;
+  }
+
+  /** Before the first schema request: what a probe (in this process or saved) found, so a refused mode is not sent again. */
+  private async settleFromKnown(): Promise<void> {
+    if (this.modeSettled) return;
+    const caps = await knownCapabilities({ chatUrl: this.url, model: this.opts.model }, this.opts.capabilityCacheDir);
+    if (caps) this.settleMode(caps);
+  }
+
+  /**
+   * One reply. An empty one (no text, no tool call) or one the server cut short is asked for once more,
+   * then is an error (`bad-reply` with `reply` set): it is never handed back as an answer.
+   */
   async chat(messages: ChatMessage[], opts: GenerateOptions): Promise<GenerateResult> {
     if (opts.signal?.aborted) throw abortedError('The request');
-    const progress: Progress = { text: '' };
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(DEADLINE), this.deadlineMs);
-    let schemaFormat = opts.jsonSchema !== undefined && opts.grammar === undefined && !this.usesPromptForSchemas;
+    if (opts.jsonSchema !== undefined && opts.grammar === undefined) await this.settleFromKnown();
+    const deadline = new CallDeadline(this.deadlineMs);
     try {
-      for (let attempt = 0; ;) {
-        try {
-          return await this.attempt(messages, opts, schemaFormat, progress, deadline.signal);
-        } catch (e) {
-          if (!(e instanceof AttemptFailure)) throw e;
-          if (e.schemaRejected && schemaFormat) {
-            this.schemaFormatRejected = true;
-            schemaFormat = false;
-            continue;
-          }
-          if (!e.retryable || attempt >= this.retry.maxRetries || progress.text !== '') {
-            const tries = attempt + 1;
-            if (tries > 1 && e.error.code === 'http') {
-              throw new LlmError('http', `${e.error.message} (gave up after ${tries} attempts)`, {
-                status: e.error.status,
-                partial: e.error.partial,
-              });
-            }
-            throw e.error;
-          }
-          try {
-            await sleep(retryDelayMs(attempt, this.retry, e.retryAfter), anySignal(opts.signal, deadline.signal));
-          } catch {
-            if (opts.signal?.aborted) throw abortedError('The request');
-            throw this.deadlineError(progress, messages);
-          }
-          attempt++;
-        }
+      for (let round = 0; ; round++) {
+        const { res, inFlight } = await this.call(messages, opts, deadline);
+        const problem = replyProblem(res, opts.maxTokens);
+        if (!problem) return res;
+        if (problem === 'empty') this.limiter.emptyBurst(inFlight, this.url);
+        // Text already streamed to the caller cannot be taken back by asking again.
+        if (round >= 1 || (opts.onText && res.text)) throw replyProblemError(problem, this.url, res, round + 1);
       }
     } finally {
-      clearTimeout(timer);
+      deadline.dispose();
     }
+  }
+
+  /** Attempts until one gives a reply: retries, schema fallbacks and outages waited out. */
+  private async call(
+    messages: ChatMessage[],
+    opts: GenerateOptions,
+    deadline: CallDeadline,
+  ): Promise<{ res: GenerateResult; inFlight: number }> {
+    const progress: Progress = { text: '' };
+    let mode: SchemaMode | null = opts.jsonSchema !== undefined && opts.grammar === undefined ? this.schemaMode : null;
+    let outages = 0;
+    for (let attempt = 0; ;) {
+      const release = await this.slot(opts, deadline, progress, messages);
+      try {
+        const res = await this.attempt(messages, opts, mode, progress, deadline.signal);
+        this.outage.recovered();
+        return { res, inFlight: this.limiter.active };
+      } catch (e) {
+        if (!(e instanceof AttemptFailure)) throw e;
+        if (e.schemaRejected && mode !== null && mode !== 'prompt') {
+          mode = this.degrade(mode);
+          continue;
+        }
+        if (e.outage && progress.text === '') {
+          release();
+          await this.waitOutage(e.outage, outages++, opts.signal, deadline);
+          continue;
+        }
+        if (!e.retryable || attempt >= this.retry.maxRetries || progress.text !== '') throw this.finalError(e, attempt);
+        release();
+        try {
+          await sleep(retryDelayMs(attempt, this.retry, e.retryAfter), anySignal(opts.signal, deadline.signal));
+        } catch {
+          if (opts.signal?.aborted) throw abortedError('The request');
+          throw this.deadlineError(progress, messages);
+        }
+        attempt++;
+      } finally {
+        release();
+      }
+    }
+  }
+
+  /** A place among the requests in flight to this server (see SlotLimiter). */
+  private async slot(
+    opts: GenerateOptions,
+    deadline: CallDeadline,
+    progress: Progress,
+    messages: ChatMessage[],
+  ): Promise<() => void> {
+    try {
+      return await this.limiter.acquire(anySignal(opts.signal, deadline.signal));
+    } catch {
+      if (opts.signal?.aborted) throw abortedError('The request');
+      throw this.deadlineError(progress, messages);
+    }
+  }
+
+  /** Waits out an outage with the call's deadline paused; past `retryForMs` the outage's error ends the call. */
+  private async waitOutage(reason: string, tries: number, user: AbortSignal | undefined, deadline: CallDeadline) {
+    deadline.pause();
+    try {
+      await this.outage.wait(this.url, reason, tries, user ?? new AbortController().signal);
+    } catch (e) {
+      if (user?.aborted) throw abortedError('The request');
+      throw e;
+    } finally {
+      deadline.resume();
+    }
+  }
+
+  private finalError(e: AttemptFailure, attempt: number): LlmError {
+    const tries = attempt + 1;
+    if (tries > 1 && e.error.code === 'http') {
+      return new LlmError('http', `${e.error.message} (gave up after ${tries} attempts)`, {
+        status: e.error.status,
+        partial: e.error.partial,
+        permanent: e.error.permanent,
+      });
+    }
+    return e.error;
   }
 
   private deadlineError(progress: Progress, messages: ChatMessage[], toolCalls?: ToolCall[]): LlmError {
@@ -172,43 +310,10 @@ export class OpenAiBackend implements LlmBackend {
     return { ...(this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {}), ...this.opts.headers };
   }
 
-  private body(messages: ChatMessage[], opts: GenerateOptions, schemaFormat: boolean, stream: boolean): string {
-    let msgs: { role: string; content: string }[] = messages.map((m) => ({ role: m.role, content: m.content }));
-    if (opts.jsonSchema && !schemaFormat && opts.grammar === undefined)
-      msgs = withSchemaInstruction(msgs, opts.jsonSchema);
-    const body: Record<string, unknown> = {
-      model: this.opts.model,
-      messages: msgs,
-      max_tokens: opts.maxTokens,
-      temperature: opts.temperature ?? 0,
-      stream,
-    };
-    if (opts.seed !== undefined) body.seed = opts.seed;
-    if (opts.stop?.length) body.stop = opts.stop;
-    if (stream) body.stream_options = { include_usage: true };
-    if (opts.grammar !== undefined) {
-      // llama.cpp server's own field; it wins over a schema, as in the local backend.
-      body.grammar = opts.grammar;
-    } else if (opts.jsonSchema && schemaFormat) {
-      body.response_format = {
-        type: 'json_schema',
-        json_schema: { name: 'reply', schema: toStrictJsonSchema(opts.jsonSchema), strict: true },
-      };
-    }
-    if (opts.tools?.length) {
-      body.tools = opts.tools.map((t) => ({
-        type: 'function',
-        function: { name: t.name, description: t.description, parameters: toStrictJsonSchema(t.parameters) },
-      }));
-      body.tool_choice = opts.toolChoice ?? 'auto';
-    }
-    return JSON.stringify(body);
-  }
-
   private async attempt(
     messages: ChatMessage[],
     opts: GenerateOptions,
-    schemaFormat: boolean,
+    mode: SchemaMode | null,
     progress: Progress,
     deadline: AbortSignal,
   ): Promise<GenerateResult> {
@@ -226,14 +331,22 @@ export class OpenAiBackend implements LlmBackend {
             : `${this.url} did not finish its answer within ${requestTimeoutMs} ms.`;
         return new AttemptFailure(new LlmError('timeout', msg), false);
       }
+      const network = networkReason(e);
+      const away = isOutage({ network }) ? network : undefined;
       if (what === 'connect')
         return new AttemptFailure(
-          new LlmError('http', `Cannot reach ${this.url}: ${networkReason(e)}.`, { cause: e }),
+          new LlmError('http', `Cannot reach ${this.url}: ${network}.`, { cause: e }),
           true,
+          undefined,
+          false,
+          away,
         );
       return new AttemptFailure(
-        new LlmError('http', `The answer from ${this.url} broke off: ${networkReason(e)}.`),
+        new LlmError('http', `The answer from ${this.url} broke off: ${network}.`),
         true,
+        undefined,
+        false,
+        away,
       );
     };
     try {
@@ -246,13 +359,13 @@ export class OpenAiBackend implements LlmBackend {
             accept: stream ? 'text/event-stream' : 'application/json',
             ...this.headers(),
           },
-          body: this.body(messages, opts, schemaFormat, stream),
+          body: chatBody(this.opts.model, messages, opts, mode, stream),
           signal: abort.signal,
         });
       } catch (e) {
         throw failure(e, 'connect');
       }
-      if (!res.ok) throw await this.refusal(res, schemaFormat, abort.signal, failure);
+      if (!res.ok) throw await this.refusal(res, mode, abort.signal, failure);
       const contentType = res.headers.get('content-type') ?? '';
       if (stream && contentType.includes('text/event-stream') && res.body) {
         abort.clearTimer();
@@ -270,10 +383,14 @@ export class OpenAiBackend implements LlmBackend {
     }
   }
 
-  /** The failure for an answer that is not 2xx, with the server's own words; a 400 to a schema may mean it refuses schemas. */
+  /**
+   * The failure for an answer that is not 2xx, with the server's own words. A refused schema field (any 4xx,
+   * or a 5xx validation error about it) moves to the next schema mode; a validation error is never retried;
+   * 502/503 are an outage.
+   */
   private async refusal(
     res: Response,
-    schemaFormat: boolean,
+    mode: SchemaMode | null,
     signal: AbortSignal,
     failure: (e: unknown, what: 'body') => Error,
   ): Promise<Error> {
@@ -283,13 +400,20 @@ export class OpenAiBackend implements LlmBackend {
     } catch (e) {
       return failure(e, 'body');
     }
+    const permanent = isValidationError(res.status, detail);
     const err = new LlmError(
       'http',
       `${this.url} answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${detail ? `: ${detail}` : ''}.${this.keyHint(res.status)}`,
-      { status: res.status },
+      { status: res.status, permanent },
     );
-    const schemaRejected = res.status === 400 && schemaFormat;
-    return new AttemptFailure(err, isRetryableStatus(res.status), res.headers.get('retry-after'), schemaRejected);
+    const schemaRejected = mode !== null && mode !== 'prompt' && isFieldRefusal(res.status, detail);
+    return new AttemptFailure(
+      err,
+      isRetryableStatus(res.status) && !permanent,
+      res.headers.get('retry-after'),
+      schemaRejected,
+      isOutage({ status: res.status }) && !permanent ? String(res.status) : undefined,
+    );
   }
 
   /** A non-streamed answer, read whole up to a cap sized from the reply-size cap. */

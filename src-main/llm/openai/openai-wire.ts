@@ -137,7 +137,10 @@ export class AttemptFailure extends Error {
     readonly error: LlmError,
     readonly retryable: boolean,
     readonly retryAfter?: string | null,
+    /** The server refused the request's schema field (any 4xx, or a 5xx validation error about it). */
     readonly schemaRejected = false,
+    /** The server is away (connection refused or reset, 502/503): the outage clock runs, not the retry count. */
+    readonly outage?: string,
   ) {
     super(error.message);
   }

@@ -18,7 +18,8 @@ export function replyResult(
       inputTokens: usage.prompt_tokens,
       outputTokens: usage.completion_tokens,
       finish,
-      ...(typeof cached === 'number' ? { cachedInputTokens: cached } : {}),
+      // A server that does not say what it served from its cache leaves the evaluated tokens unknown.
+      cachedInputTokens: typeof cached === 'number' ? cached : null,
       ...calls,
     };
   }
@@ -29,6 +30,7 @@ export function replyResult(
     outputTokens: estimateTokens(text + args),
     finish,
     tokensEstimated: true,
+    cachedInputTokens: null,
     ...calls,
   };
 }

@@ -107,10 +107,12 @@ describe('OpenAiBackend against a local server', () => {
       inputTokens: 5,
       outputTokens: 1,
       finish: 'stop',
+      // No prompt_tokens_details.cached_tokens: what the server evaluated is not reported.
+      cachedInputTokens: null,
     });
   });
 
-  it('sends a strict json_schema response format, and falls back to the prompt on a 400', async () => {
+  it('sends a strict json_schema response format, and falls back to json_object with a schema, then the prompt, on 400s', async () => {
     const schema: JsonSchema = {
       type: 'object',
       properties: { answer: { type: 'array', items: { enum: ['A', 'C'] } } },
@@ -141,16 +143,17 @@ describe('OpenAiBackend against a local server', () => {
     const old = make();
     const r = await old.chat(messages, { maxTokens: 50, jsonSchema: schema });
     expect(r.text).toBe('{"answer":["C"]}');
-    expect(requests).toHaveLength(2);
-    const fallback = requests[1] as { response_format?: unknown; messages: ChatMessage[] };
+    expect(requests).toHaveLength(3);
+    expect(requests[1].response_format).toMatchObject({ type: 'json_object', schema: { type: 'object' } });
+    const fallback = requests[2] as { response_format?: unknown; messages: ChatMessage[] };
     expect(fallback.response_format).toBeUndefined();
     expect(fallback.messages[0].content).toMatch(
       /^You are terse\.\n\nAnswer with one JSON value that matches this JSON schema/,
     );
     expect(old.usesPromptForSchemas).toBe(true);
     await old.chat(messages, { maxTokens: 50, jsonSchema: schema });
-    expect(requests).toHaveLength(3);
-    expect(requests[2].response_format).toBeUndefined();
+    expect(requests).toHaveLength(4);
+    expect(requests[3].response_format).toBeUndefined();
   });
 
   it('retries a 500 and succeeds', async () => {
@@ -176,14 +179,24 @@ describe('OpenAiBackend against a local server', () => {
   });
 
   it('gives up after the allowed retries and does not retry client errors', async () => {
-    handler = (_req, res) => json(res, 503, { error: { message: 'overloaded' } });
+    handler = (_req, res) => json(res, 500, { error: { message: 'overloaded' } });
     const err = await make({ retry: { maxRetries: 2, baseDelayMs: 5 } })
       .chat(messages, { maxTokens: 5 })
       .catch((e) => e);
     expect(err).toBeInstanceOf(LlmError);
-    expect(err).toMatchObject({ code: 'http', status: 503 });
-    expect(err.message).toMatch(/answered 503 Service Unavailable: overloaded\. \(gave up after 3 attempts\)$/);
+    expect(err).toMatchObject({ code: 'http', status: 500 });
+    expect(err.message).toMatch(/answered 500 Internal Server Error: overloaded\. \(gave up after 3 attempts\)$/);
     expect(requests).toHaveLength(3);
+
+    // A 503 is an outage: waited out (not counted as retries) up to retryForMs, then named as such.
+    requests = [];
+    handler = (_req, res) => json(res, 503, { error: { message: 'overloaded' } });
+    const away = await make({ retry: { maxRetries: 0 }, retryForMs: 600 })
+      .chat(messages, { maxTokens: 5 })
+      .catch((e) => e);
+    expect(away).toMatchObject({ code: 'http', outage: true });
+    expect(away.message).toMatch(/could not be reached \(503\) for \d+ s, past the 1 s allowed \(--retry-for\)/);
+    expect(requests.length).toBeGreaterThan(1);
 
     requests = [];
     handler = (_req, res) => json(res, 401, { error: { message: 'Invalid API key' } });
@@ -195,6 +208,33 @@ describe('OpenAiBackend against a local server', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it('a 500 that is a validation error of the request is not retried (asking again cannot change it)', async () => {
+    handler = (_req, res) =>
+      json(res, 500, {
+        error: { message: '1 validation error for CreateChatCompletionRequest\nstop\n  Input should be a valid list' },
+      });
+    const err = await make({ retry: { maxRetries: 3, baseDelayMs: 5 } })
+      .chat(messages, { maxTokens: 5, stop: ['x'] })
+      .catch((e) => e);
+    expect(err).toMatchObject({ code: 'http', status: 500, permanent: true });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('an empty reply is asked for once more, then is an error naming it, never an answer', async () => {
+    let n = 0;
+    handler = (_req, res) => (n++ === 0 ? sse(res, [delta('', 'stop')]) : sse(res, [delta('fine', 'stop')]));
+    expect((await make().chat(messages, { maxTokens: 5 })).text).toBe('fine');
+    expect(requests).toHaveLength(2);
+    requests = [];
+    handler = (_req, res) => sse(res, [delta('', 'stop')]);
+    const err = await make()
+      .chat(messages, { maxTokens: 5 })
+      .catch((e) => e);
+    expect(err).toMatchObject({ code: 'bad-reply', reply: 'empty' });
+    expect(err.message).toMatch(/gave an empty reply \(0 output tokens, estimated\) 2 times\.$/);
+    expect(requests).toHaveLength(2);
+  });
+
   it('retries network failures and then names the cause', async () => {
     const dead = createServer();
     await new Promise<void>((r) => dead.listen(0, '127.0.0.1', r));
@@ -204,11 +244,13 @@ describe('OpenAiBackend against a local server', () => {
       baseUrl: `http://127.0.0.1:${port}`,
       model: 'm',
       retry: { maxRetries: 1, baseDelayMs: 5 },
+      retryForMs: 500,
     });
     await expect(b.chat(messages, { maxTokens: 5 })).rejects.toMatchObject({
       code: 'http',
+      outage: true,
       message: expect.stringMatching(
-        /^Cannot reach http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: ECONNREFUSED\. \(gave up after 2 attempts\)$/,
+        /^http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions could not be reached \(ECONNREFUSED\) for \d+ s/,
       ),
     });
   });

@@ -164,9 +164,19 @@ describe('evaluation runner', () => {
     const progress: number[] = [];
     const dying = new FakeLlm(answerA, { call: 11, error: () => new LlmError('http', 'the server went away') });
     let store = new ResultStore(path);
-    await expect(
-      runEvaluation({ handle: h, items, datasetHash: hash, method: 'cot', model: 'fake-model', llm: dying, store }),
-    ).rejects.toThrow(/server went away/);
+    // A server failure stops the run with the finished items and the reason (results.json is still written).
+    const cut = await runEvaluation({
+      handle: h,
+      items,
+      datasetHash: hash,
+      method: 'cot',
+      model: 'fake-model',
+      llm: dying,
+      store,
+    });
+    expect(cut.stopped?.reason).toMatch(/server went away/);
+    expect(cut.n).toBe(10);
+    expect(cut.items).toHaveLength(10);
     store.close();
     expect(dying.calls).toBe(11);
 

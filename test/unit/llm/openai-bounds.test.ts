@@ -141,8 +141,9 @@ describe('OpenAiBackend bounds (issue #12, defect 5)', () => {
   });
 
   it('the deadline also covers retries: waiting for a retry ends at the deadline', async () => {
+    // A 500 (a 502/503 is an outage instead, waited out under --retry-for: see replay-server.test.ts).
     handler = (_req, res) => {
-      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '30' });
+      res.writeHead(500, { 'content-type': 'application/json', 'retry-after': '30' });
       res.end('{"error":"busy"}');
     };
     const r = await timed(
