@@ -3,6 +3,7 @@ import type { QueryResult } from '../../query/query-types';
 import type { QueryService } from '../../query/exec/query-service';
 import type { ChoiceFrame, FreeFrame, OpenFrame } from '../frame/frame-types';
 import type { Observed } from '../loop-context';
+import type { DefinitionReader } from '../../query/exec/definition-reader';
 
 export interface ChoiceEvidence {
   observed: Observed[];
@@ -10,6 +11,8 @@ export interface ChoiceEvidence {
   verdicts: Map<string, 'ENTAILED' | 'NOT ENTAILED' | null>;
   /** Card text by IRI: the subject of each option's statement. */
   cards: Map<string, string>;
+  /** What each subject's own definition names. */
+  definitions: Pick<DefinitionReader, 'definitionNames'>;
 }
 
 const see = (result: QueryResult): Observed => ({ result, query: result.query });
@@ -45,7 +48,7 @@ export function choiceEvidence(frame: ChoiceFrame, qs: QueryService): ChoiceEvid
     observed.push(see(r));
     if (frame.slot === 'subject') describe(st.subject);
   }
-  return { observed, verdicts, cards };
+  return { observed, verdicts, cards, definitions: qs.definitions };
 }
 
 export interface OpenEvidence {

@@ -16,6 +16,7 @@ import {
 import { ambiguousNameText, gapText, listText, statement, unknownNameText, verdictLine } from './observation-text';
 import type { ResultEntity, QueryResult, Verdict } from '../query-types';
 import { emptyResult } from './empty-result';
+import { DefinitionReader } from './definition-reader';
 
 export interface QueryOptions {
   /** Names shown in a result list; the total is always reported. */
@@ -52,6 +53,13 @@ export class QueryService {
   get names(): NameLinker {
     return this.linker;
   }
+
+  /** Reads what each class's own definition names (the policy's "card names it"). */
+  get definitions(): DefinitionReader {
+    return (this.definitions_ ??= new DefinitionReader(this.h));
+  }
+
+  private definitions_: DefinitionReader | undefined;
 
   /** Runs a query written as text: parsed first, a parse error is the observation. */
   async run(text: string): Promise<QueryResult> {
