@@ -3,13 +3,14 @@ import { progressBar } from '../progress-bar';
 import type { CommandSpec } from '../command-spec';
 import { UserError } from '../../core/errors';
 import { printJson, requireString } from './shared';
+import { NAMES_MODES, type NamesMode } from '../../datasets/revise/concept-names';
 
 export const reviseCommand: CommandSpec = {
   name: 'revise',
   summary:
     'Build the Test 2 ontology: move existential restrictions into definitions; optionally check a Test 1 dataset.',
   usage:
-    'oarag revise --ontology <file> [--questions <test1.jsonl>] --out <dir> [--seed N (wording of the definitions, default 1)] [--force] [--json]',
+    'oarag revise --ontology <file> [--questions <test1.jsonl>] --out <dir> [--seed N (wording of the definitions, default 1)] [--names label|synonym|mixed (how concepts are named, default mixed)] [--force] [--json]',
   options: {
     ontology: { type: 'string' },
     questions: { type: 'string' },
@@ -17,6 +18,7 @@ export const reviseCommand: CommandSpec = {
     json: { type: 'boolean' },
     force: { type: 'boolean' },
     seed: { type: 'string' },
+    names: { type: 'string' },
   },
   async run(ctx) {
     const file = resolve(ctx.io.cwd, requireString(ctx, 'ontology', 'file'));
@@ -32,6 +34,7 @@ export const reviseCommand: CommandSpec = {
         outDir,
         force: ctx.values.force === true,
         seed: seedOption(ctx.values.seed),
+        names: namesOption(ctx.values.names),
         signal: ctx.io.signal,
         onProgress: (p) => bar.update(p),
       });
@@ -72,4 +75,11 @@ function seedOption(v: unknown): number | undefined {
   if (!Number.isInteger(n) || n < 0 || n > 2 ** 31)
     throw new UserError('usage', `--seed must be a whole number ≥ 0, not "${String(v)}".`);
   return n;
+}
+
+function namesOption(v: unknown): NamesMode | undefined {
+  if (v === undefined) return undefined;
+  if (!NAMES_MODES.includes(v as NamesMode))
+    throw new UserError('usage', `--names must be one of ${NAMES_MODES.join(', ')}, not "${String(v)}".`);
+  return v as NamesMode;
 }
