@@ -7,6 +7,11 @@
  *   npm run perf:agent -- [--model <gguf>] [--ontology <file>]... [--seeds 1,2] [--mcq 30 --oq 10]
  *                          [--tests 1,2] [--methods oa-rag,cot,string-match,reasoner-only] [--driver auto|policy|react]
  *                          [--protocols structured] [--threads 1] [--limit N] [--out f.json]
+ *                          [--names label,mixed]
+ *
+ * --names runs Test 2 once per naming of `revise` (label, synonym, mixed; default mixed) on the same
+ * items (the checks do not read the text), and prints the drop from label to each other naming: the
+ * paraphrase run. Open questions get a per-question table of precision and recall.
  *
  * Default model: the built-in SmolLM2; default ontologies: go-nucleus, po and zfa from the shared folder.
  */
@@ -24,6 +29,8 @@ import type { ItemResult } from '../src-main/evaluation/evaluation-types';
 import { datasetHash, loadDataset, toJsonl, type DatasetItem } from '../src-main/datasets/generate/dataset';
 import { generateDataset } from '../src-main/datasets/generate/generate-dataset';
 import { reviseOntology } from '../src-main/datasets/revise/revise-service';
+import { NAMES_MODES, type NamesMode } from '../src-main/datasets/revise/concept-names';
+import { printDrop, printOpenTable } from './agent-paraphrase';
 import { builtinModelPath } from '../src-main/llm/models/builtin-model';
 import { LocalLlamaBackend } from '../src-main/llm/local/local-llama-backend';
 import { OntologyService } from '../src-main/ontology/ontology-service';
@@ -46,6 +53,7 @@ const { values } = parseArgs({
     limit: { type: 'string' },
     out: { type: 'string' },
     'reasoning-tokens': { type: 'string' },
+    names: { type: 'string' },
   },
 });
 const modelPath = resolve(values.model ?? builtinModelPath());
@@ -58,6 +66,9 @@ const methods = (values.methods ?? 'oa-rag,cot,string-match,reasoner-only').spli
 const driver = (values.driver ?? 'auto') as 'auto' | 'policy' | 'react';
 const protocols = (values.protocols ?? 'structured').split(',') as AgentProtocol[];
 const limit = values.limit ? Number(values.limit) : Infinity;
+const namings = (values.names ?? 'mixed').split(',') as NamesMode[];
+for (const n of namings)
+  if (!NAMES_MODES.includes(n)) throw new Error(`--names: ${n} is not one of ${NAMES_MODES.join(', ')}`);
 /** One cap for every method's free reasoning (pre-tool, answer step, CoT), so the comparison stays fair. */
 const reasoning = Number(values['reasoning-tokens'] ?? 384);
 
@@ -77,6 +88,10 @@ interface Row {
   records: AgentRecord[];
   /** The gold answer per item id (option keys, or concept names), for reading the records. */
   gold: Record<string, string[]>;
+  /** How revise named concepts (Test 2 only). */
+  names?: NamesMode;
+  /** The gold IRIs of each open question. */
+  goldIris: Record<string, string[]>;
 }
 const rows: Row[] = [];
 
@@ -86,14 +101,17 @@ for (const file of ontologies) {
     const t1 = (
       await generateDataset(h, { mcq: Number(values.mcq ?? 30), oq: Number(values.oq ?? 10), seed })
     ).items.slice(0, limit);
-    for (const test of tests) {
+    type Run = [number, NamesMode | undefined];
+    const runs = tests.flatMap((t): Run[] => (t === 2 ? namings.map((n): Run => [t, n]) : [[t, undefined]]));
+    for (const [test, names] of runs) {
       let target: OntologyHandle = h;
       let items: DatasetItem[] = t1;
       if (test === 2) {
         const rev = await reviseOntology(service, h.path, {
           questions: t1,
           seed,
-          outDir: join(work, `${basename(file)}-${seed}`),
+          names,
+          outDir: join(work, `${basename(file)}-${seed}-${names}`),
         });
         target = await service.open(rev.revisedPath);
         items = loadDataset(rev.test2Path!).items;
@@ -118,7 +136,7 @@ for (const file of ontologies) {
             protocol,
             onItem: (r) =>
               process.stderr.write(
-                `${basename(file)} seed ${seed} test ${test} ${method} ${r.id}: ${r.correct ? 'correct' : 'wrong'} (${r.seconds} s)\n`,
+                `${basename(file)} seed ${seed} test ${test}${names ? ` names ${names}` : ''} ${method} ${r.id}: ${r.correct ? 'correct' : 'wrong'} (${r.seconds} s)\n`,
               ),
           });
           const records =
@@ -129,12 +147,18 @@ for (const file of ontologies) {
             ontology: basename(file),
             seed,
             test,
-            method: protocol && protocols.length > 1 ? `${method}/${protocol}` : method,
+            method:
+              (protocol && protocols.length > 1 ? `${method}/${protocol}` : method) +
+              (names && namings.length > 1 ? ` (names ${names})` : ''),
+            names,
             items: report.items,
             seconds: (performance.now() - t0) / 1000,
             records,
             gold: Object.fromEntries(
               items.map((i) => [i.id, i.kind === 'mcq' ? i.gold : i.answers.map((a) => a.name)]),
+            ),
+            goldIris: Object.fromEntries(
+              items.flatMap((i) => (i.kind === 'oq' ? [[i.id, i.answers.map((a) => a.iri)]] : [])),
             ),
           });
           store.close();
@@ -149,6 +173,8 @@ console.log(
   `model: ${basename(modelPath)} (${started.threads} threads, context ${started.contextSize}); driver ${driver}; free reasoning capped at ${reasoning} tokens; ${new Date().toISOString()}\n`,
 );
 printTables(rows, tests);
+printDrop(rows);
+printOpenTable(rows);
 if (values.out)
   writeFileSync(
     resolve(values.out),

@@ -1,4 +1,3 @@
-import { normalizeName } from '../../ontology/names/normalize';
 import type { ClosureFacts } from '../../query/exec/closure-facts';
 import type { ChoiceFrame, FrameTerm } from '../frame/frame-types';
 import type { StageCaller } from '../stage-caller';
@@ -40,10 +39,14 @@ export async function answerChoice(
     return { key: o.key, ...splitAtSubject(sentence, subject.name), context: ev.cards.get(subject.iri) ?? '' };
   });
   // A relation's options share both concepts, so naming tells them apart only for a subject or a filler.
+  // Only the subject's own definition counts: its parents' names and cross-references on the card say
+  // nothing of what the definition states about the filler.
   const named = new Map(
-    frame.options.map((o, i) => {
+    frame.options.map((o) => {
+      const subject = frame.slot === 'subject' ? o.term : frame.subject;
       const other = frame.slot === 'subject' ? frame.filler : frame.slot === 'filler' ? (o.term ?? null) : null;
-      return [o.key, other ? normalizeName(items[i].context).includes(normalizeName(other.name)) : undefined] as const;
+      const known = subject?.iri && other?.iri;
+      return [o.key, known ? ev.definitions.definitionNames(subject.iri, other.iri) : undefined] as const;
     }),
   );
   const settled = reasonerSettles(ev, single);

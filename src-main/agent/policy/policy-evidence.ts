@@ -3,6 +3,7 @@ import type { QueryResult, StatementVerdictValue } from '../../query/query-types
 import type { QueryService } from '../../query/exec/query-service';
 import type { ChoiceFrame, FreeFrame, OpenFrame } from '../frame/frame-types';
 import type { Observed } from '../loop-context';
+import type { DefinitionReader } from '../../query/exec/definition-reader';
 
 export interface ChoiceEvidence {
   observed: Observed[];
@@ -10,6 +11,8 @@ export interface ChoiceEvidence {
   verdicts: Map<string, StatementVerdictValue | null>;
   /** Card text by IRI: the subject of each option's statement. */
   cards: Map<string, string>;
+  /** What each subject's own definition names. */
+  definitions: Pick<DefinitionReader, 'definitionNames'>;
 }
 
 const see = (result: QueryResult): Observed => ({ result, query: result.query });
@@ -45,7 +48,7 @@ export function choiceEvidence(frame: ChoiceFrame, qs: QueryService): ChoiceEvid
     observed.push(see(r));
     if (frame.slot === 'subject') describe(st.subject);
   }
-  return { observed, verdicts, cards };
+  return { observed, verdicts, cards, definitions: qs.definitions };
 }
 
 export interface OpenEvidence {
@@ -58,6 +61,8 @@ export interface OpenEvidence {
 
 /** Candidates read from text search when the reasoner's answer set is empty. */
 export const TEXT_CANDIDATES = 5;
+/** Candidates whose own definitions name every filler, scored one by one, at most. */
+export const NAMED_CANDIDATES = 12;
 /** Names of a filler's subclasses searched for in definitions, at most. */
 const FILLER_NAMES = 300;
 
@@ -98,29 +103,34 @@ export function freeEvidence(frame: FreeFrame, qs: QueryService): Observed[] {
 
 /**
  * Candidates for an open question the closure cannot answer (a Test 2 ontology, whose restrictions
- * were moved into definitions): classes under the root that, themselves or through an ancestor, have
- * a definition naming every condition's filler, the most specific first; failing that, the classes
- * whose cards best match the conditions' words.
+ * were moved into definitions): the classes under the root whose own definition names every
+ * condition's filler (or a class under it) by the whole-word rule of the choice questions (label or
+ * exact or narrow synonym, not inside a longer name), the most specific first. Failing that, classes
+ * under one whose definition does; failing that, the classes whose cards best match the words.
  */
 function readCandidates(frame: OpenFrame, qs: QueryService, facts: ClosureFacts): string[] {
   const fillers = frame.conditions.map((c) => c.filler.iri);
-  let pool: Set<string> | null = frame.root ? facts.below([frame.root.iri]) : null;
-  const direct = new Map<string, number>();
+  const under = frame.root ? facts.below([frame.root.iri]) : null;
+  const reader = qs.definitions;
+  const perCondition: Set<string>[] = [];
   for (const c of frame.conditions) {
     // A definition names the filler or something under it ("part of some nucleus" meets "part of some organelle").
-    const fillerNames = [...facts.below([c.filler.iri])]
-      .slice(0, FILLER_NAMES)
-      .map((iri) => facts.entity(iri)?.name ?? '');
-    const naming = new Set(fillerNames.flatMap((n) => (n ? qs.definitionsNaming(n, 2000) : [])));
-    for (const iri of naming) direct.set(iri, (direct.get(iri) ?? 0) + 1);
-    const reach = facts.below(naming);
-    pool = pool ? new Set([...pool].filter((x) => reach.has(x))) : reach;
+    const hits = new Set<string>();
+    for (const f of [...facts.below([c.filler.iri])].slice(0, FILLER_NAMES))
+      for (const name of reader.namesOf(f))
+        for (const iri of qs.definitionsNaming(name, 2000)) if (reader.definitionNames(iri, f)) hits.add(iri);
+    perCondition.push(hits);
   }
-  const read = [...(pool ?? [])]
-    .filter((x) => !fillers.includes(x))
-    .sort(
-      (a, b) => (direct.get(b) ?? 0) - (direct.get(a) ?? 0) || facts.depth(b) - facts.depth(a) || a.localeCompare(b),
-    );
+  const all = (sets: Set<string>[]) => (sets.length ? [...sets[0]].filter((x) => sets.every((s) => s.has(x))) : []);
+  const named = all(perCondition);
+  const reach = all(perCondition.map((hits) => facts.below(hits)));
+  const order = (xs: Iterable<string>) =>
+    [...xs]
+      .filter((x) => !fillers.includes(x) && (!under || under.has(x)))
+      .sort((a, b) => facts.depth(b) - facts.depth(a) || a.localeCompare(b));
+  const direct = order(named);
+  if (direct.length) return direct.slice(0, NAMED_CANDIDATES);
+  const read = order(reach);
   if (read.length) return read.slice(0, TEXT_CANDIDATES);
   const words = frame.conditions.flatMap((c) => [c.relation.name, c.filler.name]);
   return qs

@@ -4,13 +4,14 @@ import { seedOption } from '../../core/seed';
 import type { CommandSpec } from '../command-spec';
 import { UserError } from '../../core/errors';
 import { printJson, requireString, scopeOption } from './shared';
+import { NAMES_MODES, type NamesMode } from '../../datasets/revise/concept-names';
 
 export const reviseCommand: CommandSpec = {
   name: 'revise',
   summary:
     'Build the Test 2 ontology: move existential restrictions into definitions; optionally check a Test 1 dataset.',
   usage:
-    'oarag revise --ontology <file> [--questions <test1.jsonl>] --out <dir> [--seed N (wording of the definitions, default 1)] [--scope main] [--force] [--json]',
+    'oarag revise --ontology <file> [--questions <test1.jsonl>] --out <dir> [--seed N (wording of the definitions, default 1)] [--names label|synonym|mixed (how concepts are named, default mixed)] [--scope main] [--force] [--json]',
   options: {
     ontology: { type: 'string' },
     questions: { type: 'string' },
@@ -19,6 +20,7 @@ export const reviseCommand: CommandSpec = {
     force: { type: 'boolean' },
     seed: { type: 'string' },
     scope: { type: 'string' },
+    names: { type: 'string' },
   },
   async run(ctx) {
     const file = resolve(ctx.io.cwd, requireString(ctx, 'ontology', 'file'));
@@ -39,6 +41,7 @@ export const reviseCommand: CommandSpec = {
         outDir,
         force: ctx.values.force === true,
         seed: seedOption(ctx.values.seed),
+        names: namesOption(ctx.values.names),
         signal: ctx.io.signal,
         onProgress: (p) => bar.update(p),
       });
@@ -72,3 +75,10 @@ export const reviseCommand: CommandSpec = {
     return 0;
   },
 };
+
+function namesOption(v: unknown): NamesMode | undefined {
+  if (v === undefined) return undefined;
+  if (!NAMES_MODES.includes(v as NamesMode))
+    throw new UserError('usage', `--names must be one of ${NAMES_MODES.join(', ')}, not "${String(v)}".`);
+  return v as NamesMode;
+}

@@ -32,8 +32,8 @@ export function readableExpr(e: ClassExpr, nameOf: NameOf, nested = false): stri
 }
 
 /**
- * Each changed class's removed restrictions (as text) and the sentences that replace them in its
- * definition, the wording chosen by `seed`. A source may state one restriction twice (OBO: as
+ * Each changed class's removed restrictions (as text, by label) and the sentences that replace them
+ * in its definition, the wording chosen by `seed` and the concepts named by `namer`. A source may state one restriction twice (OBO: as
  * intersection_of and as relationship); it is one restriction to the reader and one sentence in the
  * definition, and `statedTwice` counts the repeats.
  */
@@ -41,6 +41,8 @@ export function definitionChanges(
   strip: StripResult,
   nameOf: NameOf,
   seed: number,
+  /** The name each sentence calls a concept by (default: its label); see conceptNamer. */
+  namer: (iri: string, where: string, at: number) => string = (iri) => nameOf(iri),
 ): { changes: ReviseChange[]; statedTwice: number } {
   let statedTwice = 0;
   // The bridge lists classes and restrictions in the JVM's hash order, which changes between runs;
@@ -61,7 +63,9 @@ export function definitionChanges(
         continue;
       }
       removed.push(text);
-      added.push(verbaliseRestriction(subject, r, nameOf, wordingFor(seed, c.iri, added.length)));
+      const at = added.length;
+      const named = (iri: string) => namer(iri, c.iri, at);
+      added.push(verbaliseRestriction(named(c.iri), r, nameOf, wordingFor(seed, c.iri, at), named));
     }
     return { iri: c.iri, name: subject, removed, added };
   });

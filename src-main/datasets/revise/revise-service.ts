@@ -12,6 +12,8 @@ import { definitionChanges, type StripResult } from './revise-changes';
 import type { NameOf } from './verbalise';
 import type { ReviseChange, ReviseReport, Revision } from '../dataset-types';
 import { fragmentName } from '../../ontology/names/naming-policy';
+import { normalizeName } from '../../ontology/names/normalize';
+import { conceptNamer, readableSynonym, type NamesMode } from './concept-names';
 export type { ReviseChange, ReviseReport, Revision } from '../dataset-types';
 
 export interface ReviseOptions {
@@ -23,6 +25,8 @@ export interface ReviseOptions {
   force?: boolean;
   /** Chooses the wording of each moved restriction (default 1). */
   seed?: number;
+  /** How the sentences name concepts: labels, their own exact synonyms, or a seeded mix (default). */
+  names?: NamesMode;
   signal?: AbortSignal;
   onProgress?: (p: TaskProgress) => void;
 }
@@ -91,7 +95,9 @@ export async function reviseOntology(service: OntologyService, path: string, opt
   const bridge = await service.bridgeHolding(h, opts.signal);
   throwIfAborted(opts.signal);
   const strip = await bridge.request<StripResult>('reviseStrip', {}, { signal: opts.signal });
-  const { changes, statedTwice } = definitionChanges(strip, nameOf, opts.seed ?? 1);
+  const seed = opts.seed ?? 1;
+  const namer = conceptNamer(opts.names ?? 'mixed', seed, nameOf, synonymsFrom(h));
+  const { changes, statedTwice } = definitionChanges(strip, nameOf, seed, namer);
   report('revise', 0.4);
   const written = await writeRevision(bridge, plan, changes, opts.signal);
 
@@ -138,6 +144,29 @@ export async function reviseOntology(service: OntologyService, path: string, opt
   report('done', 1);
   const { revisedPath, checkPath, test2Path, reportPath } = plan;
   return { revisedPath, checkPath, test2Path, reportPath, changes, report: rep };
+}
+
+/**
+ * A class's exact synonyms that a sentence may call it by: readable ones (readableSynonym) that name
+ * no other live class here, so a reader cannot mistake which concept is meant.
+ */
+function synonymsFrom(h: OntologyHandle): (iri: string) => string[] {
+  return (iri) => {
+    const card = h.card(iri);
+    if (!card) return [];
+    return card.annotations
+      .filter((a) => a.scope === 'exact' && readableSynonym(card.name, a.value))
+      .map((a) => a.value)
+      .filter((v) => {
+        const owners = new Set(
+          h.names
+            .exact(normalizeName(v))
+            .filter((r) => r.ekind === 'class' && !r.deprecated)
+            .map((r) => r.entity),
+        );
+        return owners.size <= 1;
+      });
+  };
 }
 
 /** Names for the IRIs in a revision's sentences, from the ontology's closure index. */

@@ -180,7 +180,7 @@ export function paraphrasedSentence(subject: string, label: string, filler: stri
   const alt = otherWords(label);
   if (!alt.length) return statementSentence(subject, label, filler, variant);
   const shape = alt[variant % alt.length];
-  return sentenceOf(shape, subject, filler, Math.floor(variant / alt.length));
+  return shapedSentence(shape, subject, filler, Math.floor(variant / alt.length));
 }
 
 /**
@@ -188,10 +188,11 @@ export function paraphrasedSentence(subject: string, label: string, filler: stri
  * filler is a noun phrase without its article: "nucleus", "cell that is part of some nucleus".
  */
 export function statementSentence(subject: string, label: string, filler: string, variant = 0): string {
-  return sentenceOf(relationShape(label), subject, filler, variant);
+  return shapedSentence(relationShape(label), subject, filler, variant);
 }
 
-function sentenceOf(s: RelationShape, subject: string, filler: string, variant: number): string {
+/** A sentence in a given shape (the Test 2 writer chooses its own shapes). */
+export function shapedSentence(s: RelationShape, subject: string, filler: string, variant: number): string {
   const w: Record<string, string> = { S: subject, F: filler };
   if (s.kind === 'possessive') Object.assign(w, { noun: s.noun, verb: s.verb });
   else w.words = s.words;

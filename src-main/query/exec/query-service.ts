@@ -17,6 +17,7 @@ import type { ResultEntity, QueryResult, StatementVerdict, Verdict } from '../qu
 import { emptyResult } from './empty-result';
 import type { StatementDecider } from '../verdicts/statement-decider';
 import { combineVerdicts, unknownText } from '../verdicts/verdict-text';
+import { DefinitionReader } from './definition-reader';
 
 export interface QueryOptions {
   /** Names shown in a result list; the total is always reported. */
@@ -62,6 +63,13 @@ export class QueryService {
   get decider(): StatementDecider | undefined {
     return this.opts.decider;
   }
+
+  /** Reads what each class's own definition names (the policy's "card names it"). */
+  get definitions(): DefinitionReader {
+    return (this.definitions_ ??= new DefinitionReader(this.h));
+  }
+
+  private definitions_: DefinitionReader | undefined;
 
   /** Runs a query written as text: parsed first, a parse error is the observation. */
   async run(text: string): Promise<QueryResult> {

@@ -5,7 +5,7 @@
  * a dropped equivalence. The real ontologies, with Test 1 and the reasoner-only figures, are in
  * test2-real.test.ts.
  */
-import { paraphrasedSentence } from '../../../src-main/ontology/names/relation-phrase';
+import { curatorSentence } from '../../../src-main/datasets/revise/curator-phrase';
 import { wordingFor } from '../../../src-main/datasets/revise/verbalise';
 import { describe, expect, it } from 'vitest';
 import { cacheDb } from '../../support/cache-db';
@@ -25,7 +25,7 @@ const { service, dir } = useOntologyWorkspace('oarag-revise-int-');
 const FIXTURES = resolve(__dirname, '..', '..', 'fixtures', 'el');
 
 async function checkRevision(path: string, outDir: string, ext: string, headRe: RegExp) {
-  const res = await reviseOntology(service, path, { outDir });
+  const res = await reviseOntology(service, path, { outDir, names: 'label' });
   expect(basename(res.revisedPath)).toBe(`${basename(path, extname(path))}.revised${ext}`);
   expect(readFileSync(res.revisedPath, 'utf8').slice(0, 4000)).toMatch(headRe);
   expect(res.report.classesChanged).toBeGreaterThan(0);
@@ -65,7 +65,7 @@ describe('revise', () => {
         /^Prefix\(|^Ontology\(/m,
       );
       const tissue = res.changes.find((c) => c.iri.endsWith('#CardiacMuscleTissue'))!;
-      const sentence = paraphrasedSentence('cardiac muscle tissue', 'part of', 'heart', wordingFor(1, tissue.iri, 0));
+      const sentence = curatorSentence('cardiac muscle tissue', 'part of', 'heart', wordingFor(1, tissue.iri, 0));
       expect(tissue.added).toEqual([sentence]);
       expect(sentence).not.toContain('part of');
       const h = await service.open(res.revisedPath);

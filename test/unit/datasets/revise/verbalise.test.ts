@@ -31,7 +31,7 @@ describe('relationPhrase', () => {
 describe('verbaliseRestriction', () => {
   it('verbalises simple, nested and conjunctive fillers', () => {
     expect(verbaliseRestriction('myocarditis', { t: 'some', r: 'site', f: { t: 'class', iri: 'heart' } }, nameOf)).toBe(
-      'Every myocarditis has finding site some heart.',
+      'Every myocarditis has some heart as its finding site.',
     );
     expect(
       verbaliseRestriction(
@@ -56,7 +56,7 @@ describe('verbaliseRestriction', () => {
         { t: 'some', r: 'agent', f: { t: 'some', r: 'located', f: { t: 'class', iri: 'heart' } } },
         nameOf,
       ),
-    ).toBe('Every x has causative agent something that is located in some heart.');
+    ).toBe('The causative agent of each x is something that is located in some heart.');
   });
 
   it('words a common relation without its label, in a wording the variant chooses', () => {
@@ -68,7 +68,7 @@ describe('verbaliseRestriction', () => {
     // A relation without other words keeps its label, in the three templates.
     const site = { t: 'some' as const, r: 'site', f: { t: 'class' as const, iri: 'heart' } };
     expect(verbaliseRestriction('myocarditis', site, nameOf, 1)).toBe(
-      'Each myocarditis has some heart as its finding site.',
+      'The finding site of each myocarditis is some heart.',
     );
   });
 });
