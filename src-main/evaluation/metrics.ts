@@ -174,6 +174,8 @@ function counted(r: ItemResult): ItemResult {
     id: r.id,
     kind: r.kind,
     correct: r.correct,
+    undetermined: r.undetermined,
+    emptyReply: r.emptyReply,
     predicted: r.predicted,
     grounding: r.grounding,
     checked: r.checked,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AgentQuestion } from '../agent/agent-types';
 import { checkAnswer } from '../agent/frame/check-answer';
 import { frameContext } from '../agent/frame/frame-deps';
+import { prefetchFrame } from '../agent/frame/frame-statements';
 import { frameText } from '../agent/frame/frame-text';
 import { readQuestion } from '../agent/frame/read-question';
 import { validateQuestion } from '../agent/question';
@@ -37,7 +38,7 @@ function question(a: { question: string; kind: AgentQuestion['kind']; options?: 
 }
 
 function read(o: ServedOntology, q: AgentQuestion) {
-  const ctx = frameContext(o.handle, o.query.names);
+  const ctx = frameContext(o.handle, o.query.names, o.query.decider);
   return { ctx, reading: readQuestion(q, ctx.lexicon) };
 }
 
@@ -88,11 +89,14 @@ export function registerFrameTools(
       }),
       annotations,
     },
-    (a) =>
-      guarded(() => {
+    (a, extra) =>
+      guarded(async () => {
         const o = set.pick(a.ontology);
         const q = question(a);
         const { ctx, reading } = read(o, q);
+        // As the workbench checks its own answers: the frame's statements decided first (ELK, then a DL
+        // reasoner on each module within the deadline), so a check can say CONTRADICTED and decide.
+        await prefetchFrame(reading.frame, o.query.decider, { signal: extra.signal });
         const checked = checkAnswer({ question: q, answer: a.answer, reading }, ctx.deps);
         const lines = [`${checked.level}: ${checked.reason}`];
         for (const opt of checked.options ?? [])

@@ -14,7 +14,7 @@ export interface CliRun {
 }
 
 export interface CliHarnessOptions {
-  /** What the container and the CLI see as the environment; default empty, so no setting leaks in from the shell. */
+  /** What the container and the CLI see as the environment; by default nothing from the shell, and no built-in model. */
   env?: NodeJS.ProcessEnv;
   /** An ontology every --ontology opens instead of going through the bridge (unit tests have no JVM). */
   fixture?: () => Promise<{ handle: OntologyHandle; cleanup: () => void }>;
@@ -34,8 +34,10 @@ export interface CliHarness {
  * (registered as beforeAll/afterAll where it is called), and a runner that captures what the CLI prints.
  */
 export function cliHarness(prefix: string, options: CliHarnessOptions = {}): CliHarness {
-  const env = options.env ?? {};
   const dir = tempDir(prefix);
+  // The built-in model is looked for in the machine's own cache too (a moved cache must not hide it):
+  // an empty folder of its own keeps a test from finding whatever this machine has fetched.
+  const env = options.env ?? { OARAG_BUILTIN_MODELS_DIR: join(dir.path, 'builtin-models') };
   let container: Container | undefined;
   let fixture: { handle: OntologyHandle; cleanup: () => void } | undefined;
 

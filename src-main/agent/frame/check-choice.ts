@@ -3,6 +3,7 @@ import { formatQuery } from '../../query/dialect';
 import { SUBCLASS_OF } from '../../query/exec/closure-facts';
 import type { CheckedGrounding, CheckedOption, OptionVerdict } from '../agent-types';
 import { blindSpot, statementText, type CheckDeps } from './check-deps';
+import { unknownText } from '../../query/verdicts/verdict-text';
 import { boundedOutsideEl } from './option-verdict';
 import type { ChoiceFrame, FrameTerm } from './frame-types';
 
@@ -25,10 +26,17 @@ export function checkChoice(
   const spots = new Map<string, string>();
   const options: CheckedOption[] = frame.options.map((o) => {
     const parts = { subject: frame.subject, relation: frame.relation, filler: frame.filler, [frame.slot]: o.term };
-    const verdict = verdictOf(parts.subject, parts.relation, parts.filler, deps);
+    const closure = verdictOf(parts.subject, parts.relation, parts.filler, deps);
     const st = statementOf(parts.subject, parts.relation, parts.filler);
-    const blind = verdict === 'NOT ENTAILED' && st ? deps.outsideEl(st) : [];
-    if (verdict === 'NOT ENTAILED' && st) {
+    // What the decider knows (ELK's contradictions, a DL reasoner on the module, the cache) settles
+    // ELK's NOT ENTAILED either way, or says why it stays open.
+    const decided = closure === 'NOT ENTAILED' && st ? deps.verdict?.(st) : null;
+    const verdict = decided?.verdict ?? closure;
+    const blind = verdict === 'NOT ENTAILED' || verdict === 'UNKNOWN' ? (st ? deps.outsideEl(st) : []) : [];
+    // An UNKNOWN that rests on what ELK cannot read, or on imports not loaded, names them.
+    if (decided?.verdict === 'UNKNOWN')
+      spots.set(o.key, (decided.unknownReason !== 'deadline' && st && blindSpot(st, deps)) || unknownText(decided));
+    else if (!decided && verdict === 'NOT ENTAILED' && st) {
       const spot = blindSpot(st, deps);
       if (spot) spots.set(o.key, spot);
     }
@@ -39,8 +47,12 @@ export function checkChoice(
       chosen: chosen.has(o.key.toUpperCase()),
       query: askText(parts.subject, parts.relation, parts.filler, o.text, frame.slot),
       verdict,
-      ...(verdict === 'ENTAILED' || verdict === 'NOT ENTAILED' ? { reasoner: 'elk' as const } : {}),
-      ...boundedOutsideEl(blind),
+      ...(decided
+        ? { reasoner: decided.reasoner, ...(decided.unknownReason ? { unknownReason: decided.unknownReason } : {}) }
+        : verdict === 'ENTAILED' || verdict === 'NOT ENTAILED'
+          ? { reasoner: 'elk' as const }
+          : {}),
+      ...(decided && decided.verdict !== 'UNKNOWN' ? {} : boundedOutsideEl(blind)),
     };
   });
   const base = { statement, options };
@@ -48,22 +60,25 @@ export function checkChoice(
   const wrongChosen = options
     .filter((o) => o.chosen && o.verdict === 'NOT ENTAILED' && !spots.has(o.key))
     .map((o) => o.key);
+  const ruledOut = options.filter((o) => o.chosen && o.verdict === 'CONTRADICTED').map((o) => o.key);
   const alsoEntailed = options.filter((o) => !o.chosen && o.verdict === 'ENTAILED').map((o) => o.key);
   const missed = single && chosen.size === 1 ? [] : alsoEntailed;
-  const failed = [...wrongChosen, ...missed].sort();
+  const failed = [...ruledOut, ...wrongChosen, ...missed].sort();
   const where = `checking ${statement} with each option as the ${frame.slot}`;
   if (failed.length) {
     const parts = [
+      ruledOut.length ? `chosen but ruled out by the ontology: ${ruledOut.join(', ')}` : '',
       wrongChosen.length ? `chosen but not entailed: ${wrongChosen.join(', ')}` : '',
       missed.length ? `entailed but not chosen: ${missed.join(', ')}` : '',
     ].filter(Boolean);
-    // Leaving out an entailed option contradicts the ontology; choosing one it does not entail is
-    // only unsupported (open world), and the reason says which of the two it is.
+    // Leaving out an entailed option, or choosing one the ontology rules out, contradicts the ontology;
+    // choosing one it does not entail is only unsupported (open world), and the reason says which it is.
+    const disagrees = missed.length || ruledOut.length;
     return {
       ...base,
       failed,
       level: 'not-entailed',
-      reason: `${missed.length ? 'The reasoner disagrees' : 'The reasoner does not back the answer (not entailed is not false)'} (${parts.join('; ')}), ${where}.`,
+      reason: `${disagrees ? 'The reasoner disagrees' : 'The reasoner does not back the answer (not entailed is not false)'} (${parts.join('; ')}), ${where}.`,
     };
   }
   const unchecked = uncheckedReason(options, spots, where) ?? leftOpenReason(options, spots, where, single);

@@ -1,7 +1,8 @@
 /**
  * A check against a class ELK reads only in part, with the real JVM: "vegetarian pizza" is defined by
- * a universal restriction, which ELK ignores, so its NOT ENTAILED for Margherita is ELK's blind spot
- * and the answer is unchecked, not wrong. A relation ELK reads whole is still checked.
+ * a universal restriction, which ELK ignores, so ELK's NOT ENTAILED for Margherita would be a blind
+ * spot; the DL reasoner on the statement's module decides it. An import that could not be loaded
+ * leaves a NOT ENTAILED open, and the check names it.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -67,26 +68,26 @@ async function ask(question: string, options: string[], answer: string[]) {
 let onto = '';
 
 describe('checks against classes ELK reads only in part', () => {
-  it('a chosen option ELK cannot entail because of a universal is unchecked, with the classes named', async () => {
+  it('a statement ELK cannot entail because of a universal is decided by the DL reasoner on its module', async () => {
     onto = file('pizza.ofn', ONTOLOGY);
     const out = await ask('Which of these is a vegetarian pizza?', ['margherita', 'hawaiian'], ['A']);
     expect(out.checked.statement).toBe('? — is a — vegetarian pizza');
-    expect(out.checked.options.map((o: { verdict: string }) => o.verdict)).toEqual(['NOT ENTAILED', 'NOT ENTAILED']);
-    expect(out.checked.options[0].outsideEl).toEqual(expect.arrayContaining(['margherita', 'vegetarian pizza']));
-    expect(out.checked.level).toBe('unchecked');
-    expect(out.checked.reason).toContain('outside OWL 2 EL');
+    // ELK alone says NOT ENTAILED for Margherita (the universal is outside EL); HermiT on the module entails it.
+    expect(out.checked.options.map((o: { verdict: string }) => o.verdict)).toEqual(['ENTAILED', 'NOT ENTAILED']);
+    expect(out.checked.options.map((o: { reasoner: string }) => o.reasoner)).toEqual(['dl', 'dl']);
+    expect(out.checked.options[0].outsideEl).toBeUndefined();
+    expect(out.checked.level).toBe('entailed');
   });
 
-  it('an existential over classes in EL axioms only is still checked where ELK decides', async () => {
+  it('an existential next to a universal: every option decided, so a wrong pick and a right one are told apart', async () => {
     const wrong = await ask('Which of these has topping ham topping?', ['margherita', 'hawaiian'], ['A']);
-    // Margherita's universal puts it among the classes ELK reads in part, so its NOT ENTAILED is unchecked;
-    // Hawaiian is entailed, and leaving it out is a disagreement whatever else ELK cannot see.
+    // Margherita's universal once left its NOT ENTAILED open; the DL reasoner settles it, and leaving out
+    // the entailed Hawaiian is a disagreement.
     expect(wrong.checked.level).toBe('not-entailed');
-    expect(wrong.checked.failed).toEqual(['B']);
-    // Choosing Hawaiian alone leaves out Margherita, which ELK cannot rule out: not entailed, but not wrong.
+    expect(wrong.checked.failed).toEqual(['A', 'B']);
     const right = await ask('Which of these has topping ham topping?', ['margherita', 'hawaiian'], ['B']);
-    expect(right.checked.level).toBe('unchecked');
-    expect(right.checked.reason).toContain('Option A was left out, but the reasoner cannot rule it out');
+    expect(right.checked.options.map((o: { verdict: string }) => o.verdict)).toEqual(['NOT ENTAILED', 'ENTAILED']);
+    expect(right.checked.level).toBe('entailed');
   });
 
   it('an import the load could not read leaves a NOT ENTAILED unchecked, naming it', async () => {

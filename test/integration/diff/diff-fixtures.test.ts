@@ -152,7 +152,7 @@ describe('oarag diff on handwritten versions', () => {
     expect(one.err).toMatch(/give the two versions/);
     const both = await cli(['diff', before, after, '--json', '--md']);
     expect(both.code).toBe(2);
-    expect(both.err).toMatch(/one of --json and --md/);
+    expect(both.err).toMatch(/one of --json, --md and --html/);
     const ns = await cli(['diff', before, after, '--namespace', 'GO:0005634']);
     expect(ns.code).toBe(2);
     expect(ns.err).toMatch(/neither an IRI prefix/);

@@ -127,7 +127,7 @@ describe.skipIf(!have)('oarag mcp over stdio, with the SDK client', () => {
     });
     const res = await server.client.callTool({ name: 'check_answer', arguments: { ...args, answer: ['A'] } });
     const checked = (res.structuredContent as { checked: { level: string; options: { verdict: string }[] } }).checked;
-    expect(checked.options.map((o) => o.verdict)).toEqual(['ENTAILED', 'NOT ENTAILED', 'SAME CONCEPT']);
+    expect(checked.options.map((o) => o.verdict)).toEqual(['ENTAILED', 'CONTRADICTED', 'SAME CONCEPT']);
     expect(checked.level).toBe('entailed');
     const none = await server.client.callTool({
       name: 'check_answer',
