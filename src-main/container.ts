@@ -12,7 +12,7 @@ import type { LlmBackend } from './llm/types';
 import type { OntologyHandle } from './ontology/ontology-handle';
 import { OntologyService } from './ontology/ontology-service';
 import { OpenOntologies } from './ontology/open-ontologies';
-import { StatedService } from './ontology/stated/stated-service';
+import { JUSTIFICATION_LIMIT, StatedService } from './ontology/stated/stated-service';
 import { TreeService } from './ontology/tree/tree-service';
 import { FileWatcher } from './ontology/watch/file-watcher';
 import { deciderFor } from './query/verdicts/decider-for';
@@ -146,7 +146,9 @@ export class Container {
     if (!qs) {
       const deadline = () => this.dlDeadlineMs ?? this.settings.get().dlDeadlineMs;
       qs = new QueryService(h, {
-        explain: (a, r, b) => this.ontologies.explain(h, a, r, b),
+        explain: (a, r, b, limit) => this.ontologies.explain(h, a, r, b, undefined, { limit }),
+        // The console, the card and the CLI show every justification up to the limit; agents ask for one.
+        justificationLimit: JUSTIFICATION_LIMIT,
         decider: deciderFor(h, this.ontologies.verdictStore(h), this.ontologies.verdictBridge(h)),
         // Read at each query: a changed setting applies to the open ontology at once.
         get dlDeadlineMs() {

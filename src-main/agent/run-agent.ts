@@ -54,7 +54,8 @@ export async function runAgent(
     }).run(q, reading, o);
   const agent = new OaRagAgent({
     llm: s.llm,
-    query: (t) => s.queryService.run(t),
+    // One justification per EXPLAIN: ten sets of axioms would crowd the model's context.
+    query: (t) => s.queryService.run(t, { justifications: 1 }),
     persona: s.persona,
     budget: s.budget,
     protocol: s.protocol,

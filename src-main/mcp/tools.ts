@@ -18,7 +18,8 @@ export function registerTools(server: McpServer, set: ServedOntologies, client =
     server,
     set,
     ontology,
-    run: async (o, q) => queryToolResult(o.id, await o.query.execute(q)),
+    // One justification per explain, as the tool says: a client model's context is not the console.
+    run: async (o, q) => queryToolResult(o.id, await o.query.execute(q, undefined, { justifications: 1 })),
   };
   registerConceptTools(kit);
   registerRelationTools(kit);

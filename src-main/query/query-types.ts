@@ -84,7 +84,12 @@ export interface QueryResult {
   /** IRIs the observation is about, for evidence cards and the gold-evidence metrics. */
   entities: string[];
   card?: Card;
+  /** EXPLAIN: the first justification (as before `justifications`). */
   justification?: JustificationAxiom[];
+  /** EXPLAIN: every justification found, up to the asked limit, each a minimal set of axioms. */
+  justifications?: JustificationAxiom[][];
+  /** EXPLAIN: the search stopped at the limit, so more justifications exist. */
+  moreJustifications?: boolean;
   elapsedMs: number;
 }
 

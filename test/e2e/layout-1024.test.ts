@@ -91,6 +91,7 @@ function cutColumns(): string[] {
 describe.skipIf(reason)('e2e: every view fits 1024×700 without sideways scrolling', () => {
   let s: Session;
   let dir: string;
+  let datasetPath: string;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'oarag-e2e-layout-'));
     const script = join(dir, 'replies.json');
@@ -121,6 +122,7 @@ describe.skipIf(reason)('e2e: every view fits 1024×700 without sideways scrolli
     await taskResult(s.server, asked.taskId);
     const gen = await callApi(s.server, 'datasets.generate', { ontologyId: id, mcq: 6, oq: 2, seed: 7 });
     const ds = (await taskResult(s.server, gen.taskId)).result as DatasetGeneration;
+    datasetPath = ds.path;
     const ev = await callApi(s.server, 'evaluation.run', {
       ontologyId: id,
       datasetPath: ds.path,
@@ -195,6 +197,42 @@ describe.skipIf(reason)('e2e: every view fits 1024×700 without sideways scrolli
       await shot(page, `layout-1024-${v}`, { docs: v === 'evaluation' || v === 'ask' });
     }
     expect(found).toEqual(Object.fromEntries(views.map((v) => [v, []])));
+    expect(s.problems).toEqual([]);
+  });
+
+  it("fits the run's Gold evidence table and a review item's gold evidence at 1024×700", async () => {
+    const { page } = s;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.getByTestId('nav-evaluation').click();
+    // A run started in the view shows its figures, the Gold evidence table among them (the run in
+    // beforeAll went through the API, so the view had none to show).
+    await page.getByTestId('eval-dataset').fill(datasetPath);
+    await page.getByTestId('method-reasoner-only').check();
+    await page.getByTestId('eval-run').click();
+    const table = page.getByTestId('table-evidence');
+    await table.waitFor({ timeout: 120_000 });
+    expect(await table.locator('tbody tr').count()).toBeGreaterThan(0);
+    await table.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(sidewaysScrollers)).toEqual([]);
+    expect(await page.evaluate(cutColumns)).toEqual([]);
+    const fit = await table.evaluate((t) => {
+      const card = t.closest('[data-testid="eval-evidence"]')!;
+      const [a, b] = [t.getBoundingClientRect(), card.getBoundingClientRect()];
+      const main = document.querySelector('main.content')!;
+      return { inside: a.left >= b.left - 1 && a.right <= b.right + 1, main: main.scrollWidth - main.clientWidth };
+    });
+    expect(fit).toEqual({ inside: true, main: 0 });
+    await shot(page, 'layout-1024-gold-evidence');
+    // The review of that run: an item whose gold evidence is listed, reference by reference.
+    const row = page.getByTestId('review-table').locator('tbody tr').first();
+    await row.click();
+    const gold = page.getByTestId('review-gold-evidence');
+    await gold.waitFor({ timeout: 30_000 });
+    await gold.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(sidewaysScrollers)).toEqual([]);
+    expect(await page.evaluate(cutColumns)).toEqual([]);
     expect(s.problems).toEqual([]);
   });
 

@@ -24,6 +24,9 @@ export function queryJson(r: QueryResult): Record<string, unknown> {
     kind: r.kind,
     entities: r.entities,
     ...(r.justification ? { justification: r.justification } : {}),
+    ...(r.justifications
+      ? { justifications: r.justifications, moreJustifications: r.moreJustifications === true }
+      : {}),
     elapsedMs: r.elapsedMs,
   };
 }
@@ -62,7 +65,7 @@ export const queryCommand: CommandSpec = {
 
 export const explainCommand: CommandSpec = {
   name: 'explain',
-  summary: 'Show the axioms an entailment A ⊑ ∃r.B (or A ⊑ B with "is a") follows from.',
+  summary: 'Show the justifications of an entailment A ⊑ ∃r.B (or A ⊑ B with "is a"): up to 10, each minimal.',
   usage: "oarag explain --ontology <file> [--json] '<A>' '<r>' '<B>'",
   options: { ontology: { type: 'string' }, json: { type: 'boolean' } },
   async run(ctx) {

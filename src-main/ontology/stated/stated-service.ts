@@ -12,7 +12,7 @@ import type { ClassAxioms, ClassLineage, StatedInferred, UnsatisfiableExplanatio
 
 export const OWL_NOTHING = OWL + 'Nothing';
 
-/** How many justifications of an unsatisfiable class are asked for at most. */
+/** How many justifications are asked for at most: of an unsatisfiable class, and of an EXPLAIN in the console, card and CLI. */
 export const JUSTIFICATION_LIMIT = 10;
 
 type BridgeAxiom = { functional: string; manchester?: string; entities?: string[] };

@@ -14,6 +14,7 @@ import {
 } from './closure-queries';
 import { ambiguousNameText, gapText, listText, statement, unknownNameText, verdictLine } from './observation-text';
 import type { ResultEntity, QueryResult, StatementVerdict, Verdict } from '../query-types';
+import { contradictedText, explained, type FoundJustifications } from './justification-text';
 import { emptyResult } from './empty-result';
 import type { StatementDecider } from '../verdicts/statement-decider';
 import { combineVerdicts, unknownText } from '../verdicts/verdict-text';
@@ -24,11 +25,10 @@ export interface QueryOptions {
   maxResults?: number;
   timeLimitMs?: number;
   fallbackK?: number;
-  explain?: (
-    a: string,
-    r: string | null,
-    b: string,
-  ) => Promise<{ entailed: boolean; axioms: { functional: string; text: string }[] }>;
+  /** Justifications of an entailment: up to `limit`, each minimal (`axioms` is the first). */
+  explain?: (a: string, r: string | null, b: string, limit: number) => Promise<FoundJustifications>;
+  /** How many justifications EXPLAIN asks for unless a call says otherwise (default 1). */
+  justificationLimit?: number;
   /** Three-valued verdicts (ELK, then a DL reasoner on the module); without it ASK reads the closure alone. */
   decider?: StatementDecider;
   /** The DL reasoner's deadline per statement for dialect queries (default: the decider's). */
@@ -36,6 +36,11 @@ export interface QueryOptions {
 }
 
 const DEFAULTS = { maxResults: 50, timeLimitMs: 2000, fallbackK: 5 };
+
+/** Per call: how many justifications EXPLAIN gives at most (default: QueryOptions.justificationLimit). */
+export interface RunOptions {
+  justifications?: number;
+}
 
 type Linked =
   | { ok: true; id: number; iri: string; name: string }
@@ -72,9 +77,9 @@ export class QueryService {
   private definitions_: DefinitionReader | undefined;
 
   /** Runs a query written as text: parsed first, a parse error is the observation. */
-  async run(text: string): Promise<QueryResult> {
+  async run(text: string, o: RunOptions = {}): Promise<QueryResult> {
     const parsed = parseQuery(text);
-    if (parsed.ok) return this.execute(parsed.query, text);
+    if (parsed.ok) return this.execute(parsed.query, text, o);
     const result = emptyResult(text, 'error', 'error');
     result.observation = `ERROR: ${parsed.error}\n${parsed.hint}`;
     return result;
@@ -84,13 +89,13 @@ export class QueryService {
    * Runs a query its caller already holds in parts (MCP tools, the console's typed forms): nothing is
    * written out and parsed again. `text` is how the result names the query (default: the canonical form).
    */
-  async execute(q: DialectQuery, text = formatQuery(q)): Promise<QueryResult> {
+  async execute(q: DialectQuery, text = formatQuery(q), o: RunOptions = {}): Promise<QueryResult> {
     // The parser owns the length limit; a query too long for it gets the parser's error.
     if (text.length > DEFAULT_DIALECT_LIMITS.maxQueryLength) return this.run(text);
     const t0 = performance.now();
     let result: QueryResult;
     try {
-      result = await this.dispatch(text, q);
+      result = await this.dispatch(text, q, o);
     } catch (e) {
       result = emptyResult(text, 'error', 'error');
       result.observation = `ERROR: ${e instanceof UserError ? e.message : `the query could not be run (${errorMessage(e)}).`}`;
@@ -217,7 +222,7 @@ export class QueryService {
     return this.h.cardSearch.matching(match, k).map(({ iri, name }) => ({ iri, name }));
   }
 
-  private async dispatch(text: string, q: DialectQuery): Promise<QueryResult> {
+  private async dispatch(text: string, q: DialectQuery, o: RunOptions): Promise<QueryResult> {
     const deadline = performance.now() + (this.opts.timeLimitMs ?? DEFAULTS.timeLimitMs);
     switch (q.form) {
       case 'describe':
@@ -230,7 +235,8 @@ export class QueryService {
         const bad = unknowns(text, q.form === 'ask' ? 'ask' : 'explain', [a, r, b]);
         if (bad) return bad;
         const v = await this.decided(ok(a), ok(r), ok(b));
-        return q.form === 'ask' ? this.ask(text, ok(a), ok(r), ok(b), v) : this.explain(text, ok(a), ok(r), ok(b), v);
+        if (q.form === 'ask') return this.ask(text, ok(a), ok(r), ok(b), v);
+        return this.explain(text, ok(a), ok(r), ok(b), v, o.justifications ?? this.opts.justificationLimit ?? 1);
       }
       case 'select-subjects': {
         const linked = q.conditions.map((c) => ({ r: this.relation(c.relation), b: this.concept(c.filler) }));
@@ -405,7 +411,8 @@ export class QueryService {
     a: LinkedOk,
     r: LinkedOk,
     b: LinkedOk,
-    v?: StatementVerdict,
+    v: StatementVerdict | undefined,
+    limit: number,
   ): Promise<QueryResult> {
     const res = this.ask(text, a, r, b, v);
     res.form = 'explain';
@@ -419,11 +426,9 @@ export class QueryService {
     if (!this.opts.explain)
       throw new UserError('explain-unavailable', 'EXPLAIN needs the reasoner, which is not available here.');
     const isa = r.iri === SUBCLASS;
-    const j = await this.opts.explain(a.iri, isa ? null : r.iri, b.iri);
-    res.justification = j.axioms;
-    const from = j.axioms.length === 1 ? 'this axiom' : `these ${j.axioms.length} axioms`;
-    res.observation = `${statement(a.name, isa ? 'isa' : r.name, b.name)} follows from ${from}:\n${j.axioms.map((x) => `- ${x.text}`).join('\n')}`;
-    return res;
+    const j = await this.opts.explain(a.iri, isa ? null : r.iri, b.iri, Math.max(1, limit));
+    const sets = j.justifications?.length ? j.justifications : [j.axioms];
+    return explained(res, statement(a.name, isa ? 'isa' : r.name, b.name), sets, j.more === true);
   }
 
   /** EXPLAIN of a CONTRADICTED statement: the axioms under which nothing can be so related. */
@@ -442,13 +447,10 @@ export class QueryService {
       res.observation += '. No justification was found in time.';
       return res;
     }
-    res.justification = j.axioms;
-    const from = j.axioms.length === 1 ? 'this axiom' : `these ${j.axioms.length} axioms`;
-    if (res.verdict === 'ENTAILED') {
-      res.observation = `${statement(a.name, isa ? 'isa' : r.name, b.name)} follows (by the DL reasoner) from ${from}:\n${j.axioms.map((x) => `- ${x.text}`).join('\n')}`;
-      return res;
-    }
-    res.observation = `${statement(a.name, isa ? 'isa' : r.name, b.name)} is CONTRADICTED: nothing can be ${what}, by ${from}:\n${j.axioms.map((x) => `- ${x.text}`).join('\n')}`;
+    // One set: the bridge's search for why a statement cannot hold (or why the DL reasoner entails it) gives one.
+    const claim = statement(a.name, isa ? 'isa' : r.name, b.name);
+    explained(res, claim, [j.axioms], false, res.verdict === 'ENTAILED' ? ' (by the DL reasoner)' : '');
+    if (res.verdict !== 'ENTAILED') res.observation = contradictedText(claim, what, j.axioms);
     return res;
   }
 
