@@ -41,7 +41,10 @@ export async function diffAgainstRevision(
     });
     try {
       const report = await diffHandles(before, after, o);
+      // One file at two moments: its own name on both sides, the old one marked with the revision
+      // (sideNames would add folders to tell the temporary copy's name from it).
       report.old.file = `${basename(file)} @ ${rev}`;
+      report.new.file = basename(file);
       return { report, after };
     } finally {
       // Its temporary file is about to go: nothing may reopen or watch it (the cache entry stays).

@@ -26,7 +26,7 @@ const REPLIES = [
   '{"evidence": [], "grounding": "entailed"}',
 ];
 
-describe.skipIf(reason)("e2e: a NOT ENTAILED that rests on what ELK ignores is not shown as the reasoner's no", () => {
+describe.skipIf(reason)('e2e: what ELK cannot read is decided by the DL reasoner on the statement module', () => {
   let s: Session;
   let dir: string;
   let script: string;
@@ -42,21 +42,22 @@ describe.skipIf(reason)("e2e: a NOT ENTAILED that rests on what ELK ignores is n
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('"Margherita is a vegetarian pizza" is unchecked, and the option names the classes ELK reads in part', async () => {
+  it('"Margherita is a vegetarian pizza" is decided: entailed by the DL reasoner, American ruled out', async () => {
     const { page } = s;
     await fillChoice(page, 'Which of these is a vegetarian pizza?', ['Margherita', 'American']);
     const answer = await runAsk(page, `scripted:${script}`);
     expect(await answer.getByTestId('checked-statement').textContent()).toContain('? — is a — VegetarianPizza');
     const rows = await answer.getByTestId('checked-options').locator('li').allTextContents();
-    expect(rows[0]).toMatch(/^A Margherita: NOT ENTAILED \(ELK ignores axioms about .*VegetarianPizza.*\) · chosen$/);
-    expect((await answer.getByTestId('grounding-badge').textContent())?.trim()).toBe('unchecked');
-    expect(await answer.getByTestId('checked-reason').textContent()).toContain('outside OWL 2 EL that ELK ignores');
+    // ELK alone reads VegetarianPizza's universal in part and would leave both open.
+    expect(rows[0]).toMatch(/^A Margherita: ENTAILED · chosen$/);
+    expect(rows[1]).toMatch(/^B American: CONTRADICTED$/);
+    expect((await answer.getByTestId('grounding-badge').textContent())?.trim()).toBe('entailed');
     await answer.scrollIntoViewIfNeeded();
     await shot(page, 'ask-outside-el', { docs: true });
     expect(s.problems).toEqual([]);
   }, 180_000);
 
-  it('a generated MCQ marks the wrong options ELK cannot rule out', async () => {
+  it('a generated MCQ on pizza has only wrong options a reasoner proved wrong, none left unsure', async () => {
     const { page } = s;
     await page.getByTestId('nav-dataset').click();
     await page.getByTestId('gen-mcq').fill('4');
@@ -65,14 +66,11 @@ describe.skipIf(reason)("e2e: a NOT ENTAILED that rests on what ELK ignores is n
     await page.locator('[data-testid="dataset-preview"] table.items').waitFor({ timeout: 120_000 });
     const rows = page.getByTestId('dataset-preview').locator('table.items tbody tr');
     expect(await rows.count()).toBe(4);
-    // Pizza's classes are all named in universal restrictions, covering axioms or unions.
-    const tags = rows.first().getByTestId('item-unsure');
-    expect(await tags.count()).toBeGreaterThan(0);
-    expect(await tags.first().textContent()).toBe('ELK cannot rule out');
-    expect((await page.locator('.gen-warn').allTextContents()).join(' ')).toMatch(
-      /4 MCQs have wrong options that ELK cannot rule out .* use constructs outside OWL 2 EL/,
-    );
-    await shot(page, 'dataset-unsure', { docs: true });
+    // Pizza's classes are all named in universals, covering axioms or unions, which ELK ignores; the DL
+    // reasoner on each option's module proves the wrong options wrong, so none is left "cannot rule out".
+    expect(await page.getByTestId('dataset-preview').getByTestId('item-unsure').count()).toBe(0);
+    expect((await page.locator('.gen-warn').allTextContents()).join(' ')).not.toMatch(/cannot rule out/);
+    await shot(page, 'dataset-proven', { docs: true });
     expect(s.problems).toEqual([]);
   }, 180_000);
 });

@@ -23,7 +23,8 @@ const latency: Record<string, LatencyStats> = {};
 function responsive(family: string, s: LatencyStats): boolean {
   latency[family] = s;
   console.log(`[fuzz] ${family}: app.info from a second process: ${formatStats(s)}`);
-  return s.failures === 0 && s.count > 0 && s.p95 < 100 && s.max < 1000;
+  // Every probe answered, none held for seconds: a stall detector, not a speed target (the figures are printed).
+  return s.failures === 0 && s.count > 0 && s.max < 2000;
 }
 
 function mcq(id: string): string {

@@ -32,6 +32,10 @@ describe.skipIf(skip)('po → revised po, reasoner-only, through the CLI', () =>
       'test1.jsonl',
     ]);
     expect(gen.code, gen.err).toBe(0);
+    // MCQs whose wrong options no reasoner proves wrong are not generated (po's imports are not here),
+    // so the run is as long as the dataset, whatever the reasoner settled.
+    const n = readFileSync(join(dir, 'test1.jsonl'), 'utf8').split('\n').filter(Boolean).length;
+    expect(n).toBeGreaterThan(0);
     const first = await cli([
       'eval',
       '--ontology',
@@ -51,7 +55,7 @@ describe.skipIf(skip)('po → revised po, reasoner-only, through the CLI', () =>
       key: { ontology: string };
     };
     expect(a.accuracy).toBe(1);
-    expect(a.run).toMatchObject({ answered: 30, reused: 0 });
+    expect(a.run).toMatchObject({ answered: n, reused: 0 });
 
     const rev = await cli(['revise', '--ontology', po!, '--questions', 'test1.jsonl', '--out', 'rev', '--json']);
     expect(rev.code, rev.err).toBe(0);
@@ -94,14 +98,14 @@ describe.skipIf(skip)('po → revised po, reasoner-only, through the CLI', () =>
       checked: { distribution: Record<string, { count: number }> };
     };
     expect(b.key.ontology).not.toBe(a.key.ontology);
-    expect(b.run).toMatchObject({ answered: 30, reused: 0 });
+    expect(b.run).toMatchObject({ answered: n, reused: 0 });
     expect(b.warnings.join(' ')).toMatch(/built from po\.obo/);
     // Only items the revision still derives can be answered by the reasoner on the revised ontology.
     const still = r.excluded.filter((e) => /still/i.test(e.reason)).length;
     expect(b.correct).toBe(still);
     if (still === 0) expect(b.accuracy).toBe(0);
     const md = readFileSync(join(dir, 'rev', 'results.md'), 'utf8');
-    expect(md).toContain('**30 answered, 0 reused**');
+    expect(md).toContain(`**${n} answered, 0 reused**`);
     console.log(
       `[po → revised po] reasoner-only: ${(a.accuracy * 100).toFixed(1)}% on po.obo, ${(b.accuracy * 100).toFixed(1)}% on the revision (${still} items still derivable), reused ${b.run.reused}`,
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDataset, type McqItem } from '../../../../src-main/datasets/generate/dataset';
-import { scoreMcq } from '../../../../src-main/evaluation/scoring';
+import { mcqOutcome, scoreMcq } from '../../../../src-main/evaluation/scoring';
 import { cardioMcq } from '../../../support/cardio-dataset';
 
 const line = (keys: [string, string], extra: Record<string, unknown> = {}) =>
@@ -16,7 +16,8 @@ describe('option keys: one rule (ignoring case) for the dataset check and for sc
   it('takes gold and unsure keys written in another case, as scoring reads them', () => {
     const [item] = parseDataset(line(['A', 'B'], { gold: ['a'], unsure: ['b'] })) as McqItem[];
     expect(scoreMcq(item, ['A'])).toBe(true);
-    expect(scoreMcq(item, ['A', 'b'])).toBe(true);
+    // An unsure pick, in whatever case, earns no credit: the item is undetermined, not wrong.
+    expect(mcqOutcome(item, ['A', 'b'])).toBe('undetermined');
     expect(scoreMcq(item, ['B'])).toBe(false);
     expect(() => parseDataset(line(['A', 'B'], { gold: ['A'], unsure: ['a'] }))).toThrow(/"unsure" must list/);
   });
