@@ -24,37 +24,7 @@ export function checkChoice(
   const statement = statementText(frame.subject, frame.relation, frame.filler);
   // Why an option's NOT ENTAILED may be a gap in what the reasoner read, by option key.
   const spots = new Map<string, string>();
-  const options: CheckedOption[] = frame.options.map((o) => {
-    const parts = { subject: frame.subject, relation: frame.relation, filler: frame.filler, [frame.slot]: o.term };
-    const closure = verdictOf(parts.subject, parts.relation, parts.filler, deps);
-    const st = statementOf(parts.subject, parts.relation, parts.filler);
-    // What the decider knows (ELK's contradictions, a DL reasoner on the module, the cache) settles
-    // ELK's NOT ENTAILED either way, or says why it stays open.
-    const decided = closure === 'NOT ENTAILED' && st ? deps.verdict?.(st) : null;
-    const verdict = decided?.verdict ?? closure;
-    const blind = verdict === 'NOT ENTAILED' || verdict === 'UNKNOWN' ? (st ? deps.outsideEl(st) : []) : [];
-    // An UNKNOWN that rests on what ELK cannot read, or on imports not loaded, names them.
-    if (decided?.verdict === 'UNKNOWN')
-      spots.set(o.key, (decided.unknownReason !== 'deadline' && st && blindSpot(st, deps)) || unknownText(decided));
-    else if (!decided && verdict === 'NOT ENTAILED' && st) {
-      const spot = blindSpot(st, deps);
-      if (spot) spots.set(o.key, spot);
-    }
-    return {
-      key: o.key,
-      name: o.text,
-      iri: o.term?.iri ?? null,
-      chosen: chosen.has(o.key.toUpperCase()),
-      query: askText(parts.subject, parts.relation, parts.filler, o.text, frame.slot),
-      verdict,
-      ...(decided
-        ? { reasoner: decided.reasoner, ...(decided.unknownReason ? { unknownReason: decided.unknownReason } : {}) }
-        : verdict === 'ENTAILED' || verdict === 'NOT ENTAILED'
-          ? { reasoner: 'elk' as const }
-          : {}),
-      ...(decided && decided.verdict !== 'UNKNOWN' ? {} : boundedOutsideEl(blind)),
-    };
-  });
+  const options = frame.options.map((o) => checkedOption(frame, o, chosen, deps, spots));
   const base = { statement, options };
   // ELK's NOT ENTAILED for a statement resting on axioms it reads only in part is no disagreement.
   const wrongChosen = options
@@ -100,6 +70,46 @@ export function checkChoice(
       reason: `The reasoner entails the chosen option; it entails ${alsoEntailed.join(', ')} too, and the question asks for one (${where}).`,
     };
   return { ...base, failed, level: 'entailed', reason: `The reasoner entails exactly the chosen options (${where}).` };
+}
+
+/**
+ * One option's verdict. What the decider knows (ELK's contradictions, a DL reasoner on the module, the
+ * cache) settles ELK's NOT ENTAILED either way, or says why it stays open (noted in `spots`).
+ */
+function checkedOption(
+  frame: ChoiceFrame,
+  o: ChoiceFrame['options'][number],
+  chosen: Set<string>,
+  deps: CheckDeps,
+  spots: Map<string, string>,
+): CheckedOption {
+  const parts = { subject: frame.subject, relation: frame.relation, filler: frame.filler, [frame.slot]: o.term };
+  const closure = verdictOf(parts.subject, parts.relation, parts.filler, deps);
+  const st = statementOf(parts.subject, parts.relation, parts.filler);
+  const decided = closure === 'NOT ENTAILED' && st ? deps.verdict?.(st) : null;
+  const verdict = decided?.verdict ?? closure;
+  const blind = verdict === 'NOT ENTAILED' || verdict === 'UNKNOWN' ? (st ? deps.outsideEl(st) : []) : [];
+  // An UNKNOWN that rests on what ELK cannot read, or on imports not loaded, names them.
+  if (decided?.verdict === 'UNKNOWN')
+    spots.set(o.key, (decided.unknownReason !== 'deadline' && st && blindSpot(st, deps)) || unknownText(decided));
+  else if (!decided && verdict === 'NOT ENTAILED' && st) {
+    const spot = blindSpot(st, deps);
+    if (spot) spots.set(o.key, spot);
+  }
+  return {
+    key: o.key,
+    name: o.text,
+    iri: o.term?.iri ?? null,
+    chosen: chosen.has(o.key.toUpperCase()),
+    query: askText(parts.subject, parts.relation, parts.filler, o.text, frame.slot),
+    verdict,
+    ...(decided
+      ? { reasoner: decided.reasoner, ...(decided.unknownReason ? { unknownReason: decided.unknownReason } : {}) }
+      : verdict === 'ENTAILED' || verdict === 'NOT ENTAILED'
+        ? { reasoner: 'elk' as const }
+        : {}),
+    ...(decided && decided.verdict !== 'UNKNOWN' ? {} : boundedOutsideEl(blind)),
+  };
 }
 
 /** Why the options cannot settle the answer either way, or null when they can. */

@@ -98,38 +98,45 @@ export const evalCommand: CommandSpec = {
       bar.done();
     }
     const { report, marks, markdownPath: md } = run;
-    const modelKey = report.model;
     for (const w of report.warnings) ctx.io.stderr(`warning: ${w}\n`);
     if (ctx.values.json) {
       const { items: _items, ...summary } = report;
       printJson(ctx, { out, markdown: md, store: storePath, ...summary, marks: [...marks.values()] });
-    } else {
-      const kinds = Object.entries(report.byKind)
-        .map(([k, a]) => `${k} ${pct(a.accuracy)} (${a.correct}/${a.n})`)
-        .join(', ');
-      ctx.io.stdout(
-        [
-          `${method}${modelKey !== 'none' ? ` with ${modelKey}` : ''}: accuracy ${pct(report.accuracy)} (${report.correct}/${report.n}); ${kinds}`,
-          ...(report.undetermined
-            ? [`  ${report.undetermined} undetermined: the answer chose options no reasoner settled (never correct)`]
-            : []),
-          ...(report.selection && report.selection.n < report.selection.of
-            ? [`  ${describeSelection(report.selection)} of ${basename(datasetPath)}`]
-            : []),
-          `  ${report.run.answered} answered now, ${report.run.reused} reused from ${storePath} (same dataset, ontology content, method, model identity, protocol and prompt version); ${report.usage.callsPerQuestion} calls and ${report.usage.tokensPerQuestion} tokens per question`,
-          ...(report.run.answered ? [`  ${report.run.concurrency ?? 1} at a time: ${perMinute(report.run)}`] : []),
-          `  errors: ${report.errors}${report.errors ? ` (scored wrong), of which empty or cut replies from the server: ${report.emptyReplies}` : ''}`,
-          `  checked by the reasoner: ${Object.entries(report.checked.distribution)
-            .filter(([, v]) => v.count)
-            .map(([k, v]) => `${k} ${v.count}`)
-            .join(', ')}`,
-          `  wrote ${out} and ${md}`,
-        ].join('\n') + '\n',
-      );
-    }
+    } else ctx.io.stdout(summaryText(report, { method, datasetPath, storePath, out, md }));
     return stoppedCode(ctx.io.stderr, report, out);
   },
 };
+
+/** The run in a few lines, for the terminal. */
+function summaryText(
+  report: EvaluationRun['report'],
+  o: { method: MethodName; datasetPath: string; storePath: string; out: string; md: string },
+): string {
+  const { method, datasetPath, storePath, out, md } = o;
+  const modelKey = report.model;
+  const kinds = Object.entries(report.byKind)
+    .map(([k, a]) => `${k} ${pct(a.accuracy)} (${a.correct}/${a.n})`)
+    .join(', ');
+  return (
+    [
+      `${method}${modelKey !== 'none' ? ` with ${modelKey}` : ''}: accuracy ${pct(report.accuracy)} (${report.correct}/${report.n}); ${kinds}`,
+      ...(report.undetermined
+        ? [`  ${report.undetermined} undetermined: the answer chose options no reasoner settled (never correct)`]
+        : []),
+      ...(report.selection && report.selection.n < report.selection.of
+        ? [`  ${describeSelection(report.selection)} of ${basename(datasetPath)}`]
+        : []),
+      `  ${report.run.answered} answered now, ${report.run.reused} reused from ${storePath} (same dataset, ontology content, method, model identity, protocol and prompt version); ${report.usage.callsPerQuestion} calls and ${report.usage.tokensPerQuestion} tokens per question`,
+      ...(report.run.answered ? [`  ${report.run.concurrency ?? 1} at a time: ${perMinute(report.run)}`] : []),
+      `  errors: ${report.errors}${report.errors ? ` (scored wrong), of which empty or cut replies from the server: ${report.emptyReplies}` : ''}`,
+      `  checked by the reasoner: ${Object.entries(report.checked.distribution)
+        .filter(([, v]) => v.count)
+        .map(([k, v]) => `${k} ${v.count}`)
+        .join(', ')}`,
+      `  wrote ${out} and ${md}`,
+    ].join('\n') + '\n'
+  );
+}
 
 /** The bar; without a TTY it is silent, but a wait for the server is still worth a line in the log (every 10 s). */
 function withWaitLines(

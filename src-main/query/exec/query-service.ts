@@ -69,12 +69,11 @@ export class QueryService {
     return this.opts.decider;
   }
 
+  private definitions_: DefinitionReader | undefined;
   /** Reads what each class's own definition names (the policy's "card names it"). */
   get definitions(): DefinitionReader {
     return (this.definitions_ ??= new DefinitionReader(this.h));
   }
-
-  private definitions_: DefinitionReader | undefined;
 
   /** Runs a query written as text: parsed first, a parse error is the observation. */
   async run(text: string, o: RunOptions = {}): Promise<QueryResult> {
